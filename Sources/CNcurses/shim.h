@@ -1,0 +1,68 @@
+#ifndef TUI_ONBOARD_CNCURSES_SHIM_H
+#define TUI_ONBOARD_CNCURSES_SHIM_H
+
+// SwiftPM drops pkg-config's -D flags, so the wide API must be switched on here.
+#define NCURSES_WIDECHAR 1
+#ifndef _XOPEN_SOURCE_EXTENDED
+#define _XOPEN_SOURCE_EXTENDED 1
+#endif
+
+#include <locale.h>
+#include <stdio.h>
+#include <wchar.h>
+#include <ncursesw/curses.h>
+#include <ncursesw/term.h>
+
+// C globals and function-like macros do not import into Swift 6; these accessors do.
+static inline WINDOW *tui_stdscr(void) { return stdscr; }
+static inline int tui_lines(void) { return LINES; }
+static inline int tui_cols(void) { return COLS; }
+static inline int tui_colors(void) { return COLORS; }
+static inline int tui_color_pairs(void) { return COLOR_PAIRS; }
+
+static inline attr_t tui_attr_normal(void) { return A_NORMAL; }
+static inline attr_t tui_attr_bold(void) { return A_BOLD; }
+static inline attr_t tui_attr_dim(void) { return A_DIM; }
+static inline attr_t tui_attr_reverse(void) { return A_REVERSE; }
+static inline attr_t tui_attr_underline(void) { return A_UNDERLINE; }
+static inline attr_t tui_attr_italic(void) { return A_ITALIC; }
+
+static inline int tui_key_code_yes(void) { return KEY_CODE_YES; }
+static inline int tui_err(void) { return ERR; }
+static inline int tui_ok(void) { return OK; }
+
+static inline mmask_t tui_mouse_all_events(void) { return ALL_MOUSE_EVENTS | REPORT_MOUSE_POSITION; }
+static inline mmask_t tui_button1_pressed(void) { return BUTTON1_PRESSED; }
+static inline mmask_t tui_button1_released(void) { return BUTTON1_RELEASED; }
+static inline mmask_t tui_button1_clicked(void) { return BUTTON1_CLICKED; }
+static inline mmask_t tui_button4_pressed(void) { return BUTTON4_PRESSED; }
+static inline mmask_t tui_button5_pressed(void) { return BUTTON5_PRESSED; }
+static inline mmask_t tui_report_mouse_position(void) { return REPORT_MOUSE_POSITION; }
+
+/// Writes one cell: a grapheme of up to CCHARW_MAX scalars with attributes and an extended
+/// colour pair. Done in C so one cell costs one call across the boundary.
+static inline int tui_put_cell(WINDOW *win, int y, int x, const wchar_t *text, attr_t attrs, int pair) {
+    cchar_t cell;
+    if (setcchar(&cell, text, attrs, 0, &pair) != OK) {
+        return ERR;
+    }
+    return mvwadd_wch(win, y, x, &cell);
+}
+
+/// Reads one cell back (for off-screen tests): the text into `text` (CCHARW_MAX + 1 slots),
+/// its attributes and colour pair.
+static inline int tui_read_cell(WINDOW *win, int y, int x, wchar_t *text, attr_t *attrs, int *pair) {
+    cchar_t cell;
+    if (mvwin_wch(win, y, x, &cell) != OK) {
+        return ERR;
+    }
+    short shortPair = 0;
+    int result = getcchar(&cell, text, attrs, &shortPair, pair);
+    return result;
+}
+
+static inline int tui_ccharw_max(void) { return CCHARW_MAX; }
+
+static inline FILE *tui_fopen(const char *path, const char *mode) { return fopen(path, mode); }
+
+#endif

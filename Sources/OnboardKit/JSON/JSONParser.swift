@@ -1,0 +1,323 @@
+import Foundation
+
+/// A syntax error in a JSON text, with where it happened.
+public struct JSONSyntaxError: Error, Equatable, Sendable {
+    public var message: String
+    public var location: SourceLocation
+}
+
+/// A strict RFC 8259 JSON parser that records the line and column of every value.
+///
+/// Foundation's parser reports neither, and a user fixing a deck by hand needs both.
+public struct JSONParser {
+    private let bytes: [UInt8]
+    private var index = 0
+    private var line = 1
+    private var lineStart = 0
+    private var depth = 0
+    /// Nesting deeper than this is refused rather than risking the stack.
+    public static let maximumDepth = 512
+
+    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
+        var parser = JSONParser(bytes: bytes)
+        // A UTF-8 byte order mark is tolerated, as editors on some systems write one.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            parser.index = 3
+            parser.lineStart = 3
+        }
+        parser.skipWhitespace()
+        let node = try parser.parseValue()
+        parser.skipWhitespace()
+        if parser.index < bytes.count {
+            throw parser.error("unexpected \(parser.describeCurrent()) after the end of the document")
+        }
+        return node
+    }
+
+    public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONNode {
+        try parse(Array(text.utf8))
+    }
+
+    private init(bytes: [UInt8]) { self.bytes = bytes }
+
+    private var location: SourceLocation {
+        // Columns count characters, not bytes, so a column matches what an editor shows.
+        var column = 1
+        var position = lineStart
+        while position < index {
+            if bytes[position] & 0xC0 != 0x80 { column += 1 }
+            position += 1
+        }
+        return SourceLocation(line: line, column: column)
+    }
+
+    private func error(_ message: String) -> JSONSyntaxError {
+        JSONSyntaxError(message: message, location: location)
+    }
+
+    private func describeCurrent() -> String {
+        guard index < bytes.count else { return "end of file" }
+        let byte = bytes[index]
+        if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        return String(format: "byte 0x%02X", byte)
+    }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0D:
+                index += 1
+            case 0x0A:
+                index += 1
+                line += 1
+                lineStart = index
+            default:
+                return
+            }
+        }
+    }
+
+    private mutating func parseValue() throws(JSONSyntaxError) -> JSONNode {
+        let start = location
+        guard index < bytes.count else { throw error("unexpected end of file, expected a value") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"):
+            return JSONNode(value: try parseObject(), location: start)
+        case UInt8(ascii: "["):
+            return JSONNode(value: try parseArray(), location: start)
+        case UInt8(ascii: "\""):
+            return JSONNode(value: .string(try parseString()), location: start)
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+            return JSONNode(value: .bool(true), location: start)
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+            return JSONNode(value: .bool(false), location: start)
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            return JSONNode(value: .null, location: start)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return JSONNode(value: .number(try parseNumber()), location: start)
+        default:
+            throw error("unexpected \(describeCurrent()), expected a value")
+        }
+    }
+
+    private mutating func expectLiteral(_ literal: StaticString) throws(JSONSyntaxError) {
+        let expected = Array(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+        guard index + expected.count <= bytes.count, Array(bytes[index..<(index + expected.count)]) == expected else {
+            throw error("unexpected \(describeCurrent()), expected a value")
+        }
+        index += expected.count
+    }
+
+    private mutating func enterContainer() throws(JSONSyntaxError) {
+        depth += 1
+        if depth > JSONParser.maximumDepth { throw error("nesting deeper than \(JSONParser.maximumDepth) levels") }
+    }
+
+    private mutating func parseObject() throws(JSONSyntaxError) -> JSONNode.Value {
+        try enterContainer()
+        defer { depth -= 1 }
+        index += 1
+        var members: [JSONNode.Member] = []
+        skipWhitespace()
+        if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return .object(members)
+        }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count else { throw error("unexpected end of file inside an object") }
+            guard bytes[index] == UInt8(ascii: "\"") else {
+                throw error("unexpected \(describeCurrent()), expected a member name in double quotes")
+            }
+            let keyLocation = location
+            let key = try parseString()
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                throw error("unexpected \(describeCurrent()), expected ':' after member name \"\(key)\"")
+            }
+            index += 1
+            skipWhitespace()
+            let value = try parseValue()
+            members.append(JSONNode.Member(key: key, keyLocation: keyLocation, value: value))
+            skipWhitespace()
+            guard index < bytes.count else { throw error("unexpected end of file inside an object") }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                skipWhitespace()
+                if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
+                    throw error("trailing comma before '}'")
+                }
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return .object(members)
+            }
+            throw error("unexpected \(describeCurrent()), expected ',' or '}'")
+        }
+    }
+
+    private mutating func parseArray() throws(JSONSyntaxError) -> JSONNode.Value {
+        try enterContainer()
+        defer { depth -= 1 }
+        index += 1
+        var items: [JSONNode] = []
+        skipWhitespace()
+        if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            return .array(items)
+        }
+        while true {
+            skipWhitespace()
+            items.append(try parseValue())
+            skipWhitespace()
+            guard index < bytes.count else { throw error("unexpected end of file inside an array") }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                skipWhitespace()
+                if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
+                    throw error("trailing comma before ']'")
+                }
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return .array(items)
+            }
+            throw error("unexpected \(describeCurrent()), expected ',' or ']'")
+        }
+    }
+
+    private mutating func parseNumber() throws(JSONSyntaxError) -> String {
+        let start = index
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        guard index < bytes.count, isDigit(bytes[index]) else { throw error("a number needs digits") }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+            if index < bytes.count && isDigit(bytes[index]) { throw error("numbers may not have leading zeros") }
+        } else {
+            while index < bytes.count && isDigit(bytes[index]) { index += 1 }
+        }
+        if index < bytes.count && bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard index < bytes.count, isDigit(bytes[index]) else { throw error("a digit must follow '.'") }
+            while index < bytes.count && isDigit(bytes[index]) { index += 1 }
+        }
+        if index < bytes.count && (bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")) {
+            index += 1
+            if index < bytes.count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) {
+                index += 1
+            }
+            guard index < bytes.count, isDigit(bytes[index]) else { throw error("an exponent needs digits") }
+            while index < bytes.count && isDigit(bytes[index]) { index += 1 }
+        }
+        return String(decoding: bytes[start..<index], as: UTF8.self)
+    }
+
+    private mutating func parseString() throws(JSONSyntaxError) -> String {
+        index += 1
+        var scalars = String.UnicodeScalarView()
+        var runStart = index
+        func flushRun(_ parser: JSONParser, upTo end: Int, into scalars: inout String.UnicodeScalarView) {
+            if end > runStart {
+                scalars.append(contentsOf: String(decoding: parser.bytes[runStart..<end], as: UTF8.self).unicodeScalars)
+            }
+        }
+        while true {
+            guard index < bytes.count else { throw error("unterminated string") }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                flushRun(self, upTo: index, into: &scalars)
+                index += 1
+                return String(scalars)
+            }
+            if byte < 0x20 {
+                throw error("control character \(String(format: "0x%02X", byte)) inside a string must be escaped")
+            }
+            if byte == UInt8(ascii: "\\") {
+                flushRun(self, upTo: index, into: &scalars)
+                index += 1
+                scalars.append(try parseEscape())
+                runStart = index
+                continue
+            }
+            if byte >= 0x80 {
+                try validateUTF8Sequence()
+                continue
+            }
+            index += 1
+        }
+    }
+
+    private mutating func validateUTF8Sequence() throws(JSONSyntaxError) {
+        let byte = bytes[index]
+        let length: Int
+        switch byte {
+        case 0xC2...0xDF: length = 2
+        case 0xE0...0xEF: length = 3
+        case 0xF0...0xF4: length = 4
+        default: throw error("invalid UTF-8 byte \(String(format: "0x%02X", byte))")
+        }
+        guard index + length <= bytes.count else { throw error("truncated UTF-8 sequence") }
+        for offset in 1..<length where bytes[index + offset] & 0xC0 != 0x80 {
+            throw error("invalid UTF-8 sequence")
+        }
+        if String(validating: bytes[index..<(index + length)], as: UTF8.self) == nil {
+            throw error("invalid UTF-8 sequence")
+        }
+        index += length
+    }
+
+    private mutating func parseEscape() throws(JSONSyntaxError) -> Unicode.Scalar {
+        guard index < bytes.count else { throw error("unterminated escape") }
+        let byte = bytes[index]
+        index += 1
+        switch byte {
+        case UInt8(ascii: "\""): return "\""
+        case UInt8(ascii: "\\"): return "\\"
+        case UInt8(ascii: "/"): return "/"
+        case UInt8(ascii: "b"): return "\u{8}"
+        case UInt8(ascii: "f"): return "\u{C}"
+        case UInt8(ascii: "n"): return "\n"
+        case UInt8(ascii: "r"): return "\r"
+        case UInt8(ascii: "t"): return "\t"
+        case UInt8(ascii: "u"):
+            let high = try parseHex4()
+            if (0xD800...0xDBFF).contains(high) {
+                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                else { return "\u{FFFD}" }
+                index += 2
+                let low = try parseHex4()
+                guard (0xDC00...0xDFFF).contains(low) else { return "\u{FFFD}" }
+                let value = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
+                return Unicode.Scalar(value) ?? "\u{FFFD}"
+            }
+            return Unicode.Scalar(high) ?? "\u{FFFD}"
+        default:
+            index -= 1
+            throw error("invalid escape \\\(describeCurrent())")
+        }
+    }
+
+    private mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
+        guard index + 4 <= bytes.count else { throw error("\\u needs four hex digits") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: throw error("\\u needs four hex digits")
+            }
+            value = value * 16 + digit
+            index += 1
+        }
+        return value
+    }
+}

@@ -1,0 +1,71 @@
+/// A line and column (both from 1) in a source file.
+public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String { "\(line):\(column)" }
+}
+
+/// A parsed JSON value that remembers where it stood, so every later complaint about it can
+/// point at a line and column. Numbers keep their text, so prices stay exact decimals.
+public struct JSONNode: Sendable {
+    public enum Value: Sendable {
+        case null
+        case bool(Bool)
+        case number(String)
+        case string(String)
+        case array([JSONNode])
+        case object([Member])
+    }
+
+    public struct Member: Sendable {
+        public var key: String
+        public var keyLocation: SourceLocation
+        public var value: JSONNode
+    }
+
+    public var value: Value
+    public var location: SourceLocation
+
+    public var kindName: String {
+        switch value {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+
+    /// The member named `key` of an object (the last one, as JSON parsers usually do).
+    public subscript(key: String) -> JSONNode? {
+        guard case .object(let members) = value else { return nil }
+        return members.last { $0.key == key }?.value
+    }
+
+    public var stringValue: String? {
+        if case .string(let text) = value { return text }
+        return nil
+    }
+
+    public var arrayValue: [JSONNode]? {
+        if case .array(let items) = value { return items }
+        return nil
+    }
+
+    public var members: [Member]? {
+        if case .object(let members) = value { return members }
+        return nil
+    }
+
+    public var isNull: Bool {
+        if case .null = value { return true }
+        return false
+    }
+}

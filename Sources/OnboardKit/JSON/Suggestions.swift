@@ -1,0 +1,35 @@
+/// Finds the known names closest to a mistyped one, for "did you mean" hints.
+public enum Suggestions {
+    /// Up to `limit` names from `candidates` within a small edit distance of `name`, closest
+    /// first (ties in alphabetical order).
+    public static func closest(to name: String, in candidates: some Collection<String>, limit: Int = 3) -> [String] {
+        let lowered = name.lowercased()
+        let threshold = max(2, lowered.count / 3)
+        let scored = candidates.compactMap { candidate -> (String, Int)? in
+            let distance = editDistance(lowered, candidate.lowercased())
+            let isPrefix = candidate.lowercased().hasPrefix(lowered) || lowered.hasPrefix(candidate.lowercased())
+            guard distance <= threshold || (isPrefix && lowered.count >= 3) else { return nil }
+            return (candidate, isPrefix ? min(distance, threshold) : distance)
+        }
+        return scored.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }.prefix(limit).map(\.0)
+    }
+
+    /// Levenshtein distance between two strings, by grapheme.
+    public static func editDistance(_ left: String, _ right: String) -> Int {
+        let a = Array(left)
+        let b = Array(right)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = Array(repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

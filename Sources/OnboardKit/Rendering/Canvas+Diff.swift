@@ -1,0 +1,44 @@
+/// A run of neighbouring cells on one row that changed since the last frame.
+public struct CellRun: Equatable, Sendable {
+    public var x: Int
+    public var y: Int
+    public var cells: [Cell]
+}
+
+extension Canvas {
+    /// The runs of cells that differ from `previous`. A canvas of another size differs
+    /// everywhere. A changed half of a wide grapheme brings its lead cell along, so the
+    /// terminal always receives whole graphemes.
+    public func changes(from previous: Canvas?) -> [CellRun] {
+        guard let previous, previous.width == width, previous.height == height else {
+            return (0..<height).map { row in
+                CellRun(x: 0, y: row, cells: Array(cells[(row * width)..<((row + 1) * width)]))
+            }
+        }
+        var runs: [CellRun] = []
+        for row in 0..<height {
+            var column = 0
+            let base = row * width
+            while column < width {
+                if cells[base + column] == previous.cells[base + column] {
+                    column += 1
+                    continue
+                }
+                var start = column
+                if cells[base + start].isContinuation && start > 0 { start -= 1 }
+                var end = column
+                while end < width && cells[base + end] != previous.cells[base + end] { end += 1 }
+                // Keep a wide grapheme's right half with it.
+                if end < width && cells[base + end].isContinuation { end += 1 }
+                if let last = runs.last, last.y == row, last.x + last.cells.count >= start {
+                    let merged = Array(cells[(base + last.x)..<(base + end)])
+                    runs[runs.count - 1] = CellRun(x: last.x, y: row, cells: merged)
+                } else {
+                    runs.append(CellRun(x: start, y: row, cells: Array(cells[(base + start)..<(base + end)])))
+                }
+                column = end
+            }
+        }
+        return runs
+    }
+}

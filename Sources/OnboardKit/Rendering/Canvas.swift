@@ -1,0 +1,127 @@
+/// A grid of cells that views draw into. Every draw clips to the canvas (and to an optional
+/// rectangle), so a page sliding half off-screen is only a draw at a negative column.
+public struct Canvas: Equatable, Sendable {
+    public private(set) var width: Int
+    public private(set) var height: Int
+    public private(set) var cells: [Cell]
+
+    public init(width: Int, height: Int, fill: Cell = .blank) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        self.cells = Array(repeating: fill, count: self.width * self.height)
+    }
+
+    public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
+
+    public subscript(x: Int, y: Int) -> Cell {
+        get {
+            guard x >= 0, y >= 0, x < width, y < height else { return .blank }
+            return cells[y * width + x]
+        }
+    }
+
+    /// Clears every cell to `cell`.
+    public mutating func clear(to cell: Cell = .blank) {
+        for index in cells.indices { cells[index] = cell }
+    }
+
+    /// Fills a rectangle (clipped) with one style of blank.
+    public mutating func fill(_ rect: Rect, with cell: Cell = .blank) {
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty else { return }
+        for y in area.y..<area.maxY {
+            for x in area.x..<area.maxX { setCell(x: x, y: y, cell) }
+        }
+    }
+
+    /// Draws a single line of text starting at column `x`, clipped to `clip` and the canvas.
+    /// Control characters are shown as visible symbols; zero-width marks stay with their base
+    /// grapheme. Returns the column after the last grapheme (drawn or clipped).
+    @discardableResult
+    public mutating func draw(
+        _ text: some StringProtocol, x: Int, y: Int, style: Style = .plain, clip: Rect? = nil, link: String? = nil
+    ) -> Int {
+        let area = (clip ?? bounds).intersection(bounds)
+        var column = x
+        guard y >= area.y, y < area.maxY else { return column + DisplayWidth.of(text) }
+        for grapheme in text {
+            let safe: Character
+            if SafeText.isUnsafe(grapheme) {
+                safe = Character(String(SafeText.sanitize(String(grapheme))))
+            } else {
+                safe = grapheme
+            }
+            let graphemeWidth = DisplayWidth.of(safe)
+            if graphemeWidth == 0 { continue }
+            if column >= area.maxX { column += graphemeWidth; continue }
+            let fitsLeft = column >= area.x
+            let fitsRight = column + graphemeWidth <= area.maxX
+            if fitsLeft && fitsRight {
+                setCell(x: column, y: y, Cell(grapheme: safe, style: style, link: link))
+                if graphemeWidth == 2 {
+                    setCell(x: column + 1, y: y, Cell(grapheme: Cell.continuationMark, style: style, link: link))
+                }
+            } else {
+                // A wide grapheme cut by the clip edge: show its visible half as a blank.
+                for half in column..<(column + graphemeWidth) where half >= area.x && half < area.maxX {
+                    setCell(x: half, y: y, Cell(grapheme: " ", style: style))
+                }
+            }
+            column += graphemeWidth
+        }
+        return column
+    }
+
+    /// Sets one cell, keeping wide graphemes whole: overwriting either half of a wide grapheme
+    /// blanks its other half.
+    public mutating func setCell(x: Int, y: Int, _ cell: Cell) {
+        guard x >= 0, y >= 0, x < width, y < height else { return }
+        let index = y * width + x
+        let old = cells[index]
+        if old.isContinuation && !cell.isContinuation, x > 0 {
+            cells[index - 1] = Cell(grapheme: " ", style: cells[index - 1].style)
+        }
+        if !old.isContinuation, x + 1 < width, cells[index + 1].isContinuation {
+            if !cell.isContinuation && DisplayWidth.of(cell.grapheme) < 2 {
+                cells[index + 1] = Cell(grapheme: " ", style: cells[index + 1].style)
+            }
+        }
+        if cell.isContinuation && x == 0 {
+            cells[index] = Cell(grapheme: " ", style: cell.style)
+            return
+        }
+        cells[index] = cell
+    }
+
+    /// Changes only the style of the cells in a rectangle, keeping their text.
+    public mutating func restyle(_ rect: Rect, _ transform: (Style) -> Style) {
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty else { return }
+        for y in area.y..<area.maxY {
+            for x in area.x..<area.maxX {
+                cells[y * width + x].style = transform(cells[y * width + x].style)
+            }
+        }
+    }
+
+    /// The text of each row, wide graphemes once, trailing blanks trimmed: what a snapshot holds.
+    public var lines: [String] {
+        (0..<height).map { row in
+            var line = ""
+            for column in 0..<width {
+                let cell = cells[row * width + column]
+                if !cell.isContinuation { line.append(cell.grapheme) }
+            }
+            while line.last == " " { line.removeLast() }
+            return line
+        }
+    }
+
+    /// All rows joined by newlines.
+    public var text: String { lines.joined(separator: "\n") }
+
+    /// Resizes to a new size, clearing every cell.
+    public mutating func resize(width newWidth: Int, height newHeight: Int) {
+        self = Canvas(width: newWidth, height: newHeight)
+    }
+}

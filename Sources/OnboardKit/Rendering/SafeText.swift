@@ -1,0 +1,45 @@
+/// Makes untrusted text safe to draw: control characters and escape sequences become visible
+/// symbols, so nothing from a deck or catalog can steer the terminal.
+public enum SafeText {
+    /// Replaces C0 and C1 controls, DEL, and bidirectional overrides with visible stand-ins
+    /// (U+2400 "control pictures" for C0, U+FFFD for the rest). Newlines are kept only when
+    /// `keepingNewlines` is true, for text that layout will still split into lines.
+    public static func sanitize(_ text: String, keepingNewlines: Bool = false) -> String {
+        guard needsSanitizing(text) else { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if keepingNewlines && scalar == "\n" {
+                result.append(scalar)
+            } else if let replacement = visibleReplacement(for: scalar) {
+                result.append(replacement)
+            } else {
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    /// The stand-in for one scalar, or nil when the scalar is safe as it is.
+    public static func visibleReplacement(for scalar: Unicode.Scalar) -> Unicode.Scalar? {
+        switch scalar.value {
+        case 0x00...0x1F:
+            return Unicode.Scalar(0x2400 + scalar.value)
+        case 0x7F:
+            return "\u{2421}"
+        case 0x80...0x9F, 0x202A...0x202E, 0x2066...0x2069:
+            return "\u{FFFD}"
+        default:
+            return nil
+        }
+    }
+
+    static func needsSanitizing(_ text: String) -> Bool {
+        text.unicodeScalars.contains { visibleReplacement(for: $0) != nil }
+    }
+
+    /// True when a grapheme holds any scalar that must not reach the terminal raw.
+    public static func isUnsafe(_ grapheme: Character) -> Bool {
+        if let ascii = grapheme.asciiValue { return ascii < 0x20 || ascii == 0x7F }
+        return grapheme.unicodeScalars.contains { visibleReplacement(for: $0) != nil }
+    }
+}

@@ -1,0 +1,61 @@
+import Testing
+
+@testable import OnboardKit
+
+@Suite struct CanvasTests {
+    @Test func drawClipsAtEdgesAndKeepsWideGraphemesWhole() {
+        var canvas = Canvas(width: 6, height: 1)
+        canvas.draw("日本語", x: -1, y: 0)
+        // The first grapheme is cut by the left edge: its visible half becomes a blank.
+        #expect(canvas.lines == [" 本語"])
+        canvas.draw("ab", x: 5, y: 0)
+        #expect(canvas.lines == [" 本語a"])
+    }
+
+    @Test func overwritingHalfAWideGraphemeBlanksTheOtherHalf() {
+        var canvas = Canvas(width: 4, height: 1)
+        canvas.draw("日本", x: 0, y: 0)
+        canvas.draw("x", x: 1, y: 0)
+        #expect(canvas.lines == [" x本"])
+        canvas.draw("y", x: 2, y: 0)
+        #expect(canvas.lines == [" xy"])
+    }
+
+    @Test func controlCharactersNeverReachTheCanvas() {
+        var canvas = Canvas(width: 12, height: 1)
+        canvas.draw("a\u{1B}[31mb\u{7}\u{9B}c", x: 0, y: 0)
+        #expect(canvas.lines == ["a␛[31mb␇�c"])
+        #expect(!canvas.cells.contains { SafeText.isUnsafe($0.grapheme) && !$0.isContinuation })
+    }
+
+    @Test func combiningMarksStayWithTheirBaseAndEmojiTakeTwoColumns() {
+        var canvas = Canvas(width: 8, height: 1)
+        let end = canvas.draw("e\u{301}👍🏽x", x: 0, y: 0)
+        #expect(end == 4)
+        #expect(canvas[0, 0].grapheme == "e\u{301}")
+        #expect(canvas[2, 0].isContinuation)
+        #expect(canvas[3, 0].grapheme == "x")
+    }
+
+    @Test func diffReportsOnlyChangedRunsWithWholeWideGraphemes() {
+        var before = Canvas(width: 10, height: 2)
+        before.draw("hello", x: 0, y: 0)
+        var after = before
+        after.draw("日", x: 6, y: 1)
+        let runs = after.changes(from: before)
+        #expect(runs.count == 1)
+        #expect(runs[0].x == 6 && runs[0].y == 1 && runs[0].cells.count == 2)
+        #expect(after.changes(from: after).isEmpty)
+        #expect(after.changes(from: nil).count == 2)
+    }
+
+    @Test(arguments: [
+        ("The quick brown fox jumps", 10, ["The quick", "brown fox", "jumps"]),
+        ("one\n\ntwo", 10, ["one", "", "two"]),
+        ("abcdefghijkl", 5, ["abcde", "fghij", "kl"]),
+        ("日本語のテキスト", 6, ["日本語", "のテキ", "スト"]),
+    ])
+    func wrapKeepsParagraphsAndBreaksByWidth(text: String, width: Int, expected: [String]) {
+        #expect(TextLayout.wrap(text, width: width) == expected)
+    }
+}

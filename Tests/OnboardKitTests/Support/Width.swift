@@ -1,0 +1,3 @@
+import OnboardKit
+
+typealias OnboardKitWidth = DisplayWidth
