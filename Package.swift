@@ -15,12 +15,19 @@ let package = Package(
         .target(name: "OnboardKit", path: "Sources/OnboardKit"),
         // The only code that talks to ncurses.
         .target(name: "OnboardTerminal", dependencies: ["CNcurses", "OnboardKit"], path: "Sources/OnboardTerminal"),
+        // File storage that needs the operating system (fsync, file locks): the ledger and state.
+        .target(name: "OnboardStore", dependencies: ["OnboardKit"], path: "Sources/OnboardStore"),
         .executableTarget(
-            name: "tui-onboard", dependencies: ["OnboardKit", "OnboardTerminal"], path: "Sources/tui-onboard"),
+            name: "tui-onboard", dependencies: ["OnboardKit", "OnboardTerminal", "OnboardStore"], path: "Sources/tui-onboard"),
+        // `make bench`: prints figures; never part of the tests.
+        .executableTarget(
+            name: "tui-onboard-bench", dependencies: ["OnboardKit", "OnboardTerminal", "OnboardStore", "CNcurses"],
+            path: "Sources/tui-onboard-bench"),
         .testTarget(name: "OnboardKitTests", dependencies: ["OnboardKit"], path: "Tests/OnboardKitTests"),
         .testTarget(
             name: "OnboardTerminalTests", dependencies: ["OnboardTerminal", "OnboardKit", "CNcurses"],
             path: "Tests/OnboardTerminalTests"),
+        .testTarget(name: "OnboardStoreTests", dependencies: ["OnboardStore", "OnboardKit"], path: "Tests/OnboardStoreTests"),
         .testTarget(name: "EndToEndTests", path: "Tests/EndToEndTests"),
     ]
 )

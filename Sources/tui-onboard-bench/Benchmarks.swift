@@ -1,0 +1,20 @@
+import Foundation
+
+/// A named benchmark that prints its own figures.
+struct Benchmark: Sendable {
+    var name: String
+    var run: @Sendable () -> Void
+}
+
+enum Benchmarks {
+    /// Every benchmark, in the order `make bench` prints them. Add new ones here.
+    static let all: [Benchmark] = []
+
+    /// CPU time (user + system) of this process in seconds.
+    static func cpuSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1_000_000
+    }
+}
