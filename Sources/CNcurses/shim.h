@@ -7,8 +7,14 @@
 #define _XOPEN_SOURCE_EXTENDED 1
 #endif
 
+#include <langinfo.h>
 #include <locale.h>
+#include <poll.h>
+#include <signal.h>
+#include <termios.h>
+#include <unistd.h>
 #include <stdio.h>
+#include <string.h>
 #include <wchar.h>
 #include <ncursesw/curses.h>
 #include <ncursesw/term.h>
@@ -64,5 +70,14 @@ static inline int tui_read_cell(WINDOW *win, int y, int x, wchar_t *text, attr_t
 static inline int tui_ccharw_max(void) { return CCHARW_MAX; }
 
 static inline FILE *tui_fopen(const char *path, const char *mode) { return fopen(path, mode); }
+
+
+static inline int tui_is_utf8_codeset(void) {
+    const char *codeset = nl_langinfo(CODESET);
+    return codeset != NULL && (strcmp(codeset, "UTF-8") == 0 || strcmp(codeset, "utf8") == 0);
+}
+
+static inline int tui_key_resize(void) { return KEY_RESIZE; }
+static inline int tui_key_mouse(void) { return KEY_MOUSE; }
 
 #endif

@@ -1,1 +1,12 @@
-print("x")
+import Foundation
+
+// Parse, carry out, exit: everything else lives in Launcher and the libraries.
+let exitCode: Int32
+do {
+    let options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
+    exitCode = Launcher(options: options, environment: ProcessInfo.processInfo.environment).run()
+} catch {
+    printError("\(error.description)\nrun `tui-onboard --help` for usage")
+    exitCode = 2
+}
+exit(exitCode)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Word wrapping by display width. Paragraphs (separated by newlines) are kept; a word wider
 /// than the line is broken between graphemes; CJK text breaks between any two wide graphemes.
 public enum TextLayout {

@@ -1,0 +1,33 @@
+/// Something the shell must do for the core: the core itself never performs I/O.
+public enum Effect: Hashable, Sendable {
+    /// End the session with this outcome.
+    case quit(Outcome)
+    /// Ring the terminal bell.
+    case bell
+}
+
+/// How a session ended; the executable maps it to an exit code.
+public enum Outcome: Hashable, Sendable {
+    /// The user reached the end and pressed the done button.
+    case completed
+    /// The user skipped the tour.
+    case skipped
+    /// The user quit with q or Esc.
+    case dismissed
+    /// Ctrl-C or SIGINT.
+    case interrupted
+    /// SIGTERM.
+    case terminated
+    /// SIGHUP: the terminal went away.
+    case hangup
+
+    /// The documented exit code: 0 for a finished or skipped tour, 128 + signal otherwise.
+    public var exitCode: Int32 {
+        switch self {
+        case .completed, .skipped, .dismissed: return 0
+        case .interrupted: return 130
+        case .terminated: return 143
+        case .hangup: return 129
+        }
+    }
+}

@@ -1,0 +1,76 @@
+/// Where everything of the carousel goes on a screen of a given size. Rendering and mouse
+/// hit-testing both read it, so a click lands on exactly what was drawn.
+public struct CarouselLayout: Hashable, Sendable {
+    public static let minimumWidth = 24
+    public static let minimumHeight = 8
+
+    public let width: Int
+    public let height: Int
+    public let pageIndex: Int
+    public let pageCount: Int
+    public let labels: ButtonLabels
+
+    public init(width: Int, height: Int, pageIndex: Int, pageCount: Int, labels: ButtonLabels) {
+        self.width = width
+        self.height = height
+        self.pageIndex = pageIndex
+        self.pageCount = pageCount
+        self.labels = labels
+    }
+
+    public var isTooSmall: Bool { width < CarouselLayout.minimumWidth || height < CarouselLayout.minimumHeight }
+    var isFirst: Bool { pageIndex == 0 }
+    var isLast: Bool { pageIndex == pageCount - 1 }
+
+    /// Row 0: the app's name and Skip.
+    public var topBarRow: Int { 0 }
+    /// The rows pages slide in.
+    public var content: Rect { Rect(x: 0, y: 1, width: width, height: height - 3) }
+    public var dotsRow: Int { height - 2 }
+    public var controlsRow: Int { height - 1 }
+
+    /// Button captions are cut so the row always fits: Back and Next share it, under half each.
+    var captionLimit: Int { max(4, width / 2 - 4) }
+    public var backCaption: String { "‹ " + TextLayout.truncate(labels.back, width: captionLimit - 2) }
+    public var nextCaption: String { TextLayout.truncate(labels.next, width: captionLimit - 2) + " ›" }
+    public var doneCaption: String { " " + TextLayout.truncate(labels.done, width: captionLimit - 2) + " " }
+    public var skipCaption: String { TextLayout.truncate(labels.skip, width: captionLimit) }
+
+    public var backButton: Rect? {
+        isFirst ? nil : Rect(x: 2, y: controlsRow, width: DisplayWidth.of(backCaption), height: 1)
+    }
+
+    public var nextButton: Rect? {
+        guard !isLast else { return nil }
+        let captionWidth = DisplayWidth.of(nextCaption)
+        return Rect(x: width - 2 - captionWidth, y: controlsRow, width: captionWidth, height: 1)
+    }
+
+    public var doneButton: Rect? {
+        guard isLast else { return nil }
+        let captionWidth = DisplayWidth.of(doneCaption)
+        return Rect(x: width - 2 - captionWidth, y: controlsRow, width: captionWidth, height: 1)
+    }
+
+    public var skipButton: Rect? {
+        guard !isLast else { return nil }
+        let captionWidth = DisplayWidth.of(skipCaption)
+        return Rect(x: width - 2 - captionWidth, y: topBarRow, width: captionWidth, height: 1)
+    }
+
+    /// Dots need two columns a page; when they do not fit the compact "4 / 37" form is used.
+    public var usesCompactProgress: Bool { pageCount * 2 - 1 > width - 4 }
+
+    /// The column of each dot, for clicks; empty in the compact form.
+    public var dotColumns: [Int] {
+        guard !usesCompactProgress else { return [] }
+        let start = (width - (pageCount * 2 - 1)) / 2
+        return (0..<pageCount).map { start + $0 * 2 }
+    }
+
+    /// The page a dot at this column stands for (a dot and the space after it both count).
+    public func page(atDotColumn column: Int) -> Int? {
+        guard let first = dotColumns.first, column >= first - 1, column <= (dotColumns.last ?? 0) + 1 else { return nil }
+        return min(pageCount - 1, max(0, (column - first + 1) / 2))
+    }
+}

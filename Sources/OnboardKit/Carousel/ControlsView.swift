@@ -1,0 +1,23 @@
+/// The buttons: Back (not on the first page), Next (or the done button on the last page), and
+/// Skip at the top right (not on the last page), with the app's name at the top left.
+public enum ControlsView {
+    public static func draw(into canvas: inout Canvas, layout: CarouselLayout, appName: String, theme: Theme) {
+        let skip = layout.skipButton
+        let nameLimit = layout.width - 4 - (skip.map { $0.width + 2 } ?? 0)
+        if nameLimit > 0 {
+            canvas.draw(TextLayout.truncate(appName, width: nameLimit), x: 2, y: layout.topBarRow, style: theme.muted)
+        }
+        if let skip {
+            canvas.draw(layout.skipCaption, x: skip.x, y: skip.y, style: theme.muted.underlined())
+        }
+        if let back = layout.backButton {
+            canvas.draw(layout.backCaption, x: back.x, y: back.y, style: theme.button)
+        }
+        if let next = layout.nextButton {
+            canvas.draw(layout.nextCaption, x: next.x, y: next.y, style: theme.accentText)
+        }
+        if let done = layout.doneButton {
+            canvas.draw(layout.doneCaption, x: done.x, y: done.y, style: theme.primaryButton)
+        }
+    }
+}

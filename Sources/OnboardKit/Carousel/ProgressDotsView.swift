@@ -1,0 +1,19 @@
+/// The progress dots under the page: one per page, the current one highlighted, or the
+/// compact "4 / 37" when there are more pages than fit.
+public enum ProgressDotsView {
+    public static let currentDot = "●"
+    public static let otherDot = "○"
+
+    public static func draw(into canvas: inout Canvas, layout: CarouselLayout, theme: Theme) {
+        let row = layout.dotsRow
+        if layout.usesCompactProgress {
+            let text = "\(layout.pageIndex + 1) / \(layout.pageCount)"
+            canvas.draw(text, x: (layout.width - DisplayWidth.of(text)) / 2, y: row, style: theme.dotCurrent)
+            return
+        }
+        for (page, column) in layout.dotColumns.enumerated() {
+            let isCurrent = page == layout.pageIndex
+            canvas.draw(isCurrent ? currentDot : otherDot, x: column, y: row, style: isCurrent ? theme.dotCurrent : theme.dotOther)
+        }
+    }
+}

@@ -1,0 +1,43 @@
+/// The onboarding content: which app it belongs to, its pages, and how it looks.
+public struct Deck: Sendable {
+    public var app: AppInfo
+    /// The accent colour for highlights; nil means the default accent.
+    public var accent: Color?
+    public var labels: ButtonLabels
+    public var pages: [Page]
+
+    public init(app: AppInfo, accent: Color? = nil, labels: ButtonLabels = ButtonLabels(), pages: [Page]) {
+        self.app = app
+        self.accent = accent
+        self.labels = labels
+        self.pages = pages
+    }
+}
+
+/// The app a deck introduces; its id and version decide when onboarding shows again.
+public struct AppInfo: Hashable, Sendable {
+    public var id: String
+    public var name: String
+    public var version: String
+
+    public init(id: String, name: String, version: String) {
+        self.id = id
+        self.name = name
+        self.version = version
+    }
+}
+
+/// The words on the carousel's buttons; a deck may override any of them.
+public struct ButtonLabels: Hashable, Sendable {
+    public var next: String
+    public var back: String
+    public var skip: String
+    public var done: String
+
+    public init(next: String = "Next", back: String = "Back", skip: String = "Skip", done: String = "Get started") {
+        self.next = next
+        self.back = back
+        self.skip = skip
+        self.done = done
+    }
+}

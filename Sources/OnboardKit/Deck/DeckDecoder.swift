@@ -1,0 +1,141 @@
+import Foundation
+
+/// Turns a parsed deck document into a `Deck`, logging each problem where it stands.
+struct DeckDecoder {
+    let log: DiagnosticLog
+    let baseDirectory: String
+    let reader: FileReader
+
+    func decode(_ root: JSONNode) -> Deck? {
+        guard let object = JSONObjectReader(root, path: .root, log: log) else { return nil }
+        object.warnUnknownKeys(DeckLoader.topLevelKeys)
+        let app = decodeApp(object)
+        let accent = object.member("accent").flatMap { ColorName.decode($0, path: JSONPath.root.appending("accent"), log: log) }
+        let labels = decodeLabels(object)
+        var pages: [Page] = []
+        if let items = object.array("pages", required: true) {
+            if items.isEmpty {
+                log.error(JSONPath.root.appending("pages"), at: object.member("pages")?.location, "a deck needs at least one page")
+            } else if items.count > DeckLoader.maximumPages {
+                log.error(
+                    JSONPath.root.appending("pages"), at: object.member("pages")?.location,
+                    "\(items.count) pages is over the limit of \(DeckLoader.maximumPages)")
+            } else {
+                pages = items.compactMap { decodePage($0.node, path: $0.path) }
+            }
+        }
+        guard let app else { return nil }
+        return Deck(app: app, accent: accent, labels: labels, pages: pages)
+    }
+
+    private func decodeApp(_ object: JSONObjectReader) -> AppInfo? {
+        guard let app = object.object("app", required: true) else { return nil }
+        app.warnUnknownKeys(["id", "name", "version"])
+        let id = app.string("id", required: true, nonEmpty: true)
+        let name = app.string("name", required: true, nonEmpty: true)
+        let version = app.string("version", nonEmpty: true) ?? "1.0.0"
+        guard let id, let name else { return nil }
+        return AppInfo(id: SafeText.sanitize(id), name: SafeText.sanitize(name), version: SafeText.sanitize(version))
+    }
+
+    private func decodeLabels(_ object: JSONObjectReader) -> ButtonLabels {
+        var labels = ButtonLabels()
+        guard let reader = object.object("labels") else { return labels }
+        reader.warnUnknownKeys(["next", "back", "skip", "done"])
+        if let text = reader.string("next", nonEmpty: true) { labels.next = SafeText.sanitize(text) }
+        if let text = reader.string("back", nonEmpty: true) { labels.back = SafeText.sanitize(text) }
+        if let text = reader.string("skip", nonEmpty: true) { labels.skip = SafeText.sanitize(text) }
+        if let text = reader.string("done", nonEmpty: true) { labels.done = SafeText.sanitize(text) }
+        return labels
+    }
+
+    private func decodePage(_ node: JSONNode, path: JSONPath) -> Page? {
+        guard let page = JSONObjectReader(node, path: path, log: log) else { return nil }
+        guard let kind = page.string("kind", required: true) else { return nil }
+        switch kind {
+        case "step":
+            page.warnUnknownKeys(["kind", "image", "art", "heading", "text"])
+            return decodeStep(page).map(Page.step)
+        case "hero":
+            page.warnUnknownKeys(["kind", "symbol", "title", "subtitle", "bounceOnAppear"])
+            return decodeHero(page).map(Page.hero)
+        case "paywall":
+            page.warnUnknownKeys(["kind", "offering", "title"])
+            let offering = page.string("offering", nonEmpty: true)
+            let title = page.string("title", nonEmpty: true).map { SafeText.sanitize($0) }
+            return .paywall(PaywallPage(offeringID: offering, title: title))
+        default:
+            var message = "unknown page kind \"\(SafeText.sanitize(kind))\"; expected one of "
+                + DeckLoader.pageKinds.map { "\"\($0)\"" }.joined(separator: ", ")
+            if let suggestion = Suggestions.closest(to: kind, in: DeckLoader.pageKinds).first {
+                message += " (did you mean \"\(suggestion)\"?)"
+            }
+            log.error(path.appending("kind"), at: page.member("kind")?.location, message)
+            return nil
+        }
+    }
+
+    private func decodeStep(_ page: JSONObjectReader) -> StepPage? {
+        let heading = page.string("heading", required: true, nonEmpty: true)
+        let text = page.string("text") ?? ""
+        var art: [String] = []
+        let image = page.string("image", nonEmpty: true)
+        let inlineArt = page.string("art")
+        if image != nil && inlineArt != nil {
+            log.error(page.path.appending("art"), at: page.member("art")?.location, "give either \"image\" or \"art\", not both")
+        } else if let image {
+            art = loadArt(image, path: page.path.appending("image"), location: page.member("image")?.location)
+        } else if let inlineArt {
+            art = DeckDecoder.artLines(inlineArt)
+        }
+        guard let heading else { return nil }
+        return StepPage(
+            art: art, heading: SafeText.sanitize(heading),
+            text: SafeText.sanitize(text.replacingOccurrences(of: "\r\n", with: "\n"), keepingNewlines: true))
+    }
+
+    private func decodeHero(_ page: JSONObjectReader) -> HeroPage? {
+        let symbol = page.string("symbol", required: true, nonEmpty: true)
+        let title = page.string("title", required: true, nonEmpty: true)
+        let subtitle = page.string("subtitle") ?? ""
+        let bounce = page.bool("bounceOnAppear") ?? false
+        if let symbol, SymbolLibrary.symbol(named: symbol) == nil {
+            var message = "unknown symbol \"\(SafeText.sanitize(symbol))\""
+            let suggestions = SymbolLibrary.suggestions(for: symbol)
+            if !suggestions.isEmpty {
+                message += "; closest known: " + suggestions.joined(separator: ", ")
+            }
+            message += " (`tui-onboard symbols` lists them all)"
+            log.error(page.path.appending("symbol"), at: page.member("symbol")?.location, message)
+            return nil
+        }
+        guard let symbol, let title else { return nil }
+        return HeroPage(
+            symbolName: symbol, title: SafeText.sanitize(title),
+            subtitle: SafeText.sanitize(subtitle, keepingNewlines: true), bounceOnAppear: bounce)
+    }
+
+    private func loadArt(_ relativePath: String, path: JSONPath, location: SourceLocation?) -> [String] {
+        let resolved = relativePath.hasPrefix("/") ? relativePath : "\(baseDirectory)/\(relativePath)"
+        do {
+            let bytes = try reader.read(resolved, DeckLoader.maximumArtSize)
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                log.error(path, at: location, "art file \"\(SafeText.sanitize(resolved))\" is not valid UTF-8")
+                return []
+            }
+            return DeckDecoder.artLines(text)
+        } catch {
+            log.error(path, at: location, "art file \"\(SafeText.sanitize(resolved))\": \(DeckLoader.fileErrorMessage(error))")
+            return []
+        }
+    }
+
+    /// Splits art into safe lines: tabs expanded, trailing blank lines dropped.
+    static func artLines(_ text: String) -> [String] {
+        var lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+            .map { SafeText.sanitize($0.replacingOccurrences(of: "\t", with: "    ")) }
+        while let last = lines.last, last.allSatisfy({ $0 == " " }) { lines.removeLast() }
+        while let first = lines.first, first.allSatisfy({ $0 == " " }) { lines.removeFirst() }
+        return lines
+    }
+}

@@ -1,0 +1,62 @@
+/// What loading a deck produced: the deck when there were no errors, and every diagnostic.
+public struct DeckLoadResult: Sendable {
+    public var deck: Deck?
+    public var diagnostics: [Diagnostic]
+    /// The file error that stopped loading before any JSON was read (missing, too large).
+    public var fileError: FileReadError?
+
+    public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
+    public var warnings: [Diagnostic] { diagnostics.filter { $0.severity == .warning } }
+}
+
+/// Reads and validates a deck file, collecting every problem with its JSON path and position.
+public enum DeckLoader {
+    /// Decks over this size are refused before parsing.
+    public static let maximumDeckSize = 10 * 1024 * 1024
+    /// Art files over this size are refused.
+    public static let maximumArtSize = 1024 * 1024
+    public static let maximumPages = 1000
+
+    static let pageKinds = ["step", "hero", "paywall"]
+    static let topLevelKeys: Set<String> = ["$schema", "app", "accent", "labels", "pages", "confetti", "catalog"]
+
+    public static func load(path: String, reader: FileReader = .local) -> DeckLoadResult {
+        let bytes: [UInt8]
+        do {
+            bytes = try reader.read(path, maximumDeckSize)
+        } catch {
+            let diagnostic = Diagnostic(
+                severity: .error, file: path, path: "", location: nil, message: fileErrorMessage(error))
+            return DeckLoadResult(deck: nil, diagnostics: [diagnostic], fileError: error)
+        }
+        return decode(bytes, file: path, reader: reader)
+    }
+
+    /// Decodes deck bytes; `file` names the deck in messages and anchors relative art paths.
+    public static func decode(_ bytes: [UInt8], file: String, reader: FileReader = .local) -> DeckLoadResult {
+        let log = DiagnosticLog(file: file)
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            log.error(.root, at: error.location, "invalid JSON: \(error.message)")
+            return DeckLoadResult(deck: nil, diagnostics: log.diagnostics)
+        }
+        let deck = DeckDecoder(log: log, baseDirectory: directory(of: file), reader: reader).decode(root)
+        return DeckLoadResult(deck: log.hasErrors ? nil : deck, diagnostics: log.diagnostics)
+    }
+
+    static func fileErrorMessage(_ error: FileReadError) -> String {
+        switch error {
+        case .missing: return "no such file"
+        case .tooLarge(_, let size, let limit):
+            return "file is \(FileReadError.mebibytes(size)), over the limit of \(FileReadError.mebibytes(limit))"
+        case .unreadable(_, let reason): return "cannot read: \(reason)"
+        }
+    }
+
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}

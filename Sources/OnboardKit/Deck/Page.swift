@@ -1,0 +1,57 @@
+/// One page of the carousel.
+public enum Page: Hashable, Sendable {
+    /// Art, a heading and text: the usual onboarding step.
+    case step(StepPage)
+    /// A large named symbol with a title and subtitle.
+    case hero(HeroPage)
+    /// The paywall for one offering of the catalog.
+    case paywall(PaywallPage)
+
+    /// The words a page is known by, for plain output and help.
+    public var title: String {
+        switch self {
+        case .step(let page): return page.heading
+        case .hero(let page): return page.title
+        case .paywall(let page): return page.title ?? "Upgrade"
+        }
+    }
+}
+
+public struct StepPage: Hashable, Sendable {
+    /// Text-art lines, already made safe and free of tabs.
+    public var art: [String]
+    public var heading: String
+    public var text: String
+
+    public init(art: [String] = [], heading: String, text: String) {
+        self.art = art
+        self.heading = heading
+        self.text = text
+    }
+}
+
+public struct HeroPage: Hashable, Sendable {
+    public var symbolName: String
+    public var title: String
+    public var subtitle: String
+    /// The symbol drops in and settles with a bouncy spring when the page appears.
+    public var bounceOnAppear: Bool
+
+    public init(symbolName: String, title: String, subtitle: String = "", bounceOnAppear: Bool = false) {
+        self.symbolName = symbolName
+        self.title = title
+        self.subtitle = subtitle
+        self.bounceOnAppear = bounceOnAppear
+    }
+}
+
+public struct PaywallPage: Hashable, Sendable {
+    /// The offering to show; nil means the catalog's current offering.
+    public var offeringID: String?
+    public var title: String?
+
+    public init(offeringID: String? = nil, title: String? = nil) {
+        self.offeringID = offeringID
+        self.title = title
+    }
+}

@@ -1,0 +1,67 @@
+import CNcurses
+import OnboardKit
+
+/// Turns what `wget_wch` returns into core keys and mouse events.
+enum InputDecoder {
+    enum Input: Equatable {
+        case key(Key)
+        case mouse(MouseEvent)
+        case resize
+    }
+
+    static func decode(status: Int32, value: UInt32) -> Input? {
+        if status == tui_key_code_yes() { return decodeKeyCode(Int32(bitPattern: value)) }
+        return decodeCharacter(value)
+    }
+
+    static func decodeCharacter(_ value: UInt32) -> Input? {
+        switch value {
+        case 3: return .key(.control("c"))
+        case 8, 127: return .key(.backspace)
+        case 9: return .key(.tab)
+        case 10, 13: return .key(.enter)
+        case 27: return .key(.escape)
+        case 1...26:
+            return .key(.control(Character(Unicode.Scalar(value + 96)!)))
+        default:
+            guard let scalar = Unicode.Scalar(value), value >= 32 else { return nil }
+            return .key(.character(Character(scalar)))
+        }
+    }
+
+    static func decodeKeyCode(_ code: Int32) -> Input? {
+        switch code {
+        case KEY_UP: return .key(.up)
+        case KEY_DOWN: return .key(.down)
+        case KEY_LEFT: return .key(.left)
+        case KEY_RIGHT: return .key(.right)
+        case KEY_HOME: return .key(.home)
+        case KEY_END: return .key(.end)
+        case KEY_PPAGE: return .key(.pageUp)
+        case KEY_NPAGE: return .key(.pageDown)
+        case KEY_ENTER: return .key(.enter)
+        case KEY_BACKSPACE: return .key(.backspace)
+        case KEY_DC: return .key(.delete)
+        case KEY_BTAB: return .key(.backTab)
+        case tui_key_resize(): return .resize
+        case tui_key_mouse(): return decodeMouse()
+        case (KEY_F0 + 1)...(KEY_F0 + 24): return .key(.function(Int(code - KEY_F0)))
+        default: return nil
+        }
+    }
+
+    private static func decodeMouse() -> Input? {
+        var event = MEVENT()
+        guard getmouse(&event) == tui_ok() else { return nil }
+        let state = event.bstate
+        let x = Int(event.x)
+        let y = Int(event.y)
+        if state & tui_button4_pressed() != 0 { return .mouse(MouseEvent(.wheelUp, x: x, y: y)) }
+        if state & tui_button5_pressed() != 0 { return .mouse(MouseEvent(.wheelDown, x: x, y: y)) }
+        if state & tui_button1_pressed() != 0 { return .mouse(MouseEvent(.press, x: x, y: y)) }
+        if state & tui_button1_released() != 0 { return .mouse(MouseEvent(.release, x: x, y: y)) }
+        if state & tui_button1_clicked() != 0 { return .mouse(MouseEvent(.click, x: x, y: y)) }
+        if state & tui_report_mouse_position() != 0 { return .mouse(MouseEvent(.drag, x: x, y: y)) }
+        return nil
+    }
+}

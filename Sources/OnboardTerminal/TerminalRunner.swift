@@ -1,0 +1,93 @@
+import CNcurses
+import Foundation
+import OnboardKit
+
+/// The single-threaded frame loop: input or a frame tick becomes a message, the app updates
+/// and renders, and only changed cells go out. When nothing animates it blocks in `poll` on
+/// the terminal and the signal pipe: no CPU and no output while idle.
+public struct TerminalRunner {
+    public var frameRate: Double = 60
+    /// Called with each effect the app asks for that the loop does not handle itself.
+    public var perform: (Effect) -> Void = { _ in }
+
+    public init(frameRate: Double = 60, perform: @escaping (Effect) -> Void = { _ in }) {
+        self.frameRate = frameRate
+        self.perform = perform
+    }
+
+    /// Runs until the app asks to quit or a signal arrives, and returns how it ended. The
+    /// caller stops the session afterwards.
+    public func run(_ app: inout OnboardingApp, session: TerminalSession) -> Outcome {
+        let signals = SignalWatcher()
+        let timeStep = 1 / frameRate
+        var canvas = Canvas(width: 0, height: 0)
+        var size = session.size
+        _ = app.update(.resize(width: size.width, height: size.height))
+        var lastFrame = Self.now()
+        var owedTime = 0.0
+        while true {
+            // 1. Everything that is waiting: keys, mouse, resizes.
+            while let input = session.readInput() {
+                let message: Message
+                switch input {
+                case .key(let key): message = .key(key)
+                case .mouse(let event): message = .mouse(event)
+                case .resize:
+                    size = session.size
+                    session.invalidate()
+                    message = .resize(width: size.width, height: size.height)
+                }
+                if let outcome = apply(app.update(message)) { return outcome }
+            }
+            if let outcome = signals.pendingOutcome {
+                _ = app.update(.interrupt(outcome))
+                return outcome
+            }
+            // 2. Fixed-step ticks for the time that passed; a late loop drops frames rather
+            // than racing to catch up.
+            if app.isAnimating {
+                let current = Self.now()
+                owedTime = min(owedTime + current - lastFrame, 2 * timeStep)
+                lastFrame = current
+                while owedTime >= timeStep && app.isAnimating {
+                    owedTime -= timeStep
+                    if let outcome = apply(app.update(.tick(seconds: timeStep))) { return outcome }
+                }
+            }
+            // 3. Draw; the presenter writes nothing when no cell changed.
+            app.render(into: &canvas)
+            session.present(canvas)
+            // 4. Sleep until input, a signal, or the next frame.
+            let timeout: Int32
+            if app.isAnimating {
+                timeout = Int32(max(1, ((timeStep - owedTime) * 1000).rounded(.up)))
+            } else {
+                timeout = -1
+                owedTime = 0
+            }
+            var descriptors = [
+                pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: signals.wakeReadDescriptor, events: Int16(POLLIN), revents: 0),
+            ]
+            _ = poll(&descriptors, 2, timeout)
+            if descriptors[1].revents != 0 { signals.drain() }
+            if !app.isAnimating { lastFrame = Self.now() }
+        }
+    }
+
+    private func apply(_ effects: [Effect]) -> Outcome? {
+        for effect in effects {
+            switch effect {
+            case .quit(let outcome): return outcome
+            default: perform(effect)
+            }
+        }
+        return nil
+    }
+
+    static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1_000_000_000
+    }
+}

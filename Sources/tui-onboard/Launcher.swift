@@ -1,0 +1,123 @@
+import CNcurses
+import Foundation
+import OnboardKit
+import OnboardTerminal
+
+/// Carries out a parsed command line and returns the exit code.
+struct Launcher {
+    let options: Options
+    let environment: [String: String]
+
+    static let version = "0.1.0"
+
+    func run() -> Int32 {
+        switch options.command {
+        case .help:
+            print(Options.usage)
+            return ExitCode.success
+        case .version:
+            print("tui-onboard \(Launcher.version)")
+            return ExitCode.success
+        case .symbols:
+            print(SymbolLibrary.names.joined(separator: "\n"))
+            return ExitCode.success
+        case .validate(let paths):
+            return validate(paths)
+        case .run:
+            return runOnboarding()
+        }
+    }
+
+    private func validate(_ paths: [String]) -> Int32 {
+        var worst = ExitCode.success
+        for path in paths {
+            let result = DeckLoader.load(path: path)
+            for diagnostic in result.diagnostics { printError(diagnostic.description) }
+            if result.fileError.map(isMissing) == true {
+                worst = max(worst, ExitCode.missingInput)
+            } else if !result.errors.isEmpty {
+                worst = max(worst, ExitCode.badData)
+            } else {
+                let warnings = result.warnings.count
+                print("\(SafeText.sanitize(path)): valid (\(result.deck?.pages.count ?? 0) pages"
+                    + (warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s"))" : ")"))
+            }
+        }
+        return worst
+    }
+
+    private func isMissing(_ error: FileReadError) -> Bool {
+        if case .missing = error { return true }
+        return false
+    }
+
+    private func loadDeck() -> Result<Deck, ExitStatus> {
+        let path: String
+        if let deckPath = options.deckPath {
+            path = deckPath
+        } else if let assets = AssetLocator.assetsDirectory(environment: environment) {
+            path = "\(assets)/\(AssetLocator.deckFileName)"
+        } else {
+            printError("the built-in deck was not found; reinstall with `make install` or pass --deck FILE")
+            return .failure(ExitStatus(code: ExitCode.missingInput))
+        }
+        let result = DeckLoader.load(path: path)
+        for diagnostic in result.diagnostics { printError(diagnostic.description) }
+        if let error = result.fileError {
+            return .failure(ExitStatus(code: isMissing(error) ? ExitCode.missingInput : ExitCode.ioError))
+        }
+        guard let deck = result.deck else { return .failure(ExitStatus(code: ExitCode.badData)) }
+        return .success(deck)
+    }
+
+    struct ExitStatus: Error {
+        var code: Int32
+    }
+
+    private func runOnboarding() -> Int32 {
+        let deck: Deck
+        switch loadDeck() {
+        case .success(let loaded): deck = loaded
+        case .failure(let status): return status.code
+        }
+        if options.isPlain {
+            let width = Int(environment["COLUMNS"] ?? "") ?? 80
+            print(PlainTextRenderer.render(deck, width: min(width, 100)))
+            return ExitCode.success
+        }
+        for (descriptor, name) in [(STDIN_FILENO, "standard input"), (STDOUT_FILENO, "standard output")]
+        where isatty(descriptor) == 0 {
+            printError(TerminalError.notATerminal(stream: name).description)
+            return ExitCode.usage
+        }
+        TerminalSession.prepareLocale()
+        CrashGuard.install()
+        guard let output = fdopen(dup(STDOUT_FILENO), "w"), let input = fdopen(dup(STDIN_FILENO), "r") else {
+            printError("cannot open the terminal streams")
+            return ExitCode.ioError
+        }
+        defer {
+            fclose(output)
+            fclose(input)
+        }
+        let session: TerminalSession
+        do {
+            session = try TerminalSession(terminalName: nil, output: output, input: input, environment: environment)
+        } catch {
+            printError(error.description)
+            return ExitCode.usage
+        }
+        var app = OnboardingApp(deck: deck, colorMode: session.colorMode, width: 0, height: 0)
+        let runner = TerminalRunner(perform: { effect in
+            if effect == .bell { beep() }
+        })
+        let outcome = runner.run(&app, session: session)
+        session.stop()
+        return outcome.exitCode
+    }
+}
+
+/// Writes one line to standard error.
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data(("tui-onboard: " + message + "\n").utf8))
+}
