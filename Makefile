@@ -1,0 +1,59 @@
+# tui-onboard: `make run` shows the built-in tour, `make test` runs every test.
+PREFIX ?= /usr/local
+DESTDIR ?=
+SWIFT ?= swift
+CONFIG ?= release
+
+NCURSES_HEADER := /usr/include/ncursesw/curses.h
+
+.PHONY: all build run test install uninstall bench clean deps lint
+
+all: build
+
+# Checks the system packages; installs them when running as root, otherwise says exactly what to run.
+deps:
+	@missing=""; \
+	[ -f $(NCURSES_HEADER) ] || missing="$$missing libncurses-dev"; \
+	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing:$$missing"; \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing || { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; }; \
+	  else \
+	    echo "missing system packages:$$missing"; \
+	    echo "install them with: sudo apt-get install -y$$missing"; \
+	    exit 1; \
+	  fi; \
+	fi
+	@command -v $(SWIFT) >/dev/null 2>&1 || { echo "the Swift toolchain is missing: install Swift 6 from swift.org and put it on PATH"; exit 1; }
+
+build: deps
+	$(SWIFT) build -c $(CONFIG)
+
+run: build
+	"$$($(SWIFT) build -c $(CONFIG) --show-bin-path)/tui-onboard"
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+install: build
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/tui-onboard"
+	install -m 755 "$$($(SWIFT) build -c $(CONFIG) --show-bin-path)/tui-onboard" "$(DESTDIR)$(PREFIX)/bin/tui-onboard"
+	cp -R Assets/. "$(DESTDIR)$(PREFIX)/share/tui-onboard/"
+
+uninstall:
+	rm -f "$(DESTDIR)$(PREFIX)/bin/tui-onboard"
+	rm -rf "$(DESTDIR)$(PREFIX)/share/tui-onboard"
+
+# Prints figures (never part of the tests).
+bench: deps
+	$(SWIFT) build -c release
+	"$$($(SWIFT) build -c release --show-bin-path)/tui-onboard-bench"
+	python3 bench/terminal_bench.py "$$($(SWIFT) build -c release --show-bin-path)/tui-onboard"
+
+lint:
+	$(SWIFT) format lint --strict -r Sources Tests
+
+clean:
+	rm -rf .build
