@@ -1,0 +1,138 @@
+import Testing
+
+@testable import OnboardKit
+
+@Suite struct DeckValidationTests {
+    static func load(_ json: String, files: [String: String] = [:]) -> DeckLoadResult {
+        var all = files
+        all["decks/deck.json"] = json
+        return DeckLoader.load(path: "decks/deck.json", reader: .memory(all))
+    }
+
+    static let app = #""app": {"id": "a.b", "name": "App", "version": "1.0.0"}"#
+
+    @Test func theIssueExampleLoads() throws {
+        let result = Self.load(
+            """
+            {
+              "app": { "id": "com.example.thaidrive", "name": "Thai Drive", "version": "1.4.0" },
+              "pages": [
+                { "kind": "step", "image": "art/welcome.txt", "heading": "Welcome to the App",
+                  "text": "The following steps explain how to use the app most effectively." },
+                { "kind": "hero", "symbol": "star", "title": "Walking",
+                  "subtitle": "Take your first step toward a healthier lifestyle.", "bounceOnAppear": true }
+              ]
+            }
+            """, files: ["decks/art/welcome.txt": "\n  /\\\n /  \\\n\t|\n\n"])
+        #expect(result.diagnostics.isEmpty)
+        let deck = try #require(result.deck)
+        #expect(deck.app.name == "Thai Drive")
+        guard case .step(let step) = deck.pages[0], case .hero(let hero) = deck.pages[1] else {
+            Issue.record("wrong page kinds")
+            return
+        }
+        // Blank edges trimmed, tabs expanded.
+        #expect(step.art == ["  /\\", " /  \\", "    |"])
+        #expect(hero.bounceOnAppear)
+    }
+
+    /// Each error class with its exact message and location.
+    @Test(arguments: [
+        (
+            #"{"app": {"id": "a"}, "pages": []"#,
+            "decks/deck.json:1:33: error: invalid JSON: unexpected end of file inside an object"
+        ),
+        (
+            "{\n  \(app),\n  \"pages\": [ {\"kind\": \"step\", \"heading\": 7} ]\n}",
+            "decks/deck.json:3:42: error: pages[0].heading: expected a string, found a number"
+        ),
+        (
+            "{\n  \(app),\n  \"pages\": [ {\"kind\": \"step\"} ]\n}",
+            "decks/deck.json:3:14: error: pages[0].heading: missing required member \"heading\""
+        ),
+        (
+            "{\n  \(app),\n  \"pages\": [ {\"kind\": \"stpe\", \"heading\": \"x\"} ]\n}",
+            #"decks/deck.json:3:23: error: pages[0].kind: unknown page kind "stpe"; expected one of "step", "hero", "paywall" (did you mean "step"?)"#
+        ),
+        (
+            "{\n  \(app),\n  \"pages\": []\n}",
+            "decks/deck.json:3:12: error: pages: a deck needs at least one page"
+        ),
+        (
+            #"{"pages": [{"kind": "step", "heading": "x"}]}"#,
+            #"decks/deck.json:1:1: error: app: missing required member "app""#
+        ),
+        (
+            "{\n  \(app),\n  \"pages\": [ {\"kind\": \"step\", \"heading\": \"x\", \"image\": \"art/none.txt\"} ]\n}",
+            #"decks/deck.json:3:56: error: pages[0].image: art file "decks/art/none.txt": no such file"#
+        ),
+        (
+            "{\n  \(app),\n  \"accent\": \"purpel\",\n  \"pages\": [ {\"kind\": \"step\", \"heading\": \"x\"} ]\n}",
+            ##"decks/deck.json:3:13: error: accent: unknown colour "purpel"; use "#rrggbb", 0-255, or a name (did you mean "purple"?)"##
+        ),
+        (
+            "{\n  \(app),\n  \"pages\": [ {\"kind\": \"step\", \"heading\": \"  \"} ]\n}",
+            "decks/deck.json:3:42: error: pages[0].heading: must not be empty"
+        ),
+    ])
+    func errorsNameTheFilePathAndPosition(json: String, expected: String) {
+        let result = Self.load(json)
+        #expect(result.deck == nil)
+        #expect(result.errors.map(\.description).contains(expected), "got \(result.errors.map(\.description))")
+    }
+
+    @Test func everyProblemIsReportedNotJustTheFirst() {
+        let result = Self.load(
+            """
+            {"app": {"id": "", "name": 3},
+             "pages": [{"kind": "step"}, {"kind": "hero", "symbol": "nope", "title": "t"}, 5]}
+            """)
+        let paths = Set(result.errors.map(\.path))
+        #expect(paths == ["app.id", "app.name", "pages[0].heading", "pages[1].symbol", "pages[2]"])
+    }
+
+    @Test func unknownKeysAreWarningsWithASuggestion() throws {
+        let result = Self.load(
+            "{\(Self.app), \"pages\": [{\"kind\": \"step\", \"heading\": \"x\", \"txt\": \"y\"}], \"theme\": 1}")
+        #expect(result.deck != nil)
+        #expect(result.errors.isEmpty)
+        let messages = result.warnings.map(\.description)
+        #expect(messages.contains { $0.contains("pages[0].txt: unknown member \"txt\" is ignored (did you mean \"text\"?)") })
+        #expect(messages.contains { $0.contains("theme: unknown member") })
+    }
+
+    @Test func unknownSymbolsNameTheClosestKnownOnes() {
+        let result = Self.load("{\(Self.app), \"pages\": [{\"kind\": \"hero\", \"symbol\": \"stra\", \"title\": \"t\"}]}")
+        let message = result.errors.first?.message ?? ""
+        #expect(message.hasPrefix("unknown symbol \"stra\"; closest known: star"))
+    }
+
+    @Test func controlCharactersInDeckTextBecomeVisible() throws {
+        let result = Self.load(
+            "{\(Self.app), \"pages\": [{\"kind\": \"step\", \"heading\": \"a\\u001b[2Jb\", \"text\": \"x\\u0007\\ny\"}]}")
+        let deck = try #require(result.deck)
+        guard case .step(let step) = deck.pages[0] else { return }
+        #expect(step.heading == "a␛[2Jb")
+        #expect(step.text == "x␇\ny")
+    }
+
+    @Test func oversizedDecksAreRefusedBeforeParsing() {
+        let huge = String(repeating: " ", count: DeckLoader.maximumDeckSize + 1)
+        let result = Self.load(huge)
+        #expect(result.fileError == .tooLarge(path: "decks/deck.json", size: huge.utf8.count, limit: DeckLoader.maximumDeckSize))
+        #expect(result.errors.first?.description.contains("over the limit of 10 MiB") == true)
+    }
+
+    @Test func missingFileIsAFileError() {
+        let result = DeckLoader.load(path: "nowhere.json", reader: .memory([:]))
+        #expect(result.fileError == .missing(path: "nowhere.json"))
+        #expect(result.errors.first?.description == "nowhere.json: error: no such file")
+    }
+
+    @Test func labelsOverrideTheDefaults() throws {
+        let result = Self.load(
+            "{\(Self.app), \"labels\": {\"next\": \"Weiter\", \"done\": \"Los\"}, \"pages\": [{\"kind\": \"step\", \"heading\": \"x\"}]}")
+        let deck = try #require(result.deck)
+        #expect(deck.labels == ButtonLabels(next: "Weiter", back: "Back", skip: "Skip", done: "Los"))
+    }
+}

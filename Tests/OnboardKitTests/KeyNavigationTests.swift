@@ -1,0 +1,106 @@
+import Testing
+
+@testable import OnboardKit
+
+@Suite struct KeyNavigationTests {
+    static func press(_ keys: [Key], pages: Int = 5, startingAt start: Int = 0) -> (page: Int, effects: [Effect]) {
+        var app = TestDecks.app(TestDecks.deck(pageCount: pages), width: 80, height: 24)
+        _ = app.update(.key(.character(Character(String(start + 1)))))
+        var effects: [Effect] = []
+        for key in keys { effects += app.update(.key(key)) }
+        return (app.carousel.currentIndex, effects)
+    }
+
+    @Test(arguments: [
+        ([Key.right], 0, 1),
+        ([.character("l")], 0, 1),
+        ([.character(" ")], 0, 1),
+        ([.enter], 0, 1),
+        ([.pageDown], 0, 1),
+        ([.left], 2, 1),
+        ([.character("h")], 2, 1),
+        ([.backspace], 2, 1),
+        ([.pageUp], 2, 1),
+        ([.left], 0, 0),  // the first page does not wrap
+        ([.right], 4, 4),  // the last page does not wrap
+        ([.right, .right, .right, .right, .right, .right], 0, 4),
+        ([.home], 3, 0),
+        ([.character("g")], 3, 0),
+        ([.end], 1, 4),
+        ([.character("G")], 1, 4),
+        ([.character("3")], 0, 2),
+        ([.character("9")], 0, 4),  // a digit past the end goes to the last page
+        ([.character("0")], 2, 2),  // 0 is not a page
+        ([.up, .down, .tab, .character("x")], 2, 2),
+    ])
+    func keysMoveBetweenPages(keys: [Key], start: Int, expected: Int) {
+        let result = Self.press(keys, startingAt: start)
+        #expect(result.page == expected)
+        #expect(result.effects.isEmpty)
+    }
+
+    @Test(arguments: [
+        (Key.character("q"), Outcome.dismissed),
+        (.escape, .dismissed),
+        (.control("c"), .interrupted),
+        (.character("s"), .skipped),
+    ])
+    func quittingKeysEndTheSession(key: Key, outcome: Outcome) {
+        #expect(Self.press([key]).effects == [.quit(outcome)])
+    }
+
+    @Test func enterOnTheLastPageCompletesButRightDoesNot() {
+        #expect(Self.press([.right], startingAt: 4).effects.isEmpty)
+        #expect(Self.press([.enter], startingAt: 4).effects == [.quit(.completed)])
+        #expect(Self.press([.character(" ")], startingAt: 4).effects == [.quit(.completed)])
+    }
+
+    @Test func helpSwallowsTheNextKeyButNotQuit() {
+        let closed = Self.press([.character("?"), .right])
+        #expect(closed.page == 0)
+        #expect(Self.press([.character("?"), .character("q")]).effects == [.quit(.dismissed)])
+        #expect(Self.press([.character("?"), .control("c")]).effects == [.quit(.interrupted)])
+    }
+
+    @Test func exitCodesAreTheDocumentedOnes() {
+        #expect(Outcome.completed.exitCode == 0)
+        #expect(Outcome.skipped.exitCode == 0)
+        #expect(Outcome.interrupted.exitCode == 130)
+        #expect(Outcome.terminated.exitCode == 143)
+        #expect(Outcome.hangup.exitCode == 129)
+    }
+
+    @Test func randomKeySequencesAlwaysLeaveAValidPage() {
+        var generator = SeededGenerator(seed: 7)
+        let keys: [Key] = [
+            .right, .left, .home, .end, .pageUp, .pageDown, .character("l"), .character("h"), .character("5"),
+            .character("1"), .character("9"), .backspace,
+        ]
+        for _ in 0..<2000 {
+            let pages = Int(generator.next() % 12) + 1
+            var app = TestDecks.app(TestDecks.deck(pageCount: pages), width: 60, height: 20)
+            for _ in 0..<20 {
+                _ = app.update(.key(keys[Int(generator.next() % UInt64(keys.count))]))
+                #expect((0..<pages).contains(app.carousel.currentIndex))
+            }
+        }
+    }
+
+    @Test func clicksHitTheButtonsThatWereDrawn() throws {
+        var app = TestDecks.app(TestDecks.deck(pageCount: 5), width: 80, height: 24)
+        let next = try #require(app.layout.nextButton)
+        _ = app.update(.mouse(MouseEvent(.click, x: next.x + 1, y: next.y)))
+        #expect(app.carousel.currentIndex == 1)
+        let back = try #require(app.layout.backButton)
+        _ = app.update(.mouse(MouseEvent(.click, x: back.x, y: back.y)))
+        #expect(app.carousel.currentIndex == 0)
+        let fourthDot = app.layout.dotColumns[3]
+        _ = app.update(.mouse(MouseEvent(.click, x: fourthDot, y: app.layout.dotsRow)))
+        #expect(app.carousel.currentIndex == 3)
+        let skip = try #require(app.layout.skipButton)
+        #expect(app.update(.mouse(MouseEvent(.click, x: skip.x, y: skip.y))) == [.quit(.skipped)])
+        _ = app.update(.key(.end))
+        let done = try #require(app.layout.doneButton)
+        #expect(app.update(.mouse(MouseEvent(.click, x: done.maxX - 1, y: done.y))) == [.quit(.completed)])
+    }
+}
