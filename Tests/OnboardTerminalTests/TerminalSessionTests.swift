@@ -1,0 +1,95 @@
+import CNcurses
+import Foundation
+import OnboardKit
+import Testing
+
+@testable import OnboardTerminal
+
+/// The real ncurses output path, on a screen whose output goes to /dev/null: every cell can
+/// be read back. ncurses has one current screen per process, so the suite runs serially.
+@Suite(.serialized) struct TerminalSessionTests {
+    static func withSession(_ body: (TerminalSession) throws -> Void) throws {
+        TerminalSession.prepareLocale()
+        let output = try #require(fopen("/dev/null", "w"))
+        let input = try #require(fopen("/dev/null", "r"))
+        defer {
+            fclose(output)
+            fclose(input)
+        }
+        let session = try TerminalSession(
+            terminalName: "xterm-256color", output: output, input: input, environment: [:], enableMouse: false)
+        defer { session.stop() }
+        try body(session)
+    }
+
+    @Test func presentedCellsReadBackIncludingWideGraphemes() throws {
+        try Self.withSession { session in
+            var canvas = Canvas(width: session.size.width, height: session.size.height)
+            canvas.draw("Hello 日本 e\u{301}!", x: 2, y: 1, style: Style(foreground: .indexed(202), isBold: true))
+            let written = session.present(canvas)
+            #expect(written > 0)
+            #expect(session.cellText(x: 2, y: 1) == "H")
+            #expect(session.cellText(x: 8, y: 1) == "日")
+            #expect(session.cellText(x: 10, y: 1) == "本")
+            #expect(session.cellText(x: 13, y: 1) == "e\u{301}")
+            #expect(session.cellText(x: 14, y: 1) == "!")
+        }
+    }
+
+    @Test func anUnchangedFrameWritesNothing() throws {
+        try Self.withSession { session in
+            var canvas = Canvas(width: session.size.width, height: session.size.height)
+            canvas.draw("steady", x: 0, y: 0)
+            #expect(session.present(canvas) > 0)
+            #expect(session.present(canvas) == 0)
+            canvas.draw("X", x: 3, y: 0)
+            #expect(session.present(canvas) == 1)
+            #expect(session.cellText(x: 3, y: 0) == "X")
+        }
+    }
+
+    @Test func aWholeAppFrameGoesThroughTheRealOutputPath() throws {
+        try Self.withSession { session in
+            let deck = Deck(
+                app: AppInfo(id: "a", name: "Shell Test", version: "1"),
+                pages: [.step(StepPage(heading: "Über 日本", text: "text")), .step(StepPage(heading: "Two", text: ""))])
+            var app = OnboardingApp(deck: deck, colorMode: session.colorMode, width: 0, height: 0)
+            _ = app.update(.resize(width: session.size.width, height: session.size.height))
+            var canvas = Canvas(width: 0, height: 0)
+            app.render(into: &canvas)
+            session.present(canvas)
+            for y in 0..<canvas.height {
+                for x in 0..<canvas.width where !canvas[x, y].isContinuation {
+                    let expected = String(canvas[x, y].grapheme)
+                    #expect(session.cellText(x: x, y: y) == expected, "cell \(x),\(y)")
+                }
+            }
+        }
+    }
+
+    @Test func unknownAndDumbTerminalsAreRefusedWithAClearError() throws {
+        let output = try #require(fopen("/dev/null", "w"))
+        let input = try #require(fopen("/dev/null", "r"))
+        defer {
+            fclose(output)
+            fclose(input)
+        }
+        for name in ["dumb", "no-such-terminal-xyz", ""] {
+            #expect(throws: TerminalError.unsupportedTerminal(name: name)) {
+                _ = try TerminalSession(terminalName: name, output: output, input: input, environment: [:])
+            }
+        }
+        #expect(TerminalError.unsupportedTerminal(name: "dumb").description.contains("--plain"))
+    }
+
+    @Test(arguments: [
+        (["NO_COLOR": "1"], 256, ColorMode.monochrome),
+        (["NO_COLOR": ""], 256, .indexed256),
+        ([:], 256, .indexed256),
+        ([:], 8, .basic8),
+        ([:], 2, .monochrome),
+    ])
+    func colourModeFollowsNoColorAndTheTerminal(environment: [String: String], colors: Int, expected: ColorMode) {
+        #expect(TerminalSession.colorMode(environment: environment, colors: colors, hasColors: true) == expected)
+    }
+}
