@@ -174,8 +174,8 @@ import Testing
         }
     }
 
-    @Test func unwritableDirectoryGivesAnErrorWithPathAndErrnoText() throws {
-        guard getuid() != 0 else { return }  // root writes anywhere; nothing to observe
+    @Test(.enabled(if: getuid() != 0, "root may write anywhere, so permissions cannot fail"))
+    func unwritableDirectoryGivesAnErrorWithPathAndErrnoText() throws {
         try withTemporaryDirectory { directory in
             let locked = directory + "/locked"
             #expect(mkdir(locked, 0o500) == 0)
@@ -184,6 +184,18 @@ import Testing
             #expect(error.description.contains("Permission denied"))
             #expect(error.description.contains("--state-dir"))
         }
+    }
+
+    @Test func errorMessagesNameThePathTheErrnoTextAndANextStep() {
+        let denied = LedgerError.io(SystemCallError(operation: "open", path: "/state/ledger.jsonl", code: EACCES))
+        #expect(denied.description.contains("could not open /state/ledger.jsonl: Permission denied (errno \(EACCES))"))
+        #expect(denied.description.contains("--state-dir"))
+        let full = SystemCallError(operation: "write", path: "/state/ledger.jsonl", code: ENOSPC)
+        #expect(full.description.contains("No space left on device"))
+        #expect(full.description.contains("free some space"))
+        // A path from the environment must not smuggle escape sequences to the terminal.
+        let hostile = SystemCallError(operation: "open", path: "/tmp/\u{1B}[2Jevil", code: ENOENT)
+        #expect(!hostile.description.contains("\u{1B}"))
     }
 
     @Test func fileInTheWayOfTheDirectoryIsReportedAsSuch() throws {
