@@ -6,7 +6,8 @@ import Foundation
 /// Transactions are never edited once recorded; later events are new transactions. A
 /// subscription's renewals share the `originalID` of its first purchase, and an event that
 /// acts on an earlier transaction (approving a pending one, refunding one) names it in
-/// `appliesTo`.
+/// `appliesTo`; follow-up events also carry the `originalID` of the purchase they belong to, so
+/// an approved request shows up in that purchase's history.
 public struct LedgerTransaction: Codable, Hashable, Sendable {
     /// What a transaction records.
     public enum State: String, Codable, Hashable, Sendable, CaseIterable {
