@@ -23,13 +23,16 @@ let package = Package(
         .executableTarget(
             name: "tui-onboard-bench", dependencies: ["OnboardKit", "OnboardTerminal", "OnboardStore", "CNcurses"],
             path: "Sources/tui-onboard-bench"),
+        // Appends to a ledger from a separate process, for the store's concurrency and crash tests.
+        .executableTarget(name: "ledger-stress", dependencies: ["OnboardStore", "OnboardKit"], path: "Sources/ledger-stress"),
         .testTarget(
             name: "OnboardKitTests", dependencies: ["OnboardKit"], path: "Tests/OnboardKitTests",
             exclude: ["__Snapshots__"]),
         .testTarget(
             name: "OnboardTerminalTests", dependencies: ["OnboardTerminal", "OnboardKit", "CNcurses"],
             path: "Tests/OnboardTerminalTests"),
-        .testTarget(name: "OnboardStoreTests", dependencies: ["OnboardStore", "OnboardKit"], path: "Tests/OnboardStoreTests"),
+        .testTarget(
+            name: "OnboardStoreTests", dependencies: ["OnboardStore", "OnboardKit", "ledger-stress"], path: "Tests/OnboardStoreTests"),
         .testTarget(name: "EndToEndTests", path: "Tests/EndToEndTests"),
     ]
 )

@@ -1,0 +1,72 @@
+import Foundation
+import Glibc
+
+/// A file replaced all at once: readers see the old contents or the new, never a mixture, even
+/// when the writer is killed or the machine loses power mid-write.
+///
+/// A write goes to a temporary file in the same directory (so the rename cannot cross file
+/// systems), which is synced, renamed over the target, and then the directory is synced so the
+/// rename itself is durable.
+public struct AtomicFile: Sendable {
+    public let path: String
+
+    public init(path: String) { self.path = path }
+
+    /// The current contents, or nil when the file does not exist. Temporary files are never read.
+    public func read() throws(SystemCallError) -> Data? {
+        try POSIXFile.readFile(path).map { Data($0) }
+    }
+
+    /// Replaces the contents with `data`, durably. Temporaries left by writers that died are
+    /// removed first.
+    public func write(_ data: Data) throws(SystemCallError) {
+        removeAbandonedTemporaries()
+        let temporary = try writeTemporary(data)
+        do {
+            try POSIXFile.rename(temporary, to: path)
+        } catch {
+            _ = unlink(temporary)
+            throw error
+        }
+        try POSIXFile.syncDirectory(POSIXFile.directoryName(of: path))
+    }
+
+    /// The first half of a write: the new contents, synced, in a temporary file beside the
+    /// target. Returns the temporary's path.
+    func writeTemporary(_ data: Data) throws(SystemCallError) -> String {
+        let temporary = temporaryPath(process: getpid(), nonce: UInt32.random(in: 0...UInt32.max))
+        let descriptor = try POSIXFile.open(temporary, flags: O_WRONLY | O_CREAT | O_EXCL)
+        do {
+            try POSIXFile.writeAll(descriptor, data, path: temporary)
+            try POSIXFile.sync(descriptor, path: temporary)
+            POSIXFile.close(descriptor)
+        } catch {
+            POSIXFile.close(descriptor)
+            _ = unlink(temporary)
+            throw error
+        }
+        return temporary
+    }
+
+    /// `.<name>.tmp-<pid>-<nonce>`: hidden, and naming its writer so that a later write can tell
+    /// an abandoned temporary from one still being written.
+    func temporaryPath(process: Int32, nonce: UInt32) -> String {
+        POSIXFile.join(POSIXFile.directoryName(of: path), "\(temporaryPrefix)\(process)-\(String(nonce, radix: 16))")
+    }
+
+    var temporaryPrefix: String { ".\(POSIXFile.baseName(of: path)).tmp-" }
+
+    /// Deletes temporaries of this file whose writing process no longer exists. Best effort:
+    /// a leftover temporary wastes a little space but never changes what `read` returns.
+    func removeAbandonedTemporaries() {
+        let directory = POSIXFile.directoryName(of: path)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for name in names where name.hasPrefix(temporaryPrefix) {
+            let rest = name.dropFirst(temporaryPrefix.count)
+            guard let dash = rest.firstIndex(of: "-"), let process = Int32(rest[..<dash]) else { continue }
+            if kill(process, 0) != 0 && errno == ESRCH {
+                _ = unlink(POSIXFile.join(directory, name))
+            }
+        }
+    }
+}

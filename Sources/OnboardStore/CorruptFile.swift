@@ -1,0 +1,38 @@
+import Foundation
+import Glibc
+
+/// Moves a damaged file aside under a dated name, so that nothing in it is lost and the next
+/// start begins from a clean file.
+enum CorruptFile {
+    /// Renames `path` to `<directory>/<stem>.corrupt-<UTC timestamp>[-n].<extension>` and returns
+    /// the new path. A number is added when a file of that name exists already, so two
+    /// corruptions in one second keep both copies. Callers hold the file's lock.
+    static func moveAside(_ path: String, stem: String, extension fileExtension: String, date: Date)
+        throws(SystemCallError) -> String
+    {
+        let directory = POSIXFile.directoryName(of: path)
+        let base = "\(stem).corrupt-\(timestamp(date))"
+        var destination = POSIXFile.join(directory, "\(base).\(fileExtension)")
+        var attempt = 2
+        while POSIXFile.exists(destination) {
+            destination = POSIXFile.join(directory, "\(base)-\(attempt).\(fileExtension)")
+            attempt += 1
+        }
+        try POSIXFile.rename(path, to: destination)
+        try POSIXFile.syncDirectory(directory)
+        return destination
+    }
+
+    /// `20250102T030405Z`: sortable, and free of characters that need quoting in a shell.
+    static func timestamp(_ date: Date) -> String {
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        func pad(_ value: Int32, _ width: Int) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return pad(parts.tm_year + 1900, 4) + pad(parts.tm_mon + 1, 2) + pad(parts.tm_mday, 2) + "T"
+            + pad(parts.tm_hour, 2) + pad(parts.tm_min, 2) + pad(parts.tm_sec, 2) + "Z"
+    }
+}

@@ -1,0 +1,25 @@
+import OnboardKit
+
+/// Why the first-run state could not be read or written, with what to do about it.
+public enum FirstRunStoreError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The state file did not parse or decode; it was moved to `movedTo`, so the next start
+    /// treats every app as new.
+    case corrupt(path: String, reason: String, movedTo: String)
+    /// A file system call failed.
+    case io(SystemCallError)
+    /// The state could not be turned into JSON.
+    case unencodable(reason: String)
+
+    public var description: String {
+        switch self {
+        case let .corrupt(path, reason, movedTo):
+            return "the onboarding state \(SafeText.sanitize(path)) is unreadable (\(SafeText.sanitize(reason))). "
+                + "It was moved to \(SafeText.sanitize(movedTo)); onboarding will show again as on a first run. "
+                + "Delete the moved file once it is no longer needed."
+        case let .io(failure):
+            return "onboarding state: \(failure)"
+        case let .unencodable(reason):
+            return "could not save the onboarding state: \(reason)"
+        }
+    }
+}

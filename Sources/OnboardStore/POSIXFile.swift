@@ -1,0 +1,134 @@
+import Glibc
+
+/// Thin wrappers over the file system calls the store needs, retrying on EINTR and turning
+/// failures into `SystemCallError`s that name the path.
+enum POSIXFile {
+    static func open(_ path: String, flags: Int32, mode: mode_t = 0o600) throws(SystemCallError) -> Int32 {
+        while true {
+            let descriptor = Glibc.open(path, flags | O_CLOEXEC, mode)
+            if descriptor >= 0 { return descriptor }
+            if errno != EINTR { throw .current("open", path) }
+        }
+    }
+
+    static func close(_ descriptor: Int32) {
+        // close() must not be retried on Linux: the descriptor is gone even after EINTR.
+        _ = Glibc.close(descriptor)
+    }
+
+    /// Writes every byte, continuing after partial writes.
+    static func writeAll(_ descriptor: Int32, _ bytes: some Collection<UInt8>, path: String) throws(SystemCallError) {
+        let array = Array(bytes)
+        var offset = 0
+        while offset < array.count {
+            let written = array.withUnsafeBytes { buffer in
+                Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw .current("write", path)
+            }
+            offset += written
+        }
+    }
+
+    /// Reads from the current position to the end of the file.
+    static func readAll(_ descriptor: Int32, path: String) throws(SystemCallError) -> [UInt8] {
+        var result: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .current("read", path)
+            }
+            if count == 0 { return result }
+            result.append(contentsOf: chunk[0..<count])
+        }
+    }
+
+    /// The whole contents of the file at `path`, or nil when it does not exist.
+    static func readFile(_ path: String) throws(SystemCallError) -> [UInt8]? {
+        let descriptor: Int32
+        do {
+            descriptor = try open(path, flags: O_RDONLY)
+        } catch where error.code == ENOENT {
+            return nil
+        }
+        defer { close(descriptor) }
+        return try readAll(descriptor, path: path)
+    }
+
+    /// Reads up to `count` bytes at `offset` without moving the file position.
+    static func read(_ descriptor: Int32, count: Int, at offset: Int, path: String) throws(SystemCallError) -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let got = buffer.withUnsafeMutableBytes { raw in
+                pread(descriptor, raw.baseAddress! + filled, count - filled, off_t(offset + filled))
+            }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw .current("read", path)
+            }
+            if got == 0 { break }
+            filled += got
+        }
+        return Array(buffer[0..<filled])
+    }
+
+    static func size(_ descriptor: Int32, path: String) throws(SystemCallError) -> Int {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw .current("inspect", path) }
+        return Int(info.st_size)
+    }
+
+    static func truncate(_ descriptor: Int32, to length: Int, path: String) throws(SystemCallError) {
+        while ftruncate(descriptor, off_t(length)) != 0 {
+            if errno != EINTR { throw .current("truncate", path) }
+        }
+    }
+
+    static func sync(_ descriptor: Int32, path: String) throws(SystemCallError) {
+        while fsync(descriptor) != 0 {
+            if errno != EINTR { throw .current("fsync", path) }
+        }
+    }
+
+    /// Makes a directory's entries (a created, renamed or removed file) durable. File systems
+    /// that cannot sync a directory (EINVAL) already keep entries durable in their own way.
+    static func syncDirectory(_ directory: String) throws(SystemCallError) {
+        let descriptor = try open(directory, flags: O_RDONLY | O_DIRECTORY)
+        defer { close(descriptor) }
+        while fsync(descriptor) != 0 {
+            if errno == EINTR { continue }
+            if errno == EINVAL { return }
+            throw .current("fsync the directory", directory)
+        }
+    }
+
+    static func rename(_ source: String, to destination: String) throws(SystemCallError) {
+        guard Glibc.rename(source, destination) == 0 else { throw .current("rename to \(destination)", source) }
+    }
+
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+
+    static func directoryName(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        if slash == path.startIndex { return "/" }
+        return String(path[..<slash])
+    }
+
+    static func baseName(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+
+    /// `directory/name`, without doubling a trailing slash.
+    static func join(_ directory: String, _ name: String) -> String {
+        directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+}

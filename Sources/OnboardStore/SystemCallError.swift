@@ -1,0 +1,47 @@
+import Glibc
+import OnboardKit
+
+/// A failed operating-system call on a file, with the path, the errno text and what to do.
+public struct SystemCallError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What was being attempted, as a verb phrase: "open", "create the directory", "fsync".
+    public var operation: String
+    public var path: String
+    /// The errno value the call failed with.
+    public var code: Int32
+
+    public init(operation: String, path: String, code: Int32) {
+        self.operation = operation
+        self.path = path
+        self.code = code
+    }
+
+    /// Captures the current `errno`.
+    static func current(_ operation: String, _ path: String) -> SystemCallError {
+        SystemCallError(operation: operation, path: path, code: errno)
+    }
+
+    /// The C library's text for `code`, such as "Permission denied".
+    public var reason: String { String(cString: strerror(code)) }
+
+    public var description: String {
+        var text = "could not \(operation) \(SafeText.sanitize(path)): \(reason) (errno \(code))"
+        if let advice { text += "; \(advice)" }
+        return text
+    }
+
+    /// A next step for the errors a user can do something about.
+    var advice: String? {
+        switch code {
+        case EACCES, EPERM:
+            return "check the owner and permissions of that path, or choose another state directory with --state-dir"
+        case EROFS:
+            return "the file system is read-only; choose a writable state directory with --state-dir"
+        case ENOSPC, EDQUOT:
+            return "the disk or quota is full; free some space and try again"
+        case ENOTDIR, EEXIST:
+            return "a file is in the way where a directory is expected; move it or choose another --state-dir"
+        default:
+            return nil
+        }
+    }
+}

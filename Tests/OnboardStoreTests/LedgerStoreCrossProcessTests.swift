@@ -1,0 +1,112 @@
+import Foundation
+import Glibc
+import OnboardKit
+import Testing
+
+@testable import OnboardStore
+
+/// Real child processes appending to one ledger: locking across processes and death mid-write.
+@Suite struct LedgerStoreCrossProcessTests {
+    /// The indices recorded for each prefix, in ledger order.
+    static func indicesByPrefix(_ ledger: Ledger) -> [String: [Int]] {
+        var result: [String: [Int]] = [:]
+        for transaction in ledger.transactions {
+            let parts = transaction.id.split(separator: "-")
+            guard parts.count == 2, let index = Int(parts[1]) else {
+                Issue.record("unexpected transaction id \(transaction.id)")
+                continue
+            }
+            result[String(parts[0]), default: []].append(index)
+        }
+        return result
+    }
+
+    @Test func twoProcessesAppendingAtOnceKeepAllTheirTransactions() throws {
+        try withTemporaryDirectory { directory in
+            // Both children wait at a gate so that their appends overlap instead of one
+            // finishing while the other is still starting up.
+            let gate = directory + "/go"
+            let children = try ["alpha", "beta"].map {
+                try LedgerStress.start(directory: directory, count: 200, prefix: $0, waitingFor: gate)
+            }
+            usleep(100_000)
+            try writeBytes([], to: gate)
+            for child in children {
+                child.waitUntilExit()
+                #expect(child.terminationReason == .exit)
+                #expect(child.terminationStatus == 0)
+            }
+            let ledger = try LedgerStore(directory: directory).load()
+            #expect(ledger.count == 400)
+            let indices = Self.indicesByPrefix(ledger)
+            #expect(indices["alpha"] == Array(0..<200))
+            #expect(indices["beta"] == Array(0..<200))
+            #expect(try fileLines(directory + "/ledger.jsonl").count == 400)
+            // The appends really overlapped: the ledger switches between the writers.
+            let switches = zip(ledger.transactions, ledger.transactions.dropFirst()).filter {
+                $0.0.id.prefix(while: { $0 != "-" }) != $0.1.id.prefix(while: { $0 != "-" })
+            }
+            #expect(switches.count > 1, "the two writers ran one after the other; the test did not exercise locking")
+        }
+    }
+
+    @Test func appendWaitsWhileAnotherProcessHoldsTheLock() throws {
+        try withTemporaryDirectory { directory in
+            let store = LedgerStore(directory: directory)
+            let lock = try FileLock(exclusive: store.lockPath)
+            let child = try LedgerStress.start(directory: directory, count: 1, prefix: "blocked")
+            usleep(300_000)
+            #expect(child.isRunning, "the child appended while this process held the lock")
+            #expect(!FileManager.default.fileExists(atPath: store.ledgerPath))
+            lock.unlock()
+            child.waitUntilExit()
+            #expect(child.terminationStatus == 0)
+            #expect(try store.load().transactions.map(\.id) == ["blocked-0"])
+        }
+    }
+
+    @Test func processDyingMidLineLeavesWholeTransactionsAndAppendsStillWork() throws {
+        try withTemporaryDirectory { directory in
+            let child = try LedgerStress.start(directory: directory, count: 5, prefix: "crash", killDuringWrite: true)
+            child.waitUntilExit()
+            #expect(child.terminationReason == .exit)
+            #expect(child.terminationStatus == 9)
+            let store = LedgerStore(directory: directory)
+            #expect(try fileBytes(store.ledgerPath).last != UInt8(ascii: "\n"))  // the torn line is there
+
+            #expect(Self.indicesByPrefix(try store.load())["crash"] == Array(0..<5))
+
+            // The lock died with the child, so this does not hang; the torn tail is cut off.
+            try store.append(LedgerTransaction(id: "after-0", productID: "p", purchaseDate: Date(timeIntervalSince1970: 0)))
+            let indices = Self.indicesByPrefix(try store.load())
+            #expect(indices["crash"] == Array(0..<5))
+            #expect(indices["after"] == [0])
+            #expect(try fileLines(store.ledgerPath).count == 6)
+        }
+    }
+
+    @Test func processKilledAtRandomMomentsNeverLeavesAnUnreadableLedger() throws {
+        try withTemporaryDirectory { directory in
+            var generator = SeededGenerator(seed: 0x1ED6E5)
+            let store = LedgerStore(directory: directory)
+            for round in 0..<6 {
+                let child = try LedgerStress.start(directory: directory, count: 1_000_000, prefix: "round\(round)")
+                usleep(UInt32(generator.value(in: 20_000...120_000)))
+                kill(child.processIdentifier, SIGKILL)
+                child.waitUntilExit()
+                #expect(child.terminationReason == .uncaughtSignal)
+
+                let indices = Self.indicesByPrefix(try store.load())
+                for finished in 0...round {
+                    let recorded = indices["round\(finished)"] ?? []
+                    #expect(recorded == Array(0..<recorded.count), "round \(finished) lost or reordered a transaction")
+                }
+            }
+            let before = try store.load().count
+            #expect(before > 0, "no child lived long enough to record anything; the test proved nothing")
+            try store.append(LedgerTransaction(id: "after-0", productID: "p", purchaseDate: Date(timeIntervalSince1970: 0)))
+            #expect(try store.load().count == before + 1)
+            #expect(try fileBytes(store.ledgerPath).last == UInt8(ascii: "\n"))
+        }
+    }
+}
