@@ -19,12 +19,12 @@ public struct TerminalRunner {
     /// caller stops the session afterwards.
     public func run(_ app: inout OnboardingApp, session: TerminalSession) -> Outcome {
         let signals = SignalWatcher()
-        let timeStep = 1 / frameRate
+        var clock = FrameClock(frameRate: frameRate)
         var canvas = Canvas(width: 0, height: 0)
         var size = session.size
         _ = app.update(.resize(width: size.width, height: size.height))
-        var lastFrame = Self.now()
-        var owedTime = 0.0
+        var lastWake = Self.now()
+        var wasAnimating = false
         while true {
             // 1. Everything that is waiting: keys, mouse, resizes.
             while let input = session.readInput() {
@@ -44,26 +44,26 @@ public struct TerminalRunner {
                 return outcome
             }
             // 2. Fixed-step ticks for the time that passed; a late loop drops frames rather
-            // than racing to catch up.
+            // than racing to catch up (FrameClock). Time spent idle is never owed.
+            let current = Self.now()
             if app.isAnimating {
-                let current = Self.now()
-                owedTime = min(owedTime + current - lastFrame, 2 * timeStep)
-                lastFrame = current
-                while owedTime >= timeStep && app.isAnimating {
-                    owedTime -= timeStep
-                    if let outcome = apply(app.update(.tick(seconds: timeStep))) { return outcome }
+                if !wasAnimating { clock.reset() }
+                let steps = wasAnimating ? clock.stepsDue(elapsed: current - lastWake) : 0
+                for _ in 0..<steps where app.isAnimating {
+                    if let outcome = apply(app.update(.tick(seconds: clock.timeStep))) { return outcome }
                 }
             }
+            lastWake = current
+            wasAnimating = app.isAnimating
             // 3. Draw; the presenter writes nothing when no cell changed.
             app.render(into: &canvas)
             session.present(canvas)
             // 4. Sleep until input, a signal, or the next frame.
             let timeout: Int32
             if app.isAnimating {
-                timeout = Int32(max(1, ((timeStep - owedTime) * 1000).rounded(.up)))
+                timeout = Int32(max(1, (clock.delayUntilNextStep() * 1000).rounded(.up)))
             } else {
                 timeout = -1
-                owedTime = 0
             }
             var descriptors = [
                 pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
@@ -71,7 +71,6 @@ public struct TerminalRunner {
             ]
             _ = poll(&descriptors, 2, timeout)
             if descriptors[1].revents != 0 { signals.drain() }
-            if !app.isAnimating { lastFrame = Self.now() }
         }
     }
 

@@ -9,7 +9,14 @@ public final class TerminalSession {
     let screen: OpaquePointer
     let window: UnsafeMutablePointer<WINDOW>
     let presenter: CanvasPresenter
+    private let output: UnsafeMutablePointer<FILE>
+    private let tracksDrags: Bool
     private var isStopped = false
+
+    /// Button-event mouse tracking (1002): reports motion while a button is held, for swipes.
+    /// ncurses itself asks only for presses and releases.
+    static let dragTrackingOn = "\u{1B}[?1002h"
+    static let dragTrackingOff = "\u{1B}[?1002l"
 
     /// Sets a UTF-8 locale: the user's own when it is UTF-8, else C.UTF-8 (wide characters
     /// break under the "C" locale an empty environment gives).
@@ -45,6 +52,8 @@ public final class TerminalSession {
         }
         self.screen = screen
         self.window = tui_stdscr()
+        self.output = output
+        self.tracksDrags = enableMouse
         raw()
         noecho()
         nonl()
@@ -60,17 +69,25 @@ public final class TerminalSession {
                 environment: environment, colors: Int(tui_colors()), hasColors: true)
         }
         self.colorMode = mode
+        presenter = CanvasPresenter(window: window, palette: ColorPalette(colorMode: mode))
         if enableMouse {
             mouseinterval(0)
             mousemask(tui_mouse_all_events(), nil)
+            // ncurses has sent its own mouse mode by now (it does so lazily on refresh).
+            wrefresh(window)
+            fputs(TerminalSession.dragTrackingOn, output)
+            fflush(output)
         }
-        presenter = CanvasPresenter(window: window, palette: ColorPalette(colorMode: mode))
     }
 
     /// Restores the terminal: leaves the alternate screen, shows the cursor, cooked mode.
     public func stop() {
         guard !isStopped else { return }
         isStopped = true
+        if tracksDrags {
+            fputs(TerminalSession.dragTrackingOff, output)
+            fflush(output)
+        }
         mousemask(0, nil)
         curs_set(1)
         endwin()
@@ -95,9 +112,30 @@ public final class TerminalSession {
             var value: wint_t = 0
             let status = wget_wch(window, &value)
             if status == tui_err() { return nil }
-            if let input = InputDecoder.decode(status: status, value: UInt32(value)) { return input }
+            let input = InputDecoder.decode(status: status, value: UInt32(value))
+            if input == .key(.escape) {
+                // Esc with more input right behind it is a sequence ncurses did not know (or
+                // Alt plus a key): swallow it rather than quit on it.
+                if skipUnknownSequence() { continue }
+            }
+            if let input { return input }
             // An input with no meaning here (an unknown key): read on.
         }
+    }
+
+    /// After an Esc, consumes the rest of an escape sequence that is already waiting.
+    /// Returns false when nothing follows: a real Esc key press.
+    private func skipUnknownSequence() -> Bool {
+        var value: wint_t = 0
+        let status = wget_wch(window, &value)
+        guard status != tui_err() else { return false }
+        guard status != tui_key_code_yes(), value == 0x5B || value == 0x4F else { return true }
+        // CSI ("Esc [") and SS3 ("Esc O") end with a byte from '@' to '~'.
+        for _ in 0..<64 {
+            guard wget_wch(window, &value) != tui_err() else { return true }
+            if (0x40...0x7E).contains(value) { return true }
+        }
+        return true
     }
 
     /// Reads a cell back from the ncurses screen (for off-screen tests).

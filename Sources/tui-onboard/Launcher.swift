@@ -70,6 +70,17 @@ struct Launcher {
         return .success(deck)
     }
 
+    /// `--reduce-motion`, or `TUI_ONBOARD_REDUCE_MOTION` set to anything but empty or 0.
+    var reducesMotion: Bool {
+        if options.reducesMotion { return true }
+        let value = environment["TUI_ONBOARD_REDUCE_MOTION"] ?? ""
+        return !value.isEmpty && value != "0"
+    }
+
+    /// Without --seed each run differs: the seed comes from the system's generator here, at the
+    /// edge, so the core itself never touches global randomness.
+    static func defaultSeed() -> UInt64 { UInt64.random(in: 0...UInt64.max) }
+
     struct ExitStatus: Error {
         var code: Int32
     }
@@ -107,7 +118,8 @@ struct Launcher {
             printError(error.description)
             return ExitCode.usage
         }
-        var app = OnboardingApp(deck: deck, colorMode: session.colorMode, width: 0, height: 0)
+        let settings = AppSettings(reducesMotion: reducesMotion, seed: options.seed ?? Self.defaultSeed())
+        var app = OnboardingApp(deck: deck, colorMode: session.colorMode, width: 0, height: 0, settings: settings)
         let runner = TerminalRunner(perform: { effect in
             if effect == .bell { beep() }
         })

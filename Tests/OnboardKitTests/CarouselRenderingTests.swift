@@ -8,6 +8,7 @@ import Testing
     func everyPageOfTheInternationalDeckMatchesItsSnapshot(width: Int, height: Int) {
         var app = TestDecks.app(TestDecks.international, width: width, height: height)
         for page in 0..<TestDecks.international.pages.count {
+            TestDecks.settle(&app)
             let screen = TestDecks.screen(app)
             assertSnapshot(framed(screen.lines, width: width), named: "page\(page + 1)-\(width)x\(height)")
             _ = app.update(.key(.right))
@@ -43,12 +44,14 @@ import Testing
         #expect(screen.lines[0].hasSuffix("Skip"))
 
         _ = app.update(.key(.character("3")))
+        TestDecks.settle(&app)
         screen = TestDecks.screen(app)
         #expect(screen.lines[10].contains("○ ○ ● ○ ○"))
         #expect(screen.lines[11].contains("‹ Back"))
         #expect(screen.lines[11].hasSuffix("Next ›"))
 
         _ = app.update(.key(.end))
+        TestDecks.settle(&app)
         screen = TestDecks.screen(app)
         #expect(screen.lines[10].contains("○ ○ ○ ○ ●"))
         #expect(screen.lines[11].contains("‹ Back"))

@@ -7,13 +7,45 @@ public struct OnboardingApp: Sendable {
     public private(set) var width: Int
     public private(set) var height: Int
     public private(set) var isShowingHelp = false
+    public let settings: AppSettings
+    public private(set) var slide: SlideMotion
+    /// How far above its resting row the hero symbol of the current page is (rows).
+    private var symbolDrop: SpringAnimation
 
-    public init(deck: Deck, colorMode: ColorMode, width: Int, height: Int) {
+    public init(deck: Deck, colorMode: ColorMode, width: Int, height: Int, settings: AppSettings = AppSettings()) {
         self.deck = deck
         self.theme = Theme(accent: deck.accent, colorMode: colorMode)
         self.carousel = Carousel(pageCount: deck.pages.count)
         self.width = width
         self.height = height
+        self.settings = settings
+        self.slide = SlideMotion(
+            pageWidth: width, index: 0, timeStep: settings.timeStep, reducesMotion: settings.reducesMotion)
+        self.symbolDrop = SpringAnimation(spring: SpringPreset.drop.spring(timeStep: settings.timeStep), restingAt: 0)
+        pageDidAppear()
+    }
+
+    /// Rows a dropping symbol starts above its place.
+    static let symbolDropHeight = 6.0
+
+    /// Starts what a page does when it comes into view (the hero symbol's drop-in).
+    private mutating func pageDidAppear() {
+        guard case .hero(let hero) = deck.pages[carousel.currentIndex], hero.bounceOnAppear, !settings.reducesMotion
+        else {
+            symbolDrop.jump(to: 0)
+            return
+        }
+        symbolDrop = SpringAnimation(
+            spring: symbolDrop.spring, position: OnboardingApp.symbolDropHeight, velocity: 0, target: 0)
+    }
+
+    /// Moves to `index` (clamped) and starts the slide; returns whether the page changed.
+    @discardableResult
+    private mutating func select(_ index: Int) -> Bool {
+        guard carousel.select(index) else { return false }
+        slide.show(carousel.currentIndex)
+        pageDidAppear()
+        return true
     }
 
     public var layout: CarouselLayout {
@@ -23,7 +55,7 @@ public struct OnboardingApp: Sendable {
     }
 
     /// True while something moves; the shell then wakes for frames, otherwise it sleeps on input.
-    public var isAnimating: Bool { false }
+    public var isAnimating: Bool { slide.isMoving || !symbolDrop.isSettled }
 
     public mutating func update(_ message: Message) -> [Effect] {
         switch message {
@@ -34,8 +66,14 @@ public struct OnboardingApp: Sendable {
         case .resize(let newWidth, let newHeight):
             width = max(0, newWidth)
             height = max(0, newHeight)
+            slide.resize(pageWidth: width, index: carousel.currentIndex)
             return []
-        case .tick:
+        case .tick(let seconds):
+            slide.tick(seconds: seconds)
+            if symbolDrop.spring.timeStep != seconds {
+                symbolDrop.spring = SpringPreset.drop.spring(timeStep: seconds)
+            }
+            symbolDrop.advance()
             return []
         case .interrupt(let outcome):
             return [.quit(outcome)]
@@ -51,18 +89,18 @@ public struct OnboardingApp: Sendable {
         }
         switch key {
         case .right, .character("l"), .pageDown:
-            carousel.advance()
+            select(carousel.currentIndex + 1)
         case .enter, .character(" "):
             if carousel.isLast { return [.quit(.completed)] }
-            carousel.advance()
+            select(carousel.currentIndex + 1)
         case .left, .character("h"), .backspace, .pageUp:
-            carousel.retreat()
+            select(carousel.currentIndex - 1)
         case .home, .character("g"):
-            carousel.selectFirst()
+            select(0)
         case .end, .character("G"):
-            carousel.selectLast()
+            select(carousel.pageCount - 1)
         case .character(let digit) where digit.isASCII && digit.isWholeNumber && digit != "0":
-            carousel.select(Int(String(digit))! - 1)
+            select(Int(String(digit))! - 1)
         case .character("s"):
             return [.quit(.skipped)]
         case .character("?"):
@@ -78,29 +116,35 @@ public struct OnboardingApp: Sendable {
     private mutating func handle(_ event: MouseEvent) -> [Effect] {
         let layout = self.layout
         guard !layout.isTooSmall else { return [] }
+        if isShowingHelp {
+            if event.kind == .click || event.kind == .release { isShowingHelp = false }
+            return []
+        }
         switch event.kind {
+        case .press:
+            if layout.content.contains(x: event.x, y: event.y) { slide.beginDrag(x: event.x) }
+        case .drag:
+            slide.drag(to: event.x, pageCount: carousel.pageCount)
+        case .release where slide.isDragging:
+            slide.drag(to: event.x, pageCount: carousel.pageCount)
+            let index = slide.endDrag(currentIndex: carousel.currentIndex, pageCount: carousel.pageCount)
+            if carousel.select(index) { pageDidAppear() }
         case .click, .release:
-            if isShowingHelp {
-                isShowingHelp = false
-                return []
-            }
             if layout.backButton?.contains(x: event.x, y: event.y) == true {
-                carousel.retreat()
+                select(carousel.currentIndex - 1)
             } else if layout.nextButton?.contains(x: event.x, y: event.y) == true {
-                carousel.advance()
+                select(carousel.currentIndex + 1)
             } else if layout.doneButton?.contains(x: event.x, y: event.y) == true {
                 return [.quit(.completed)]
             } else if layout.skipButton?.contains(x: event.x, y: event.y) == true {
                 return [.quit(.skipped)]
             } else if event.y == layout.dotsRow, let page = layout.page(atDotColumn: event.x) {
-                carousel.select(page)
+                select(page)
             }
         case .wheelDown:
-            carousel.advance()
+            select(carousel.currentIndex + 1)
         case .wheelUp:
-            carousel.retreat()
-        case .press, .drag:
-            break
+            select(carousel.currentIndex - 1)
         }
         return []
     }
@@ -116,11 +160,23 @@ public struct OnboardingApp: Sendable {
             TooSmallView.draw(into: &canvas, theme: theme)
             return
         }
-        let content = layout.content
-        PageView(page: deck.pages[carousel.currentIndex], theme: theme)
-            .draw(into: &canvas, in: content, clip: content)
+        drawPages(into: &canvas, content: layout.content)
         ProgressDotsView.draw(into: &canvas, layout: layout, theme: theme)
         ControlsView.draw(into: &canvas, layout: layout, appName: deck.app.name, theme: theme)
         if isShowingHelp { HelpOverlay.draw(into: &canvas, theme: theme) }
+    }
+
+    /// Draws every page the slide offset brings into view, each clipped to the content rows.
+    private func drawPages(into canvas: inout Canvas, content: Rect) {
+        let pageWidth = max(1, content.width)
+        let offset = Int(slide.offset.rounded())
+        let first = max(0, Int((Double(offset) / Double(pageWidth)).rounded(.down)))
+        for index in first...min(carousel.pageCount - 1, first + 1) {
+            let left = index * pageWidth - offset
+            guard left < content.maxX, left + pageWidth > content.x else { continue }
+            let lift = index == carousel.currentIndex ? Int(symbolDrop.position.rounded()) : 0
+            PageView(page: deck.pages[index], theme: theme, symbolLift: lift)
+                .draw(into: &canvas, in: content.offsetBy(dx: left), clip: content)
+        }
     }
 }

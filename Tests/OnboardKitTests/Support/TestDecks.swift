@@ -36,4 +36,15 @@ enum TestDecks {
         app.render(into: &canvas)
         return canvas
     }
+
+    /// Ticks at 60 Hz until nothing moves; returns the number of ticks it took.
+    @discardableResult
+    static func settle(_ app: inout OnboardingApp, limit: Int = 600) -> Int {
+        var ticks = 0
+        while app.isAnimating && ticks < limit {
+            _ = app.update(.tick(seconds: 1.0 / 60))
+            ticks += 1
+        }
+        return ticks
+    }
 }

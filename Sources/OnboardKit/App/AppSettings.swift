@@ -1,0 +1,15 @@
+/// How the app behaves, chosen on the command line.
+public struct AppSettings: Hashable, Sendable {
+    /// Every animation becomes an instant cut (`--reduce-motion`, `TUI_ONBOARD_REDUCE_MOTION=1`).
+    public var reducesMotion: Bool
+    /// The fixed simulation step the shell ticks with.
+    public var timeStep: Double
+    /// The seed for everything random, so that every frame can be reproduced.
+    public var seed: UInt64
+
+    public init(reducesMotion: Bool = false, timeStep: Double = 1.0 / 60, seed: UInt64 = 0) {
+        self.reducesMotion = reducesMotion
+        self.timeStep = timeStep
+        self.seed = seed
+    }
+}
