@@ -81,6 +81,8 @@ public struct SlideMotion: Sendable {
     /// Follows the pointer; past the first or last page the row stretches only a little.
     public mutating func drag(to x: Int, pageCount: Int) {
         guard var current = drag else { return }
+        // A report at the same column (the release, say) is no movement: keep the last speed.
+        guard x != current.lastX else { return }
         let elapsed = max(current.sinceLastMove, 1.0 / 60)
         current.velocity = Double(x - current.lastX) / elapsed
         current.sinceLastMove = 0

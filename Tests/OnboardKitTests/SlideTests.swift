@@ -1,0 +1,204 @@
+import Testing
+
+@testable import OnboardKit
+
+@Suite struct SlideTests {
+    static let step = 1.0 / 60
+
+    static func app(pages: Int = 4, width: Int = 80, height: Int = 24, reducesMotion: Bool = false) -> OnboardingApp {
+        OnboardingApp(
+            deck: TestDecks.deck(pageCount: pages), colorMode: .indexed256, width: width, height: height,
+            settings: AppSettings(reducesMotion: reducesMotion))
+    }
+
+    static func tick(_ app: inout OnboardingApp, _ count: Int) {
+        for _ in 0..<count { _ = app.update(.tick(seconds: step)) }
+    }
+
+    @Test func aPageChangeSlidesAndSettlesWithinTheTarget() {
+        var app = Self.app()
+        _ = app.update(.key(.right))
+        #expect(app.isAnimating)
+        #expect(app.slide.offset == 0)
+        Self.tick(&app, 6)
+        // After 6 ticks of 1/60 s the critically damped spring has covered part of the way.
+        #expect(app.slide.offset > 20 && app.slide.offset < 60)
+        let ticks = TestDecks.settle(&app)
+        #expect(!app.isAnimating)
+        #expect(app.slide.offset == 80)
+        #expect(Double(ticks + 6) * Self.step <= 0.45)
+    }
+
+    @Test func smoothSlidesNeverOvershoot() {
+        var app = Self.app()
+        _ = app.update(.key(.right))
+        var previous = app.slide.offset
+        while app.isAnimating {
+            Self.tick(&app, 1)
+            #expect(app.slide.offset >= previous)
+            #expect(app.slide.offset <= 80)
+            previous = app.slide.offset
+        }
+    }
+
+    @Test func slideFramesAtStartMiddleAndEnd() {
+        var app = Self.app(pages: 3, width: 40, height: 10)
+        _ = app.update(.key(.right))
+        var frames: [String] = []
+        for ticks in [0, 8, 40] {
+            Self.tick(&app, ticks - (frames.isEmpty ? 0 : [0, 8, 40][frames.count - 1]))
+            frames.append(framed(TestDecks.screen(app).lines, width: 40))
+        }
+        assertSnapshot(frames.joined(separator: "\n"), named: "slide-frames-0-8-40-40x10")
+        // The start shows page 1 only, the middle both pages, the end page 2 only.
+        #expect(frames[0].contains("Page 1") && !frames[0].contains("Page 2"))
+        #expect(frames[1].contains("Page 2"))
+        #expect(frames[2].contains("Page 2") && !frames[2].contains("Page 1"))
+    }
+
+    @Test func dotsAndControlsStayPutWhileTheContentMoves() {
+        var app = Self.app(pages: 3, width: 40, height: 10)
+        _ = app.update(.key(.right))
+        Self.tick(&app, 4)
+        let moving = TestDecks.screen(app)
+        TestDecks.settle(&app)
+        let settled = TestDecks.screen(app)
+        for row in [0, 8, 9] { #expect(moving.lines[row] == settled.lines[row]) }
+    }
+
+    @Test func quickKeysRetargetWithoutAQueue() {
+        var app = Self.app(pages: 5)
+        _ = app.update(.key(.right))
+        Self.tick(&app, 2)
+        let velocityBefore = app.slide.velocity
+        _ = app.update(.key(.right))
+        _ = app.update(.key(.right))
+        #expect(app.carousel.currentIndex == 3)
+        // Retargeting keeps position and velocity: no jump.
+        #expect(app.slide.velocity == velocityBefore)
+        var previous = app.slide.offset
+        while app.isAnimating {
+            Self.tick(&app, 1)
+            #expect(app.slide.offset >= previous)  // straight there, never back to page 1 or 2
+            previous = app.slide.offset
+        }
+        #expect(app.slide.offset == 240)
+    }
+
+    @Test func reducedMotionCutsInstantly() {
+        var app = Self.app(reducesMotion: true)
+        _ = app.update(.key(.end))
+        #expect(!app.isAnimating)
+        #expect(app.slide.offset == 240)
+    }
+
+    @Test func randomKeySequencesEndAtRestOnAValidPage() {
+        var generator = SeededGenerator(seed: 42)
+        let keys: [Key] = [.right, .left, .home, .end, .character("3"), .character(" "), .pageUp]
+        for _ in 0..<1000 {
+            let pages = Int(generator.next() % 6) + 1
+            var app = Self.app(pages: pages, width: 60, height: 16)
+            for _ in 0..<12 {
+                _ = app.update(.key(keys[Int(generator.next() % UInt64(keys.count))]))
+                Self.tick(&app, Int(generator.next() % 8))
+                #expect((0..<pages).contains(app.carousel.currentIndex))
+            }
+            let ticks = TestDecks.settle(&app)
+            #expect(ticks < 600)
+            #expect(app.slide.offset == Double(app.carousel.currentIndex * 60))
+        }
+    }
+
+    // MARK: Dragging
+
+    static func drag(_ app: inout OnboardingApp, from start: Int, to end: Int, steps: Int = 4, ticksPerMove: Int = 3) {
+        _ = app.update(.mouse(MouseEvent(.press, x: start, y: 10)))
+        for index in 1...steps {
+            Self.tick(&app, ticksPerMove)
+            _ = app.update(.mouse(MouseEvent(.drag, x: start + (end - start) * index / steps, y: 10)))
+        }
+        Self.tick(&app, ticksPerMove)
+        _ = app.update(.mouse(MouseEvent(.release, x: end, y: 10)))
+    }
+
+    @Test func thePagesFollowThePointer() {
+        var app = Self.app()
+        func headingColumn(_ screen: Canvas) -> Int? {
+            screen.lines.lazy.compactMap { line in line.range(of: "Page 1").map { line.distance(from: line.startIndex, to: $0.lowerBound) } }.first
+        }
+        let resting = headingColumn(TestDecks.screen(app))
+        _ = app.update(.mouse(MouseEvent(.press, x: 50, y: 10)))
+        _ = app.update(.mouse(MouseEvent(.drag, x: 40, y: 10)))
+        #expect(app.slide.offset == 10)
+        #expect(headingColumn(TestDecks.screen(app)) == resting.map { $0 - 10 })
+    }
+
+    @Test func aShortDragSpringsBack() {
+        var app = Self.app()
+        Self.drag(&app, from: 50, to: 44)
+        #expect(app.carousel.currentIndex == 0)
+        TestDecks.settle(&app)
+        #expect(app.slide.offset == 0)
+    }
+
+    @Test func aLongDragChangesPage() {
+        var app = Self.app()
+        Self.drag(&app, from: 60, to: 40)
+        #expect(app.carousel.currentIndex == 1)
+        TestDecks.settle(&app)
+        #expect(app.slide.offset == 80)
+        Self.drag(&app, from: 20, to: 40)
+        #expect(app.carousel.currentIndex == 0)
+    }
+
+    @Test func aFastFlickChangesPageEvenWhenShort() {
+        var app = Self.app()
+        Self.drag(&app, from: 50, to: 44, steps: 2, ticksPerMove: 1)
+        #expect(app.carousel.currentIndex == 1)
+    }
+
+    @Test func draggingPastTheFirstPageRubberBands() {
+        var app = Self.app()
+        _ = app.update(.mouse(MouseEvent(.press, x: 10, y: 10)))
+        _ = app.update(.mouse(MouseEvent(.drag, x: 70, y: 10)))
+        // 60 columns of drag show as a small stretch, never more than a quarter page.
+        #expect(app.slide.offset < 0 && app.slide.offset > -20)
+        _ = app.update(.mouse(MouseEvent(.release, x: 70, y: 10)))
+        #expect(app.carousel.currentIndex == 0)
+        TestDecks.settle(&app)
+        #expect(app.slide.offset == 0)
+    }
+
+    @Test func theWheelPages() {
+        var app = Self.app()
+        _ = app.update(.mouse(MouseEvent(.wheelDown, x: 1, y: 1)))
+        #expect(app.carousel.currentIndex == 1)
+        _ = app.update(.mouse(MouseEvent(.wheelUp, x: 1, y: 1)))
+        #expect(app.carousel.currentIndex == 0)
+    }
+
+    // MARK: Bounce on appear
+
+    @Test func aBouncingHeroSymbolDropsInAndSettles() {
+        let deck = Deck(
+            app: AppInfo(id: "a", name: "A", version: "1"),
+            pages: [
+                .step(StepPage(heading: "One", text: "")),
+                .hero(HeroPage(symbolName: "star", title: "Star", bounceOnAppear: true)),
+            ])
+        var app = OnboardingApp(deck: deck, colorMode: .indexed256, width: 40, height: 16)
+        _ = app.update(.key(.right))
+        TestDecks.settle(&app)
+        let rested = TestDecks.screen(app)
+        _ = app.update(.key(.left))
+        TestDecks.settle(&app)
+        _ = app.update(.key(.right))
+        Self.tick(&app, 3)
+        let dropping = TestDecks.screen(app)
+        let restRow = rested.lines.firstIndex { $0.contains("*") }!
+        let dropRow = dropping.lines.firstIndex { $0.contains("*") }!
+        #expect(dropRow < restRow)
+        TestDecks.settle(&app)
+        #expect(TestDecks.screen(app) == rested)
+    }
+}
