@@ -44,8 +44,8 @@ final class CanvasPresenter {
     private func write(_ cell: Cell, x: Int, y: Int) {
         let limit = text.count - 1
         var count = 0
-        for scalar in cell.grapheme.unicodeScalars where count < limit {
-            text[count] = wchar_t(bitPattern: scalar.value)
+        while count < limit && cell.scalars[count] != 0 {
+            text[count] = wchar_t(bitPattern: cell.scalars[count])
             count += 1
         }
         text[count] = 0

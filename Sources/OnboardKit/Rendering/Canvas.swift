@@ -39,7 +39,7 @@ public struct Canvas: Equatable, Sendable {
     /// grapheme. Returns the column after the last grapheme (drawn or clipped).
     @discardableResult
     public mutating func draw(
-        _ text: some StringProtocol, x: Int, y: Int, style: Style = .plain, clip: Rect? = nil, link: String? = nil
+        _ text: some StringProtocol, x: Int, y: Int, style: Style = .plain, clip: Rect? = nil
     ) -> Int {
         let area = (clip ?? bounds).intersection(bounds)
         var column = x
@@ -57,9 +57,9 @@ public struct Canvas: Equatable, Sendable {
             let fitsLeft = column >= area.x
             let fitsRight = column + graphemeWidth <= area.maxX
             if fitsLeft && fitsRight {
-                setCell(x: column, y: y, Cell(grapheme: safe, style: style, link: link))
+                setCell(x: column, y: y, Cell(grapheme: safe, style: style))
                 if graphemeWidth == 2 {
-                    setCell(x: column + 1, y: y, Cell(grapheme: Cell.continuationMark, style: style, link: link))
+                    setCell(x: column + 1, y: y, Cell.continuation(style: style))
                 }
             } else {
                 // A wide grapheme cut by the clip edge: show its visible half as a blank.

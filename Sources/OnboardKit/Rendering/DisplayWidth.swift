@@ -9,6 +9,9 @@ public enum DisplayWidth {
         }
         let scalars = grapheme.unicodeScalars
         guard let first = scalars.first else { return 0 }
+        // Fast path for the common one-scalar graphemes of text and text art: Latin, box
+        // drawing, blocks and arrows need no Unicode property lookup.
+        if scalars.count == 1, let width = singleScalarFastWidth(first.value) { return width }
         // Emoji presentation selector or a keycap/ZWJ sequence make the whole cluster wide.
         if scalars.contains(where: { $0.value == 0xFE0F }) && first.properties.isEmoji { return 2 }
         if isRegionalIndicator(first.value) { return 2 }
@@ -25,6 +28,15 @@ public enum DisplayWidth {
         var total = 0
         for grapheme in text { total += of(grapheme) }
         return total
+    }
+
+    static func singleScalarFastWidth(_ value: UInt32) -> Int? {
+        switch value {
+        case 0xA0..<0x300: return 1
+        case 0x2100..<0x2C00: return isWide(value) ? 2 : 1
+        case 0x3000...0x9FFF, 0xAC00...0xD7A3: return isWide(value) ? 2 : nil
+        default: return nil
+        }
     }
 
     static func isRegionalIndicator(_ value: UInt32) -> Bool { (0x1F1E6...0x1F1FF).contains(value) }
