@@ -23,7 +23,9 @@ let package = Package(
         .executableTarget(
             name: "tui-onboard-bench", dependencies: ["OnboardKit", "OnboardTerminal", "OnboardStore", "CNcurses"],
             path: "Sources/tui-onboard-bench"),
-        .testTarget(name: "OnboardKitTests", dependencies: ["OnboardKit"], path: "Tests/OnboardKitTests"),
+        // Fixtures are read from the source tree by path, not bundled.
+        .testTarget(
+            name: "OnboardKitTests", dependencies: ["OnboardKit"], path: "Tests/OnboardKitTests", exclude: ["Fixtures"]),
         .testTarget(
             name: "OnboardTerminalTests", dependencies: ["OnboardTerminal", "OnboardKit", "CNcurses"],
             path: "Tests/OnboardTerminalTests"),
