@@ -86,25 +86,32 @@ public struct PaywallCopyTemplate: Hashable, Sendable {
             literal += rest[..<open.lowerBound]
             let afterOpen = rest[open.upperBound...]
             guard let close = afterOpen.range(of: "}}") else {
-                rest = afterOpen
                 literal += "{{"
+                rest = afterOpen
                 continue
             }
             let inner = afterOpen[..<close.lowerBound]
             let name = String(inner).trimmingWhitespace()
-            let isName = !name.isEmpty && name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
-            if isName && !inner.contains("{") {
+            if !inner.contains("{") && isVariableName(name) {
                 if !literal.isEmpty { segments.append(.text(literal)) }
                 literal = ""
                 segments.append(.variable(name: name, source: String(rest[open.lowerBound..<close.upperBound])))
                 rest = afterOpen[close.upperBound...]
             } else {
-                literal += "{{"
-                rest = afterOpen
+                // Step over one brace only, so "{{{ price }}}" still finds "{{ price }}".
+                literal += "{"
+                rest = rest[rest.index(after: open.lowerBound)...]
             }
         }
         literal += rest
         if !literal.isEmpty { segments.append(.text(literal)) }
         return segments
+    }
+
+    static func isVariableName(_ name: String) -> Bool {
+        !name.isEmpty
+            && name.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
+            }
     }
 }
