@@ -44,9 +44,11 @@ extension CatalogDecoder {
                 continue
             }
             guard declaredProductIDs.contains(id) else {
-                log.error(
-                    itemPath, at: node.location,
-                    "unknown product \"\(SafeText.sanitize(id))\"\(CatalogValues.suggestion(for: id, in: declaredProductIDs))")
+                if isUnknownProduct(id) {
+                    log.error(
+                        itemPath, at: node.location,
+                        "unknown product \"\(SafeText.sanitize(id))\"\(CatalogValues.suggestion(for: id, in: declaredProductIDs))")
+                }
                 valid = false
                 continue
             }
@@ -147,11 +149,10 @@ extension CatalogDecoder {
             log.warning(
                 itemPath.appending("id"), at: idLocation,
                 "\"\(SafeText.sanitize(identifier))\" is not one of RevenueCat's package types"
-                    + CatalogValues.suggestion(for: identifier, in: PackageType.reservedIdentifiers)
-                    + "; it is treated as a custom package")
+                    + Self.reservedSuggestion(for: identifier) + "; it is treated as a custom package")
         }
         guard let product = products[productID] else {
-            if !declaredProductIDs.contains(productID) {
+            if isUnknownProduct(productID) {
                 log.error(
                     itemPath.appending("product"), at: reader.member("product")?.location,
                     "unknown product \"\(SafeText.sanitize(productID))\""
@@ -161,6 +162,18 @@ extension CatalogDecoder {
         }
         warnAboutMismatch(type: type, identifier: identifier, product: product, path: itemPath, location: idLocation)
         return Package(identifier: identifier, product: product)
+    }
+
+    /// "did you mean" for a mistyped reserved identifier; common synonyms first, since
+    /// `$rc_yearly` is closer in spelling to `$rc_weekly` than to `$rc_annual`.
+    static func reservedSuggestion(for identifier: String) -> String {
+        let synonyms: [String: PackageType] = [
+            "$rc_yearly": .annual, "$rc_year": .annual, "$rc_annually": .annual, "$rc_12_month": .annual,
+            "$rc_month": .monthly, "$rc_1_month": .monthly, "$rc_week": .weekly, "$rc_forever": .lifetime,
+            "$rc_6_month": .sixMonth, "$rc_3_month": .threeMonth, "$rc_2_month": .twoMonth,
+        ]
+        if let reserved = synonyms[identifier.lowercased()]?.identifier { return " (did you mean \"\(reserved)\"?)" }
+        return CatalogValues.suggestion(for: identifier, in: PackageType.reservedIdentifiers)
     }
 
     /// A `$rc_monthly` package selling a yearly product is almost always a mistake.

@@ -27,23 +27,25 @@ extension CatalogDecoder {
     private func readProduct(_ reader: JSONObjectReader, id: String, defaultCurrency: String?) -> Product? {
         let type = readProductType(reader)
         var currency = defaultCurrency
+        var currencyProblem = defaultCurrencyInvalid
         if let node = reader.member("currency") {
             currency = CatalogValues.currencyCode(node, path: reader.path.appending("currency"), log: log)
-            if currency == nil { return nil }
-        }
-        guard let currency else {
+            currencyProblem = currency == nil
+        } else if currency == nil && !currencyProblem {
             log.error(
                 reader.path, at: reader.node.location,
                 "no currency: add \"currency\": \"USD\" (ISO 4217) to the product or to the catalog")
-            return nil
+            currencyProblem = true
         }
-        guard let priceNode = reader.member("price") else {
+        // The other members are still read, so that their problems are reported too.
+        var price: Decimal?
+        if let priceNode = reader.member("price") {
+            price = CatalogValues.price(priceNode, path: reader.path.appending("price"), log: log, currencyCode: currency)
+        } else {
             log.error(
                 reader.path.appending("price"), at: reader.node.location,
                 "missing required member \"price\" (a decimal string such as \"39.99\")")
-            return nil
         }
-        let price = CatalogValues.price(priceNode, path: reader.path.appending("price"), log: log, currencyCode: currency)
         let period = reader.member("period").flatMap {
             CatalogValues.period($0, path: reader.path.appending("period"), log: log)
         }
@@ -52,7 +54,7 @@ extension CatalogDecoder {
         let group = reader.string("subscriptionGroup", nonEmpty: true)
         let level = reader.int("groupLevel", in: 1...1000)
         let offer = reader.object("introductoryOffer").flatMap { readIntroductoryOffer($0, currency: currency) }
-        guard let type, let price, let title else { return nil }
+        guard let type, let price, let title, let currency, !currencyProblem else { return nil }
 
         switch type {
         case .autoRenewable:
@@ -103,7 +105,7 @@ extension CatalogDecoder {
         return nil
     }
 
-    private func readIntroductoryOffer(_ reader: JSONObjectReader, currency: String) -> IntroductoryOffer? {
+    private func readIntroductoryOffer(_ reader: JSONObjectReader, currency: String?) -> IntroductoryOffer? {
         reader.warnUnknownKeys(Self.introductoryOfferKeys)
         var mode: IntroductoryOffer.PaymentMode?
         if let name = reader.string("mode", required: true) {

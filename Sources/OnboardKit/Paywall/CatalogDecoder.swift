@@ -24,6 +24,12 @@ public final class CatalogDecoder {
     var declaredProductIDs: Set<String> = []
     /// Where each product id was declared, for duplicate and unused-product reports.
     var productOrigins: [String: (path: JSONPath, location: SourceLocation?, file: String)] = [:]
+    /// True when a StoreKit file could not be read: references to products are then not
+    /// judged, since the missing file may have declared them.
+    var productSourcesIncomplete = false
+    /// True when the catalog's "currency" was unreadable (and reported): products relying on
+    /// it are not reported again.
+    var defaultCurrencyInvalid = false
     /// Every offering id declared, even when its offering had errors.
     var declaredOfferingIDs: Set<String> = []
 
@@ -77,9 +83,10 @@ public final class CatalogDecoder {
         let defaultCurrency = document.member("currency").flatMap {
             CatalogValues.currencyCode($0, path: .root.appending("currency"), log: log)
         }
+        defaultCurrencyInvalid = document.has("currency") && defaultCurrency == nil
         readStoreKitSources(document)
         readProducts(document, defaultCurrency: defaultCurrency)
-        if declaredProductIDs.isEmpty {
+        if declaredProductIDs.isEmpty && !productSourcesIncomplete {
             log.error(
                 .root, at: root.location,
                 "the catalog has no products; list them under \"products\" or name a .storekit file under \"storekit\"")
@@ -110,15 +117,22 @@ public final class CatalogDecoder {
                 continue
             }
             guard let bytes = CatalogFile.read(resolved, with: fileReader, log: log, reference: (node, itemPath)) else {
+                productSourcesIncomplete = true
                 continue
             }
             let storeKitLog = DiagnosticLog(file: resolved)
             let configuration = StoreKitImporter.configuration(from: bytes, log: storeKitLog, userLocale: userLocale)
             storeKitLog.diagnostics.forEach(log.append)
+            if configuration == nil { productSourcesIncomplete = true }
             for product in configuration?.products ?? [] {
                 register(product, path: itemPath, location: node.location, file: resolved)
             }
         }
+    }
+
+    /// True when references to `id` should be reported as unknown.
+    func isUnknownProduct(_ id: String) -> Bool {
+        !declaredProductIDs.contains(id) && !productSourcesIncomplete
     }
 
     /// Records a decoded product, refusing a second product with the same id.
@@ -165,7 +179,8 @@ public final class CatalogDecoder {
             if declaredOfferingIDs.contains(id) { return nil }
             log.error(
                 memberPath, at: document.member("currentOffering")?.location,
-                "no offering has the id \"\(SafeText.sanitize(id))\"\(CatalogValues.suggestion(for: id, in: ids))")
+                "no offering has the id \"\(SafeText.sanitize(id))\""
+                    + CatalogValues.suggestion(for: id, in: declaredOfferingIDs))
             return nil
         }
         return id
