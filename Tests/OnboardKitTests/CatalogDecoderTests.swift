@@ -33,7 +33,9 @@ import Testing
         }
         """
 
-    static func decode(_ text: String, path: String = "catalog.json", files: [String: String] = [:]) -> CatalogLoadResult {
+    static func decode(_ text: String, path: String = "catalog.json", files: [String: String] = [:])
+        -> CatalogLoadResult
+    {
         CatalogDecoder.decode(Array(text.utf8), path: path, fileReader: CatalogFixtures.memoryReader(files))
     }
 
@@ -86,14 +88,16 @@ import Testing
 
     @Test func packagesNamingUnknownProductsSuggestTheClosest() throws {
         let (text, result) = Self.decodeChanged(
-            "{ \"id\": \"$rc_annual\", \"product\": \"pro_annual\" }", to: "{ \"id\": \"$rc_annual\", \"product\": \"pro_anual\" }")
+            "{ \"id\": \"$rc_annual\", \"product\": \"pro_annual\" }",
+            to: "{ \"id\": \"$rc_annual\", \"product\": \"pro_anual\" }")
         let error = try #require(result.errors.first)
         #expect(result.errors.count == 1)
         #expect(error.path == "offerings[0].packages[0].product")
         #expect(error.location == CatalogFixtures.position(of: "\"pro_anual\"", in: text))
         #expect(error.message.contains("unknown product \"pro_anual\""))
         #expect(error.message.contains("did you mean \"pro_annual\""))
-        #expect(error.description.hasPrefix("catalog.json:\(error.location!): error: offerings[0].packages[0].product:"))
+        #expect(
+            error.description.hasPrefix("catalog.json:\(error.location!): error: offerings[0].packages[0].product:"))
     }
 
     @Test func entitlementsNamingUnknownProductsAreErrors() throws {
@@ -112,9 +116,11 @@ import Testing
         #expect(result.catalog == nil)
         let error = try #require(result.errors.first)
         #expect(error.path == "products[0].price")
-        #expect(error.location == CatalogFixtures.position(of: "\"price\": \(price)", in: text).map {
-            OnboardKit.SourceLocation(line: $0.line, column: $0.column + 9)
-        })
+        #expect(
+            error.location
+                == CatalogFixtures.position(of: "\"price\": \(price)", in: text).map {
+                    OnboardKit.SourceLocation(line: $0.line, column: $0.column + 9)
+                })
     }
 
     @Test func tooManyDecimalsNamesTheCurrency() throws {
@@ -122,7 +128,8 @@ import Testing
         let error = try #require(result.errors.first)
         #expect(error.message.contains("3 decimals but USD prices have at most 2"))
         let (_, yen) = Self.decodeChanged("\"currency\": \"USD\"", to: "\"currency\": \"JPY\"")
-        #expect(yen.errors.contains { $0.path == "products[0].price" && $0.message.contains("JPY prices have at most 0") })
+        #expect(
+            yen.errors.contains { $0.path == "products[0].price" && $0.message.contains("JPY prices have at most 0") })
     }
 
     @Test(arguments: ["\"usd\"", "\"US\"", "\"US$\"", "\"EURO\"", "840", "\"\""])
@@ -177,10 +184,12 @@ import Testing
 
     @Test func offerRulesFollowTheMode() throws {
         let (_, pricedTrial) = Self.decodeChanged(
-            "{ \"mode\": \"freeTrial\", \"period\": \"P1W\" }", to: "{ \"mode\": \"freeTrial\", \"period\": \"P1W\", \"price\": \"0.99\" }")
+            "{ \"mode\": \"freeTrial\", \"period\": \"P1W\" }",
+            to: "{ \"mode\": \"freeTrial\", \"period\": \"P1W\", \"price\": \"0.99\" }")
         #expect(pricedTrial.errors.first?.path == "products[0].introductoryOffer.price")
         let (_, unpriced) = Self.decodeChanged(
-            "{ \"mode\": \"freeTrial\", \"period\": \"P1W\" }", to: "{ \"mode\": \"payAsYouGo\", \"period\": \"P1M\", \"periodCount\": 3 }")
+            "{ \"mode\": \"freeTrial\", \"period\": \"P1W\" }",
+            to: "{ \"mode\": \"payAsYouGo\", \"period\": \"P1M\", \"periodCount\": 3 }")
         #expect(unpriced.errors.first?.message.contains("\"price\"") == true)
         let (_, typo) = Self.decodeChanged("\"mode\": \"freeTrial\"", to: "\"mode\": \"freetrial\"")
         #expect(typo.errors.first?.message.contains("did you mean \"freeTrial\"") == true)
@@ -189,7 +198,11 @@ import Testing
             to: "{ \"mode\": \"payAsYouGo\", \"period\": \"P1M\", \"periodCount\": 3, \"price\": \"0.99\" }")
         #expect(good.errors.isEmpty)
         let offer = try #require(good.catalog?.products["pro_annual"]?.introductoryOffer)
-        #expect(offer == IntroductoryOffer(paymentMode: .payAsYouGo, period: SubscriptionPeriod(value: 1, unit: .month), periodCount: 3, price: Decimal(string: "0.99")!))
+        #expect(
+            offer
+                == IntroductoryOffer(
+                    paymentMode: .payAsYouGo, period: SubscriptionPeriod(value: 1, unit: .month), periodCount: 3,
+                    price: Decimal(string: "0.99")!))
     }
 
     @Test func currentOfferingMustExist() throws {
@@ -205,34 +218,42 @@ import Testing
     }
 
     @Test func defaultPackageMustBeInTheOffering() throws {
-        let (_, result) = Self.decodeChanged("\"defaultPackage\": \"$rc_monthly\"", to: "\"defaultPackage\": \"$rc_weekly\"")
+        let (_, result) = Self.decodeChanged(
+            "\"defaultPackage\": \"$rc_monthly\"", to: "\"defaultPackage\": \"$rc_weekly\"")
         #expect(result.errors.first?.path == "offerings[0].defaultPackage")
     }
 
     @Test func duplicatePackageAndOfferingIDsAreErrors() throws {
         let (_, packages) = Self.decodeChanged(
-            "{ \"id\": \"$rc_monthly\", \"product\": \"pro_monthly\" }", to: "{ \"id\": \"$rc_annual\", \"product\": \"pro_monthly\" }")
-        #expect(packages.errors.contains { $0.path == "offerings[0].packages[1].id" && $0.message.contains("duplicate package") })
+            "{ \"id\": \"$rc_monthly\", \"product\": \"pro_monthly\" }",
+            to: "{ \"id\": \"$rc_annual\", \"product\": \"pro_monthly\" }")
+        #expect(
+            packages.errors.contains {
+                $0.path == "offerings[0].packages[1].id" && $0.message.contains("duplicate package")
+            })
         let (_, offerings) = Self.decodeChanged("{ \"id\": \"ads\",", to: "{ \"id\": \"main\",")
         #expect(offerings.errors.contains { $0.path == "offerings[1].id" && $0.message.contains("duplicate offering") })
     }
 
     @Test func unknownKeysAreWarningsWithSuggestions() throws {
-        let (text, result) = Self.decodeChanged("\"title\": \"Pro Monthly\"", to: "\"titel\": \"Pro Monthly\", \"colour\": \"red\"")
+        let (text, result) = Self.decodeChanged(
+            "\"title\": \"Pro Monthly\"", to: "\"titel\": \"Pro Monthly\", \"colour\": \"red\"")
         // The title is then missing, which is an error of its own.
         #expect(result.errors.contains { $0.path == "products[1].title" })
         let typo = try #require(result.warnings.first { $0.path == "products[1].titel" })
         #expect(typo.message.contains("did you mean \"title\""))
         #expect(typo.location == CatalogFixtures.position(of: "\"titel\"", in: text))
         #expect(result.warnings.contains { $0.path == "products[1].colour" })
-        let (_, topLevel) = Self.decodeChanged("\"formatVersion\": 1,", to: "\"formatVersion\": 1, \"$comment\": \"hi\",")
+        let (_, topLevel) = Self.decodeChanged(
+            "\"formatVersion\": 1,", to: "\"formatVersion\": 1, \"$comment\": \"hi\",")
         #expect(topLevel.errors.isEmpty)
         #expect(topLevel.warnings.count == 1)
         #expect(topLevel.catalog != nil)
     }
 
     @Test func unknownCopyVariablesAreReportedWithTheirPlace() throws {
-        let (text, result) = Self.decodeChanged("\"features\": [\"No ads\", \"Themes\"]", to: "\"features\": [\"No ads\", \"Only {{ prce }}\"]")
+        let (text, result) = Self.decodeChanged(
+            "\"features\": [\"No ads\", \"Themes\"]", to: "\"features\": [\"No ads\", \"Only {{ prce }}\"]")
         #expect(result.errors.isEmpty)
         #expect(result.catalog != nil)
         let warning = try #require(result.warnings.first)
@@ -244,28 +265,33 @@ import Testing
 
     @Test func packageTypeMismatchesAreWarnings() throws {
         let (_, result) = Self.decodeChanged(
-            "{ \"id\": \"$rc_annual\", \"product\": \"pro_annual\" }", to: "{ \"id\": \"$rc_weekly\", \"product\": \"pro_annual\" }")
+            "{ \"id\": \"$rc_annual\", \"product\": \"pro_annual\" }",
+            to: "{ \"id\": \"$rc_weekly\", \"product\": \"pro_annual\" }")
         #expect(result.errors.isEmpty)
         #expect(result.warnings.contains { $0.path == "offerings[0].packages[0].id" && $0.message.contains("P1W") })
-        let (_, reserved) = Self.decodeChanged("{ \"id\": \"no_ads\", \"product\"", to: "{ \"id\": \"$rc_lifetme\", \"product\"")
+        let (_, reserved) = Self.decodeChanged(
+            "{ \"id\": \"no_ads\", \"product\"", to: "{ \"id\": \"$rc_lifetme\", \"product\"")
         #expect(reserved.warnings.contains { $0.message.contains("did you mean \"$rc_lifetime\"") })
-        let (_, yearly) = Self.decodeChanged("{ \"id\": \"no_ads\", \"product\"", to: "{ \"id\": \"$rc_yearly\", \"product\"")
+        let (_, yearly) = Self.decodeChanged(
+            "{ \"id\": \"no_ads\", \"product\"", to: "{ \"id\": \"$rc_yearly\", \"product\"")
         #expect(yearly.warnings.contains { $0.message.contains("did you mean \"$rc_annual\"") })
     }
 
     @Test func everyProblemIsReportedNotJustTheFirst() {
         var text = Self.valid
         for (original, replacement) in [
-            ("\"39.99\"", "\"39,99\""), ("\"P1M\"", "\"monthly\""), ("\"Ad-free access\", \"products\": [\"no_ads\"", "\"\", \"products\": [\"no_ad\""),
+            ("\"39.99\"", "\"39,99\""), ("\"P1M\"", "\"monthly\""),
+            ("\"Ad-free access\", \"products\": [\"no_ads\"", "\"\", \"products\": [\"no_ad\""),
             ("\"https://example.com/terms\"", "\"example.com/terms\""),
         ] {
             text = text.replacingOccurrences(of: original, with: replacement)
         }
         let result = Self.decode(text)
-        #expect(Set(result.errors.map(\.path)) == [
-            "products[0].price", "products[1].period", "entitlements[1].displayName", "entitlements[1].products[0]",
-            "links.termsOfUse",
-        ])
+        #expect(
+            Set(result.errors.map(\.path)) == [
+                "products[0].price", "products[1].period", "entitlements[1].displayName", "entitlements[1].products[0]",
+                "links.termsOfUse",
+            ])
     }
 
     @Test func syntaxErrorsCarryTheirPosition() throws {
@@ -291,7 +317,8 @@ import Testing
     }
 
     @Test func productsGrantingNothingDrawAWarning() {
-        let (_, result) = Self.decodeChanged("\"products\": [\"no_ads\", \"pro_annual\"]", to: "\"products\": [\"pro_annual\"]")
+        let (_, result) = Self.decodeChanged(
+            "\"products\": [\"no_ads\", \"pro_annual\"]", to: "\"products\": [\"pro_annual\"]")
         #expect(result.errors.isEmpty)
         #expect(result.warnings.contains { $0.path == "products[2].id" && $0.message.contains("no_ads") })
     }
@@ -339,7 +366,8 @@ import Testing
     }
 
     @Test func storeKitProblemsNameTheStoreKitFile() throws {
-        let broken = "{ \"products\": [ { \"productID\": \"lifetime\", \"type\": \"NonConsumable\", \"displayPrice\": \"x\" } ] }"
+        let broken =
+            "{ \"products\": [ { \"productID\": \"lifetime\", \"type\": \"NonConsumable\", \"displayPrice\": \"x\" } ] }"
         let result = Self.decode(Self.withStoreKit, path: "catalog.json", files: ["Products.storekit": broken])
         #expect(result.errors.contains { $0.file == "Products.storekit" && $0.path == "products[0].displayPrice" })
     }
@@ -348,7 +376,9 @@ import Testing
         let storeKit = try CatalogFixtures.storeKitText(StoreKitImporterTests.revenueCat)
         let text = Self.withStoreKit.replacingOccurrences(
             of: "\"currentOffering\"",
-            with: "\"currency\": \"USD\", \"products\": [ { \"id\": \"lifetime\", \"type\": \"nonConsumable\", \"price\": \"5\", \"title\": \"L\" } ], \"currentOffering\"")
+            with:
+                "\"currency\": \"USD\", \"products\": [ { \"id\": \"lifetime\", \"type\": \"nonConsumable\", \"price\": \"5\", \"title\": \"L\" } ], \"currentOffering\""
+        )
         let result = Self.decode(text, files: ["Products.storekit": storeKit])
         let error = try #require(result.errors.first)
         #expect(error.path == "products[0].id")
@@ -374,7 +404,9 @@ import Testing
     }
 
     @Test func readingFromDiskRefusesDirectoriesAndMissingFiles() {
-        #expect(throws: CatalogFile.ReadError.self) { try CatalogFile.readFromDisk(CatalogFixtures.testsDirectory.path) }
+        #expect(throws: CatalogFile.ReadError.self) {
+            try CatalogFile.readFromDisk(CatalogFixtures.testsDirectory.path)
+        }
         #expect(throws: CatalogFile.ReadError.self) {
             try CatalogFile.readFromDisk(CatalogFixtures.testsDirectory.appendingPathComponent("absent.json").path)
         }

@@ -15,7 +15,10 @@ import Testing
         #expect(period.iso8601 == text)
     }
 
-    @Test(arguments: ["", "P", "P1", "1M", "p1m", "P1m", "P1Y6M", "PT1H", "P1DT2H", "P0D", "P-1M", "P1.5M", "P1000D", "P1X", " P1M", "PM"])
+    @Test(arguments: [
+        "", "P", "P1", "1M", "p1m", "P1m", "P1Y6M", "PT1H", "P1DT2H", "P0D", "P-1M", "P1.5M", "P1000D", "P1X", " P1M",
+        "PM",
+    ])
     func refusesWhatIsNotASingleWholeUnit(text: String) {
         #expect(throws: SubscriptionPeriod.ParseError.self) { try SubscriptionPeriod(iso8601: text) }
     }
@@ -86,7 +89,9 @@ import Testing
         ("P3M", "14.99", .month, "4.99"), ("P1M", "9.99", .year, "119.88"), ("P1M", "9.99", .day, "0.33"),
         ("P6M", "59.99", .year, "119.98"), ("P1D", "0.1", .month, "3"), ("P2W", "1", .day, "0.07"),
     ])
-    func perUnitPricesAreTruncatedNotRounded(period: String, price: String, unit: SubscriptionPeriod.Unit, expected: String)
+    func perUnitPricesAreTruncatedNotRounded(
+        period: String, price: String, unit: SubscriptionPeriod.Unit, expected: String
+    )
         throws
     {
         let parsed = try SubscriptionPeriod(iso8601: period)

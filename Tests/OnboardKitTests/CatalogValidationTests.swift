@@ -14,7 +14,9 @@ import Testing
     }
 
     @Test func theDefaultCatalogValidatesClean() {
-        #expect(CatalogValidation.validate(path: CatalogFixtures.defaultCatalogPath, fileReader: CatalogFile.readFromDisk).isEmpty)
+        #expect(
+            CatalogValidation.validate(path: CatalogFixtures.defaultCatalogPath, fileReader: CatalogFile.readFromDisk)
+                .isEmpty)
     }
 
     @Test func theExtensionPicksTheFormat() {

@@ -11,7 +11,8 @@ import Testing
     static let monthly = Package(
         identifier: "$rc_monthly", product: PriceFormatterTests.product("Pro Monthly", price: "4.99", period: "P1M"))
     static let lifetime = Package(
-        identifier: "$rc_lifetime", product: PriceFormatterTests.product("Pro Lifetime", .nonConsumable, price: "99.99"))
+        identifier: "$rc_lifetime", product: PriceFormatterTests.product("Pro Lifetime", .nonConsumable, price: "99.99")
+    )
     static let custom = Package(
         identifier: "season_pass",
         product: PriceFormatterTests.product("Season Pass", .nonRenewing, price: "9.99", period: "P3M"))

@@ -5,13 +5,15 @@ import Testing
 
 @Suite struct PriceFormatterTests {
     static func product(
-        _ id: String, _ type: ProductType = .autoRenewable, price: String, currency: String = "USD", period: String? = nil,
+        _ id: String, _ type: ProductType = .autoRenewable, price: String, currency: String = "USD",
+        period: String? = nil,
         offer: IntroductoryOffer? = nil
     ) -> Product {
         Product(
             id: id, type: type, price: Decimal(string: price)!, currencyCode: currency,
             subscriptionPeriod: period.map { try! SubscriptionPeriod(iso8601: $0) },
-            subscriptionGroup: type == .autoRenewable ? "pro" : nil, subscriptionGroupLevel: type == .autoRenewable ? 1 : nil,
+            subscriptionGroup: type == .autoRenewable ? "pro" : nil,
+            subscriptionGroupLevel: type == .autoRenewable ? 1 : nil,
             introductoryOffer: offer, localizedTitle: id.capitalized)
     }
 
@@ -69,8 +71,12 @@ import Testing
     @Test func perMonthYenIsWholeAndCutDown() {
         let formatter = PriceFormatter(locale: Locale(identifier: "ja_JP"))
         // 3000 / 12 = 250 exactly; 2990 / 12 = 249.16… shows ¥249, not ¥249.17 or ¥250.
-        #expect(formatter.price(of: Self.product("a", price: "3000", currency: "JPY", period: "P1Y"), per: .month) == "¥250")
-        #expect(formatter.price(of: Self.product("b", price: "2990", currency: "JPY", period: "P1Y"), per: .month) == "¥249")
+        #expect(
+            formatter.price(of: Self.product("a", price: "3000", currency: "JPY", period: "P1Y"), per: .month) == "¥250"
+        )
+        #expect(
+            formatter.price(of: Self.product("b", price: "2990", currency: "JPY", period: "P1Y"), per: .month) == "¥249"
+        )
     }
 
     @Test func germanPerPeriodKeepsGermanNumbers() {
@@ -131,7 +137,8 @@ import Testing
             ("c", Self.product("c", price: "7.00", period: "P1M")),
         ])
         #expect(PriceFormatter.relativeDiscount(of: try #require(offering.package(identifier: "b")), in: offering) == 1)
-        #expect(PriceFormatter.relativeDiscount(of: try #require(offering.package(identifier: "c")), in: offering) == 13)
+        #expect(
+            PriceFormatter.relativeDiscount(of: try #require(offering.package(identifier: "c")), in: offering) == 13)
     }
 
     @Test func relativeDiscountComparesOnlyOneCurrency() throws {
@@ -139,6 +146,7 @@ import Testing
             ("usd", Self.product("usd", price: "4.99", period: "P1M")),
             ("eur", Self.product("eur", price: "99.99", currency: "EUR", period: "P1M")),
         ])
-        #expect(PriceFormatter.relativeDiscount(of: try #require(offering.package(identifier: "usd")), in: offering) == nil)
+        #expect(
+            PriceFormatter.relativeDiscount(of: try #require(offering.package(identifier: "usd")), in: offering) == nil)
     }
 }

@@ -211,7 +211,8 @@ import Testing
 
     @Test func problemsPointAtTheirPlace() throws {
         let path = "Signed.storekit"
-        let result = StoreKitImporter.load(path: path, fileReader: CatalogFixtures.memoryReader([path: Self.fileWithPrivateKey]))
+        let result = StoreKitImporter.load(
+            path: path, fileReader: CatalogFixtures.memoryReader([path: Self.fileWithPrivateKey]))
         let price = try #require(result.errors.first { $0.path == "products[0].displayPrice" })
         #expect(price.location == CatalogFixtures.position(of: "\"1,99\"", in: Self.fileWithPrivateKey))
         #expect(price.file == path)
@@ -230,7 +231,8 @@ import Testing
                   "localizations": [ { "locale": "en_GB", "displayName": "Plus", "description": "" } ] } ] } ] }
             """
         let log = DiagnosticLog(file: "x.storekit")
-        let configuration = try #require(StoreKitImporter.configuration(from: Array(text.utf8), log: log, userLocale: nil))
+        let configuration = try #require(
+            StoreKitImporter.configuration(from: Array(text.utf8), log: log, userLocale: nil))
         #expect(log.diagnostics.isEmpty)
         let plus = try #require(configuration.products.first)
         #expect(plus.currencyCode == "GBP")
@@ -239,7 +241,8 @@ import Testing
         #expect(
             plus.introductoryOffer
                 == IntroductoryOffer(
-                    paymentMode: .payUpFront, period: SubscriptionPeriod(value: 3, unit: .month), periodCount: 1, price: 5))
+                    paymentMode: .payUpFront, period: SubscriptionPeriod(value: 3, unit: .month), periodCount: 1,
+                    price: 5))
     }
 
     @Test func badSubscriptionPeriodsAreErrors() throws {
@@ -248,7 +251,8 @@ import Testing
                 { "productID": "odd", "displayPrice": "1", "recurringSubscriptionPeriod": "P1Y6M" } ] } ] }
             """
         let log = DiagnosticLog(file: "x.storekit")
-        let configuration = try #require(StoreKitImporter.configuration(from: Array(text.utf8), log: log, userLocale: nil))
+        let configuration = try #require(
+            StoreKitImporter.configuration(from: Array(text.utf8), log: log, userLocale: nil))
         #expect(configuration.products.isEmpty)
         let error = try #require(log.errors.first)
         #expect(error.path == "subscriptionGroups[0].subscriptions[0].recurringSubscriptionPeriod")

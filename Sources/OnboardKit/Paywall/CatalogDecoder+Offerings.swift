@@ -33,7 +33,9 @@ extension CatalogDecoder {
     private func readProductReferences(_ reader: JSONObjectReader) -> [String]? {
         guard let items = reader.array("products", required: true) else { return nil }
         if items.isEmpty {
-            log.warning(reader.path.appending("products"), at: reader.member("products")?.location, "no product grants this entitlement")
+            log.warning(
+                reader.path.appending("products"), at: reader.member("products")?.location,
+                "no product grants this entitlement")
         }
         var ids: [String] = []
         var valid = true
@@ -47,7 +49,9 @@ extension CatalogDecoder {
                 if isUnknownProduct(id) {
                     log.error(
                         itemPath, at: node.location,
-                        "unknown product \"\(SafeText.sanitize(id))\"\(CatalogValues.suggestion(for: id, in: declaredProductIDs))")
+                        "unknown product \"\(SafeText.sanitize(id))\""
+                            + CatalogValues.suggestion(for: id, in: declaredProductIDs)
+                    )
                 }
                 valid = false
                 continue
@@ -90,7 +94,9 @@ extension CatalogDecoder {
     private func readOffering(_ reader: JSONObjectReader, id: String) -> Offering? {
         guard let items = reader.array("packages", required: true) else { return nil }
         if items.isEmpty {
-            log.error(reader.path.appending("packages"), at: reader.member("packages")?.location, "the offering has no packages")
+            log.error(
+                reader.path.appending("packages"), at: reader.member("packages")?.location,
+                "the offering has no packages")
         }
         var packages: [Package] = []
         var valid = !items.isEmpty
@@ -130,7 +136,9 @@ extension CatalogDecoder {
         return Offering(id: id, packages: packages, defaultPackageID: defaultPackageID, copy: copy)
     }
 
-    private func readPackage(_ node: JSONNode, path itemPath: JSONPath, seen: inout [String: SourceLocation]) -> Package? {
+    private func readPackage(_ node: JSONNode, path itemPath: JSONPath, seen: inout [String: SourceLocation])
+        -> Package?
+    {
         guard let reader = JSONObjectReader(node, path: itemPath, log: log) else { return nil }
         reader.warnUnknownKeys(Self.packageKeys)
         let identifier = reader.string("id", required: true, nonEmpty: true)
@@ -185,7 +193,8 @@ extension CatalogDecoder {
         if type == .lifetime && product.type != .nonConsumable {
             log.warning(
                 itemPath.appending("id"), at: location,
-                "\(shown) sells \(productShown), which is not a non-consumable; lifetime packages sell one-time unlocks")
+                "\(shown) sells \(productShown), which is not a non-consumable; lifetime packages sell one-time unlocks"
+            )
         } else if let expected = type.expectedPeriod, product.subscriptionPeriod != expected {
             let actual = product.subscriptionPeriod.map { "lasts \($0.iso8601)" } ?? "has no period"
             log.warning(

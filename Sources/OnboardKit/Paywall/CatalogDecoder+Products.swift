@@ -40,7 +40,8 @@ extension CatalogDecoder {
         // The other members are still read, so that their problems are reported too.
         var price: Decimal?
         if let priceNode = reader.member("price") {
-            price = CatalogValues.price(priceNode, path: reader.path.appending("price"), log: log, currencyCode: currency)
+            price = CatalogValues.price(
+                priceNode, path: reader.path.appending("price"), log: log, currencyCode: currency)
         } else {
             log.error(
                 reader.path.appending("price"), at: reader.node.location,
@@ -72,7 +73,8 @@ extension CatalogDecoder {
             if let node = reader.member("period") {
                 log.error(
                     reader.path.appending("period"), at: node.location,
-                    "only subscriptions have a period; remove it, or make the type \"autoRenewable\" or \"nonRenewing\"")
+                    "only subscriptions have a period; remove it, or make the type \"autoRenewable\" or \"nonRenewing\""
+                )
                 return nil
             }
         }
@@ -114,7 +116,8 @@ extension CatalogDecoder {
                 let names = IntroductoryOffer.PaymentMode.allCases.map(\.rawValue)
                 log.error(
                     reader.path.appending("mode"), at: reader.member("mode")?.location,
-                    "unknown offer mode \"\(SafeText.sanitize(name))\"\(CatalogValues.suggestion(for: name, in: names)); "
+                    "unknown offer mode \"\(SafeText.sanitize(name))\""
+                        + CatalogValues.suggestion(for: name, in: names) + "; "
                         + "expected one of " + names.map { "\"\($0)\"" }.joined(separator: ", "))
             }
         }

@@ -77,7 +77,9 @@ public final class CatalogDecoder {
         if let version = document.int("formatVersion", in: 1...Int.max), version > Self.formatVersion {
             log.error(
                 .root.appending("formatVersion"), at: document.member("formatVersion")?.location,
-                "format version \(version) is newer than this tui-onboard reads (\(Self.formatVersion)); update tui-onboard")
+                "format version \(version) is newer than this tui-onboard reads (\(Self.formatVersion)); "
+                    + "update tui-onboard"
+            )
             return nil
         }
         let defaultCurrency = document.member("currency").flatMap {
@@ -113,7 +115,8 @@ public final class CatalogDecoder {
             }
             let resolved = Self.resolve(name, relativeTo: path)
             guard seenFiles.insert(resolved).inserted else {
-                log.warning(itemPath, at: node.location, "\"\(SafeText.sanitize(name))\" is listed twice; it is read once")
+                log.warning(
+                    itemPath, at: node.location, "\"\(SafeText.sanitize(name))\" is listed twice; it is read once")
                 continue
             }
             guard let bytes = CatalogFile.read(resolved, with: fileReader, log: log, reference: (node, itemPath)) else {
@@ -148,7 +151,9 @@ public final class CatalogDecoder {
             if first.file == path, let firstLocation = first.location { place = "at \(firstLocation)" }
             log.error(
                 productPath, at: location,
-                "duplicate product id \"\(SafeText.sanitize(id))\" (first defined \(place)); each product id must be unique")
+                "duplicate product id \"\(SafeText.sanitize(id))\" (first defined \(place)); "
+                    + "each product id must be unique"
+            )
             return false
         }
         productOrigins[id] = (productPath, location, file)
@@ -169,7 +174,8 @@ public final class CatalogDecoder {
             let example = offerings.first.map { "\"\(SafeText.sanitize($0.id))\"" } ?? "\"default\""
             log.error(
                 memberPath, at: document.node.location,
-                "missing \"currentOffering\": name the offering the paywall shows, e.g. \"currentOffering\": \(example)")
+                "missing \"currentOffering\": name the offering the paywall shows, e.g. \"currentOffering\": \(example)"
+            )
             return nil
         }
         guard let id = document.string("currentOffering", required: true, nonEmpty: true) else { return nil }
@@ -218,7 +224,9 @@ public final class CatalogDecoder {
             guard origin?.file == path else { continue }
             log.warning(
                 origin?.path ?? .root, at: origin?.location,
-                "product \"\(SafeText.sanitize(product.id))\" grants no entitlement; list it under an entitlement's \"products\"")
+                "product \"\(SafeText.sanitize(product.id))\" grants no entitlement; "
+                    + "list it under an entitlement's \"products\""
+            )
         }
     }
 }

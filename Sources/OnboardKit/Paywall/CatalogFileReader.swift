@@ -58,11 +58,14 @@ public enum CatalogFile {
             bytes = try reader(path)
         } catch {
             let reason = SafeText.sanitize(String(describing: error))
-            log.error(reference?.path ?? .root, at: reference?.node.location, prefix + "cannot read the file: " + reason)
+            log.error(
+                reference?.path ?? .root, at: reference?.node.location, prefix + "cannot read the file: " + reason)
             return nil
         }
         if bytes.count > maximumByteCount {
-            log.error(reference?.path ?? .root, at: reference?.node.location, prefix + tooLargeMessage(byteCount: bytes.count))
+            log.error(
+                reference?.path ?? .root, at: reference?.node.location, prefix + tooLargeMessage(byteCount: bytes.count)
+            )
             return nil
         }
         return bytes

@@ -16,7 +16,9 @@ enum CatalogValues {
         case .string(let string): text = string
         case .number(let number): text = number
         default:
-            log.error(path, at: node.location, "expected a price as a decimal string such as \"39.99\", found \(node.kindName)")
+            log.error(
+                path, at: node.location,
+                "expected a price as a decimal string such as \"39.99\", found \(node.kindName)")
             return nil
         }
         let shown = "\"\(SafeText.sanitize(text))\""
@@ -27,7 +29,9 @@ enum CatalogValues {
         guard isPlainDecimal(text), let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
             log.error(
                 path, at: node.location,
-                "\(shown) is not a price; write digits with an optional decimal point and no currency sign, such as \"39.99\"")
+                "\(shown) is not a price; write digits with an optional decimal point and no currency sign, "
+                    + "such as \"39.99\""
+            )
             return nil
         }
         if let currencyCode, CurrencyCode.isWellFormed(currencyCode) {
@@ -63,13 +67,15 @@ enum CatalogValues {
         }
         guard CurrencyCode.isWellFormed(text) else {
             let shown = "\"\(SafeText.sanitize(text))\""
-            var message = "\(shown) is not an ISO 4217 currency code; write three uppercase letters such as \"USD\" or \"EUR\""
+            var message =
+                "\(shown) is not an ISO 4217 currency code; write three uppercase letters such as \"USD\" or \"EUR\""
             if CurrencyCode.isWellFormed(text.uppercased()) { message += " (did you mean \"\(text.uppercased())\"?)" }
             log.error(path, at: node.location, message)
             return nil
         }
         if !CurrencyCode.isKnown(text) {
-            log.warning(path, at: node.location, "\"\(text)\" is not a currency Foundation knows; prices show the bare code")
+            log.warning(
+                path, at: node.location, "\"\(text)\" is not a currency Foundation knows; prices show the bare code")
         }
         return text
     }

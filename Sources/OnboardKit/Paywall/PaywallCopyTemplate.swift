@@ -67,7 +67,8 @@ public struct PaywallCopyTemplate: Hashable, Sendable {
             return formatter.price(of: product, per: .month) ?? formatter.price(of: product)
         case "sub_price_per_week": return formatter.price(of: product, per: .week) ?? formatter.price(of: product)
         case "sub_period": return package.packageType.displayName ?? package.identifier
-        case "sub_duration": return product.subscriptionPeriod?.description ?? package.packageType.displayName ?? package.identifier
+        case "sub_duration":
+            return product.subscriptionPeriod?.description ?? package.packageType.displayName ?? package.identifier
         case "sub_offer_duration": return product.introductoryOffer?.totalDuration.description ?? ""
         case "sub_offer_price": return formatter.introductoryOfferPrice(of: product) ?? ""
         case "sub_offer": return formatter.introductoryOfferText(for: product) ?? ""

@@ -17,7 +17,8 @@ public struct StoreKitConfiguration: Hashable, Sendable {
     public var privacyPolicy: URL?
 
     public init(
-        products: [Product], storefront: String?, currencyCode: String, defaultLocale: String?, privacyPolicy: URL? = nil
+        products: [Product], storefront: String?, currencyCode: String, defaultLocale: String?,
+        privacyPolicy: URL? = nil
     ) {
         self.products = products
         self.storefront = storefront

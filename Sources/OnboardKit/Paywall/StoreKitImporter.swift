@@ -10,7 +10,8 @@ public enum StoreKitImporter {
     /// Loads a `.storekit` file as a whole catalog (see `catalog(from:)`).
     ///
     /// `userLocale` picks product names; nil uses the file's default locale.
-    public static func load(path: String, fileReader: CatalogFileReader, userLocale: Locale? = nil) -> CatalogLoadResult {
+    public static func load(path: String, fileReader: CatalogFileReader, userLocale: Locale? = nil) -> CatalogLoadResult
+    {
         let log = DiagnosticLog(file: path)
         guard let bytes = CatalogFile.read(path, with: fileReader, log: log),
             let configuration = configuration(from: bytes, log: log, userLocale: userLocale)
@@ -24,7 +25,9 @@ public enum StoreKitImporter {
 
     /// Reads the products of a `.storekit` file, logging problems to `log`; nil when the file
     /// is not JSON or not an object.
-    public static func configuration(from bytes: [UInt8], log: DiagnosticLog, userLocale: Locale?) -> StoreKitConfiguration? {
+    public static func configuration(from bytes: [UInt8], log: DiagnosticLog, userLocale: Locale?)
+        -> StoreKitConfiguration?
+    {
         guard let root = CatalogFile.parseJSON(bytes, log: log) else { return nil }
         guard root.members != nil else {
             log.error(.root, at: root.location, "expected a StoreKit configuration object, found \(root.kindName)")
@@ -51,7 +54,8 @@ public enum StoreKitImporter {
             let subscriptionsPath = groupsPath.appending(index: groupIndex).appending("subscriptions")
             for (index, node) in (group["subscriptions"]?.arrayValue ?? []).enumerated() {
                 reader.readProduct(
-                    node, path: subscriptionsPath.appending(index: index), defaultType: .autoRenewable, group: groupName)
+                    node, path: subscriptionsPath.appending(index: index), defaultType: .autoRenewable, group: groupName
+                )
             }
         }
         return StoreKitConfiguration(
@@ -97,7 +101,8 @@ public enum StoreKitImporter {
     static func currency(forStorefront storefront: String?, settings: JSONNode?, log: DiagnosticLog) -> String {
         let path = JSONPath.root.appending("settings").appending("_storefront")
         guard let storefront else {
-            log.warning(path, at: settings?.location, "no storefront is set; prices are taken as USD (Xcode's default, USA)")
+            log.warning(
+                path, at: settings?.location, "no storefront is set; prices are taken as USD (Xcode's default, USA)")
             return "USD"
         }
         guard let code = StorefrontCurrency.currencyCode(forStorefront: storefront) else {

@@ -7,7 +7,9 @@ import Foundation
 /// localization's), then the first localization with any text at all.
 enum StoreKitLocalization {
     /// The first non-empty `key` ("displayName", "description") in the preferred localization.
-    static func text(_ key: String, in localizations: [JSONNode], userLocale: Locale?, defaultLocale: String?) -> String? {
+    static func text(_ key: String, in localizations: [JSONNode], userLocale: Locale?, defaultLocale: String?)
+        -> String?
+    {
         let fileDefault = defaultLocale ?? localizations.first?["locale"]?.stringValue
         let entries = localizations.compactMap { entry -> (locale: String, text: String)? in
             guard let text = StoreKitImporter.nonEmptyString(entry[key]) else { return nil }
@@ -24,7 +26,8 @@ enum StoreKitLocalization {
         var tests: [(String) -> Bool] = []
         if let userLocale {
             let identifier = normalized(userLocale.identifier)
-            let language = userLocale.language.languageCode.map { normalized($0.identifier) } ?? languagePart(identifier)
+            let language =
+                userLocale.language.languageCode.map { normalized($0.identifier) } ?? languagePart(identifier)
             tests.append { normalized($0) == identifier }
             // "zh_Hans" serves a user in "zh_Hans_CN": a more specific user locale still matches.
             tests.append { candidate in

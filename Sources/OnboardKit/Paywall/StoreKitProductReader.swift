@@ -75,10 +75,14 @@ struct StoreKitProductReader {
         var level: Int?
         if type == .autoRenewable {
             guard let periodNode = node["recurringSubscriptionPeriod"], !periodNode.isNull else {
-                log.error(path, at: node.location, "subscription \(shownID) has no recurringSubscriptionPeriod; it is skipped")
+                log.error(
+                    path, at: node.location, "subscription \(shownID) has no recurringSubscriptionPeriod; it is skipped"
+                )
                 return
             }
-            guard let parsed = CatalogValues.period(periodNode, path: path.appending("recurringSubscriptionPeriod"), log: log)
+            guard
+                let parsed = CatalogValues.period(
+                    periodNode, path: path.appending("recurringSubscriptionPeriod"), log: log)
             else { return }
             period = parsed
             level = Self.wholeNumber(node["groupNumber"]) ?? 1
@@ -87,10 +91,12 @@ struct StoreKitProductReader {
 
         let localizations = node["localizations"]?.arrayValue ?? []
         let title =
-            StoreKitLocalization.text("displayName", in: localizations, userLocale: userLocale, defaultLocale: defaultLocale)
+            StoreKitLocalization.text(
+                "displayName", in: localizations, userLocale: userLocale, defaultLocale: defaultLocale)
             ?? StoreKitImporter.nonEmptyString(node["referenceName"]) ?? id
         let description =
-            StoreKitLocalization.text("description", in: localizations, userLocale: userLocale, defaultLocale: defaultLocale)
+            StoreKitLocalization.text(
+                "description", in: localizations, userLocale: userLocale, defaultLocale: defaultLocale)
             ?? ""
         products.append(
             Product(

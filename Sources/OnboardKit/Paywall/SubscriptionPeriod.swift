@@ -58,7 +58,8 @@ public struct SubscriptionPeriod: Hashable, Sendable, CustomStringConvertible {
         let digits = body.dropLast()
         guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
             throw ParseError(
-                message: "\(shown) must be one number and one unit (combine into one unit, e.g. P18M for P1Y6M); \(hint)")
+                message:
+                    "\(shown) must be one number and one unit (combine into one unit, e.g. P18M for P1Y6M); \(hint)")
         }
         guard digits.count <= 3, let value = Int(digits), value >= 1, value <= Self.maximumValue else {
             throw ParseError(message: "\(shown) must count from 1 to \(Self.maximumValue) units")
