@@ -129,6 +129,19 @@ import Testing
         #expect(Self.us.savingsText(of: weekly, in: offering) == nil)
     }
 
+    @Test func percentagesFollowTheLocale() throws {
+        let offering = Self.offering([
+            ("$rc_annual", Self.product("annual", price: "39.99", period: "P1Y")),
+            ("$rc_monthly", Self.product("monthly", price: "4.99", period: "P1M")),
+        ])
+        let annual = try #require(offering.package(ofType: .annual))
+        // ICU's percent patterns: a no-break space in German, the sign first in Turkish.
+        #expect(
+            PriceFormatter(locale: Locale(identifier: "de_DE")).savingsText(of: annual, in: offering)
+                == "Save 33\u{A0}%")
+        #expect(PriceFormatter(locale: Locale(identifier: "tr_TR")).savingsText(of: annual, in: offering) == "Save %33")
+    }
+
     @Test func relativeDiscountRoundsHalvesUp() throws {
         // (8.00 − 7.96) / 8.00 = 0.5 % → 1; (8.00 − 7.00) / 8.00 = 12.5 % → 13.
         let offering = Self.offering([

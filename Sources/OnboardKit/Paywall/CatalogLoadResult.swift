@@ -1,5 +1,5 @@
 /// What loading a catalog produced: the catalog when nothing was wrong enough to stop it, and
-/// every problem found on the way, in file order.
+/// every problem found on the way, in the order they were found.
 public struct CatalogLoadResult: Sendable {
     /// Nil when any diagnostic is an error.
     public var catalog: Catalog?

@@ -109,8 +109,15 @@ public struct SubscriptionPeriod: Hashable, Sendable, CustomStringConvertible {
         case .year: component = .year
         }
         if let result = calendar.date(byAdding: component, value: amount, to: date) { return result }
-        // Only an exotic calendar refuses the addition; fall back to the average length.
-        return date.addingTimeInterval(Double(truncating: monthsEquivalent as NSNumber) * 30.436875 * 86_400)
+        // Only an exotic calendar refuses the addition; fall back to the mean Gregorian lengths.
+        let seconds: Double
+        switch unit {
+        case .day: seconds = 86_400
+        case .week: seconds = 604_800
+        case .month: seconds = 2_629_746
+        case .year: seconds = 31_556_952
+        }
+        return date.addingTimeInterval(Double(value) * seconds)
     }
 
     /// How many months this period is worth, with RevenueCat's conventions (a month is 30 days
