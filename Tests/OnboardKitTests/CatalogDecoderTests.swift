@@ -182,6 +182,15 @@ import Testing
         #expect(extra.errors.first?.message.contains("only subscriptions have a period") == true)
     }
 
+    @Test func typeRulesAreCheckedEvenWhenOtherMembersFail() {
+        let (_, result) = Self.decodeChanged(
+            "\"price\": \"4.99\", \"period\": \"P1M\",", to: "\"price\": \"4,99\",")
+        #expect(Set(result.errors.map(\.path)) == ["products[1].price", "products[1].period"])
+        let (_, unlock) = Self.decodeChanged(
+            "\"price\": 9.99,", to: "\"price\": 9.99, \"subscriptionGroup\": \"pro\", \"period\": \"P1M\",")
+        #expect(Set(unlock.errors.map(\.path)) == ["products[2].period", "products[2].subscriptionGroup"])
+    }
+
     @Test func offerRulesFollowTheMode() throws {
         let (_, pricedTrial) = Self.decodeChanged(
             "{ \"mode\": \"freeTrial\", \"period\": \"P1W\" }",

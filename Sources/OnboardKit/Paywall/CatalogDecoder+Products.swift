@@ -55,8 +55,19 @@ extension CatalogDecoder {
         let group = reader.string("subscriptionGroup", nonEmpty: true)
         let level = reader.int("groupLevel", in: 1...1000)
         let offer = reader.object("introductoryOffer").flatMap { readIntroductoryOffer($0, currency: currency) }
-        guard let type, let price, let title, let currency, !currencyProblem else { return nil }
+        let fitsType = type.map { membersFit($0, reader, period: period) } ?? false
+        guard fitsType, let type, let price, let title, let currency, !currencyProblem else { return nil }
+        if reader.has("introductoryOffer") && offer == nil { return nil }
+        let isSubscription = type == .autoRenewable
+        return Product(
+            id: id, type: type, price: price, currencyCode: currency, subscriptionPeriod: period,
+            subscriptionGroup: isSubscription ? (group ?? Self.defaultSubscriptionGroup) : nil,
+            subscriptionGroupLevel: isSubscription ? (level ?? 1) : nil, introductoryOffer: offer,
+            localizedTitle: title, localizedDescription: description)
+    }
 
+    /// Checks the members that depend on the product type; false after reporting a misfit.
+    private func membersFit(_ type: ProductType, _ reader: JSONObjectReader, period: SubscriptionPeriod?) -> Bool {
         switch type {
         case .autoRenewable:
             if period == nil {
@@ -65,35 +76,27 @@ extension CatalogDecoder {
                         reader.path.appending("period"), at: reader.node.location,
                         "an auto-renewable subscription needs a \"period\" such as \"P1M\" or \"P1Y\"")
                 }
-                return nil
+                return false
             }
-        case .nonRenewing:
-            break
-        case .consumable, .nonConsumable:
-            if let node = reader.member("period") {
+            return true
+        case .nonRenewing, .consumable, .nonConsumable:
+            var fits = true
+            if type != .nonRenewing, let node = reader.member("period") {
                 log.error(
                     reader.path.appending("period"), at: node.location,
                     "only subscriptions have a period; remove it, or make the type \"autoRenewable\" or \"nonRenewing\""
                 )
-                return nil
+                fits = false
             }
-        }
-        if type != .autoRenewable {
             for key in ["subscriptionGroup", "groupLevel", "introductoryOffer"] {
                 guard let node = reader.member(key) else { continue }
                 log.error(
                     reader.path.appending(key), at: node.location,
                     "\"\(key)\" applies only to auto-renewable subscriptions (type \"autoRenewable\")")
-                return nil
+                fits = false
             }
+            return fits
         }
-        if reader.has("introductoryOffer") && offer == nil { return nil }
-        let isSubscription = type == .autoRenewable
-        return Product(
-            id: id, type: type, price: price, currencyCode: currency, subscriptionPeriod: period,
-            subscriptionGroup: isSubscription ? (group ?? Self.defaultSubscriptionGroup) : nil,
-            subscriptionGroupLevel: isSubscription ? (level ?? 1) : nil, introductoryOffer: offer,
-            localizedTitle: title, localizedDescription: description)
     }
 
     private func readProductType(_ reader: JSONObjectReader) -> ProductType? {
