@@ -25,9 +25,10 @@ let package = Package(
             path: "Sources/tui-onboard-bench"),
         // Appends to a ledger from a separate process, for the store's concurrency and crash tests.
         .executableTarget(name: "ledger-stress", dependencies: ["OnboardStore", "OnboardKit"], path: "Sources/ledger-stress"),
+        // Snapshots and fixtures are read from the source tree by path, not bundled.
         .testTarget(
             name: "OnboardKitTests", dependencies: ["OnboardKit"], path: "Tests/OnboardKitTests",
-            exclude: ["__Snapshots__"]),
+            exclude: ["__Snapshots__", "Fixtures"]),
         .testTarget(
             name: "OnboardTerminalTests", dependencies: ["OnboardTerminal", "OnboardKit", "CNcurses"],
             path: "Tests/OnboardTerminalTests"),

@@ -1,0 +1,33 @@
+/// Everything a paywall sells, shaped like RevenueCat's model: offerings of packages, the
+/// products behind them, the entitlements they grant and the legal links.
+public struct Catalog: Hashable, Sendable {
+    /// Offerings in the order the file lists them.
+    public var offerings: [Offering]
+    /// The offering a paywall shows unless told otherwise.
+    public var currentOfferingID: String
+    public var products: [String: Product]
+    public var entitlements: [Entitlement]
+    public var links: CatalogLinks
+
+    public init(
+        offerings: [Offering], currentOfferingID: String, products: [String: Product], entitlements: [Entitlement],
+        links: CatalogLinks = CatalogLinks()
+    ) {
+        self.offerings = offerings
+        self.currentOfferingID = currentOfferingID
+        self.products = products
+        self.entitlements = entitlements
+        self.links = links
+    }
+
+    public var currentOffering: Offering? { offering(id: currentOfferingID) }
+
+    public func offering(id: String) -> Offering? { offerings.first { $0.id == id } }
+
+    public func entitlement(id: String) -> Entitlement? { entitlements.first { $0.id == id } }
+
+    /// The entitlements a purchase of `productID` grants.
+    public func entitlements(grantedBy productID: String) -> [Entitlement] {
+        entitlements.filter { $0.productIDs.contains(productID) }
+    }
+}

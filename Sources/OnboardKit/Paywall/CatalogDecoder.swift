@@ -1,0 +1,232 @@
+import Foundation
+
+/// Reads tui-onboard's JSON catalog format (described in `docs/catalog-format.md`) into a
+/// `Catalog`, reporting every problem with file, JSON path and line:column.
+///
+/// Products may also come from Xcode `.storekit` files named in the catalog, and a `.storekit`
+/// file may stand in for the whole catalog.
+public final class CatalogDecoder {
+    /// Members of the top-level object.
+    static let documentKeys: Set<String> = [
+        "formatVersion", "currency", "storekit", "currentOffering", "links", "products", "entitlements", "offerings",
+    ]
+    /// The newest format version this decoder reads.
+    public static let formatVersion = 1
+
+    let path: String
+    let log: DiagnosticLog
+    let fileReader: CatalogFileReader
+    let userLocale: Locale?
+    /// Decoded products by id.
+    var products: [String: Product] = [:]
+    /// Every product id declared anywhere, even when its product had errors, so that a broken
+    /// product is reported once and not again by each reference to it.
+    var declaredProductIDs: Set<String> = []
+    /// Where each product id was declared, for duplicate and unused-product reports.
+    var productOrigins: [String: (path: JSONPath, location: SourceLocation?, file: String)] = [:]
+    /// True when a StoreKit file could not be read: references to products are then not
+    /// judged, since the missing file may have declared them.
+    var productSourcesIncomplete = false
+    /// True when the catalog's "currency" was unreadable (and reported): products relying on
+    /// it are not reported again.
+    var defaultCurrencyInvalid = false
+    /// Every offering id declared, even when its offering had errors.
+    var declaredOfferingIDs: Set<String> = []
+
+    private init(path: String, log: DiagnosticLog, fileReader: @escaping CatalogFileReader, userLocale: Locale?) {
+        self.path = path
+        self.log = log
+        self.fileReader = fileReader
+        self.userLocale = userLocale
+    }
+
+    /// Loads the catalog at `path`: a JSON catalog, or a `.storekit` file (by its extension) as
+    /// a whole catalog. Files the catalog names are read with `fileReader` too, relative to
+    /// the catalog's directory. `userLocale` picks names in StoreKit files; nil uses each
+    /// file's default locale.
+    public static func load(path: String, fileReader: @escaping CatalogFileReader, userLocale: Locale? = nil)
+        -> CatalogLoadResult
+    {
+        if path.lowercased().hasSuffix(".storekit") {
+            return StoreKitImporter.load(path: path, fileReader: fileReader, userLocale: userLocale)
+        }
+        let log = DiagnosticLog(file: path)
+        guard let bytes = CatalogFile.read(path, with: fileReader, log: log) else {
+            return CatalogLoadResult(catalog: nil, diagnostics: log.diagnostics)
+        }
+        return decode(bytes, path: path, fileReader: fileReader, userLocale: userLocale)
+    }
+
+    /// Decodes catalog JSON already in memory; `path` names it in diagnostics and anchors the
+    /// relative paths of the StoreKit files it names.
+    public static func decode(
+        _ bytes: [UInt8], path: String, fileReader: @escaping CatalogFileReader, userLocale: Locale? = nil
+    ) -> CatalogLoadResult {
+        let log = DiagnosticLog(file: path)
+        guard let root = CatalogFile.parseJSON(bytes, log: log) else {
+            return CatalogLoadResult(catalog: nil, diagnostics: log.diagnostics)
+        }
+        let decoder = CatalogDecoder(path: path, log: log, fileReader: fileReader, userLocale: userLocale)
+        let catalog = decoder.decodeDocument(root)
+        return CatalogLoadResult(catalog: log.hasErrors ? nil : catalog, diagnostics: log.diagnostics)
+    }
+
+    func decodeDocument(_ root: JSONNode) -> Catalog? {
+        guard let document = JSONObjectReader(root, path: .root, log: log) else { return nil }
+        document.warnUnknownKeys(Self.documentKeys)
+        if let version = document.int("formatVersion", in: 1...Int.max), version > Self.formatVersion {
+            log.error(
+                .root.appending("formatVersion"), at: document.member("formatVersion")?.location,
+                "format version \(version) is newer than this tui-onboard reads (\(Self.formatVersion)); "
+                    + "update tui-onboard"
+            )
+            return nil
+        }
+        let defaultCurrency = document.member("currency").flatMap {
+            CatalogValues.currencyCode($0, path: .root.appending("currency"), log: log)
+        }
+        defaultCurrencyInvalid = document.has("currency") && defaultCurrency == nil
+        readStoreKitSources(document)
+        readProducts(document, defaultCurrency: defaultCurrency)
+        if declaredProductIDs.isEmpty && !productSourcesIncomplete {
+            log.error(
+                .root, at: root.location,
+                "the catalog has no products; list them under \"products\" or name a .storekit file under \"storekit\"")
+        }
+        let entitlements = readEntitlements(document)
+        let offerings = readOfferings(document)
+        let currentOfferingID = readCurrentOffering(document, offerings: offerings)
+        let links = readLinks(document)
+        warnAboutProductsGrantingNothing(entitlements)
+        guard let currentOfferingID else { return nil }
+        return Catalog(
+            offerings: offerings, currentOfferingID: currentOfferingID, products: products, entitlements: entitlements,
+            links: links)
+    }
+
+    /// Reads the `.storekit` files under "storekit" and adds their products.
+    func readStoreKitSources(_ document: JSONObjectReader) {
+        guard let items = document.array("storekit") else { return }
+        var seenFiles = Set<String>()
+        for (node, itemPath) in items {
+            guard let name = node.stringValue, !name.trimmingWhitespace().isEmpty else {
+                log.error(itemPath, at: node.location, "expected the path of a .storekit file, found \(node.kindName)")
+                continue
+            }
+            let resolved = Self.resolve(name, relativeTo: path)
+            guard seenFiles.insert(resolved).inserted else {
+                log.warning(
+                    itemPath, at: node.location, "\"\(SafeText.sanitize(name))\" is listed twice; it is read once")
+                continue
+            }
+            guard let bytes = CatalogFile.read(resolved, with: fileReader, log: log, reference: (node, itemPath)) else {
+                productSourcesIncomplete = true
+                continue
+            }
+            let storeKitLog = DiagnosticLog(file: resolved)
+            let configuration = StoreKitImporter.configuration(from: bytes, log: storeKitLog, userLocale: userLocale)
+            storeKitLog.diagnostics.forEach(log.append)
+            if configuration == nil { productSourcesIncomplete = true }
+            for product in configuration?.products ?? [] {
+                register(product, path: itemPath, location: node.location, file: resolved)
+            }
+        }
+    }
+
+    /// True when references to `id` should be reported as unknown.
+    func isUnknownProduct(_ id: String) -> Bool {
+        !declaredProductIDs.contains(id) && !productSourcesIncomplete
+    }
+
+    /// Records a decoded product, refusing a second product with the same id.
+    func register(_ product: Product, path productPath: JSONPath, location: SourceLocation?, file: String) {
+        guard declare(product.id, path: productPath, location: location, file: file) else { return }
+        products[product.id] = product
+    }
+
+    /// Records that `id` is declared here; false (after an error) when it already was.
+    func declare(_ id: String, path productPath: JSONPath, location: SourceLocation?, file: String) -> Bool {
+        if let first = productOrigins[id] {
+            var place = first.file == path ? "" : "in \(SafeText.sanitize(first.file))"
+            if first.file == path, let firstLocation = first.location { place = "at \(firstLocation)" }
+            log.error(
+                productPath, at: location,
+                "duplicate product id \"\(SafeText.sanitize(id))\" (first defined \(place)); "
+                    + "each product id must be unique"
+            )
+            return false
+        }
+        productOrigins[id] = (productPath, location, file)
+        declaredProductIDs.insert(id)
+        return true
+    }
+
+    /// `name` relative to the directory of `base`, unless it is absolute.
+    static func resolve(_ name: String, relativeTo base: String) -> String {
+        if name.hasPrefix("/") { return name }
+        guard let slash = base.lastIndex(of: "/") else { return name }
+        return String(base[...slash]) + name
+    }
+
+    func readCurrentOffering(_ document: JSONObjectReader, offerings: [Offering]) -> String? {
+        let memberPath = JSONPath.root.appending("currentOffering")
+        guard document.has("currentOffering") else {
+            let example = offerings.first.map { "\"\(SafeText.sanitize($0.id))\"" } ?? "\"default\""
+            log.error(
+                memberPath, at: document.node.location,
+                "missing \"currentOffering\": name the offering the paywall shows, e.g. \"currentOffering\": \(example)"
+            )
+            return nil
+        }
+        guard let id = document.string("currentOffering", required: true, nonEmpty: true) else { return nil }
+        let ids = offerings.map(\.id)
+        guard ids.contains(id) else {
+            // An offering that failed to decode has been reported already.
+            if declaredOfferingIDs.contains(id) { return nil }
+            log.error(
+                memberPath, at: document.member("currentOffering")?.location,
+                "no offering has the id \"\(SafeText.sanitize(id))\""
+                    + CatalogValues.suggestion(for: id, in: declaredOfferingIDs))
+            return nil
+        }
+        return id
+    }
+
+    func readLinks(_ document: JSONObjectReader) -> CatalogLinks {
+        var links = CatalogLinks()
+        let reader = document.object("links")
+        if let reader {
+            reader.warnUnknownKeys(["privacyPolicy", "termsOfUse"])
+            links.privacyPolicy = reader.member("privacyPolicy").flatMap {
+                CatalogValues.webURL($0, path: reader.path.appending("privacyPolicy"), log: log)
+            }
+            links.termsOfUse = reader.member("termsOfUse").flatMap {
+                CatalogValues.webURL($0, path: reader.path.appending("termsOfUse"), log: log)
+            }
+        }
+        let missing = ["privacyPolicy", "termsOfUse"].filter { !(reader?.has($0) ?? false) }
+        if !missing.isEmpty && products.values.contains(where: { $0.type == .autoRenewable }) {
+            log.warning(
+                .root.appending("links"), at: document.member("links")?.location ?? document.node.location,
+                "a paywall selling subscriptions should link its privacy policy and terms of use; add "
+                    + missing.map { "\"\($0)\": \"https://…\"" }.joined(separator: " and ") + " under \"links\"")
+        }
+        return links
+    }
+
+    /// Warns about products that are sold but grant no entitlement: buying them would unlock
+    /// nothing. Consumables are exempt; they are used up, not kept.
+    func warnAboutProductsGrantingNothing(_ entitlements: [Entitlement]) {
+        let granting = Set(entitlements.flatMap(\.productIDs))
+        for product in products.values.sorted(by: { $0.id < $1.id })
+        where product.type != .consumable && !granting.contains(product.id) {
+            let origin = productOrigins[product.id]
+            guard origin?.file == path else { continue }
+            log.warning(
+                origin?.path ?? .root, at: origin?.location,
+                "product \"\(SafeText.sanitize(product.id))\" grants no entitlement; "
+                    + "list it under an entitlement's \"products\""
+            )
+        }
+    }
+}

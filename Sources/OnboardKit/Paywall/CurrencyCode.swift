@@ -1,0 +1,30 @@
+import Foundation
+
+/// Facts about ISO 4217 currency codes, taken from the ICU data Foundation ships, so that what
+/// is computed (truncated prices) agrees with what is shown (formatted prices).
+public enum CurrencyCode {
+    /// True for three uppercase ASCII letters, the shape of every ISO 4217 code.
+    public static func isWellFormed(_ code: String) -> Bool {
+        code.utf8.count == 3 && code.utf8.allSatisfy { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
+    }
+
+    /// True when Foundation knows the code as an ISO 4217 currency.
+    public static func isKnown(_ code: String) -> Bool {
+        isWellFormed(code) && Locale.Currency.isoCurrencies.contains(Locale.Currency(code))
+    }
+
+    /// How many decimals the currency's prices show: 2 for USD and EUR, 0 for JPY and KRW,
+    /// 3 for BHD and KWD.
+    public static func fractionDigits(for code: String) -> Int {
+        // Formatting 1 in a locale-neutral way shows exactly the currency's minor digits.
+        let text = Decimal(1).formatted(.currency(code: code).locale(Locale(identifier: "en_US_POSIX")))
+        guard let point = text.lastIndex(of: ".") else { return 0 }
+        return text[text.index(after: point)...].prefix { $0.isASCII && $0.isNumber }.count
+    }
+
+    /// The number of decimals in a plain decimal text: 2 for "39.99", 0 for "20".
+    static func decimalPlaces(in text: String) -> Int {
+        guard let point = text.firstIndex(of: ".") else { return 0 }
+        return text.distance(from: text.index(after: point), to: text.endIndex)
+    }
+}

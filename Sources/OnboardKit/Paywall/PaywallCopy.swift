@@ -1,0 +1,36 @@
+/// The words of one offering's paywall. Each text may hold `{{ variable }}` placeholders that
+/// `PaywallCopyTemplate` fills from the selected package.
+public struct PaywallCopy: Hashable, Sendable {
+    public var title: String
+    public var subtitle: String
+    public var features: [String]
+    public var callToAction: String
+    /// Shown instead of `callToAction` when the customer may still take an introductory offer.
+    public var callToActionWithIntroOffer: String?
+
+    public init(
+        title: String, subtitle: String = "", features: [String] = [], callToAction: String = "Continue",
+        callToActionWithIntroOffer: String? = nil
+    ) {
+        self.title = title
+        self.subtitle = subtitle
+        self.features = features
+        self.callToAction = callToAction
+        self.callToActionWithIntroOffer = callToActionWithIntroOffer
+    }
+
+    /// Copy for catalogs that bring none (a bare StoreKit file).
+    public static let standard = PaywallCopy(
+        title: "Unlock everything", subtitle: "Choose the plan that suits you.", features: [],
+        callToAction: "Continue for {{ price_per_period }}",
+        callToActionWithIntroOffer: "{{ sub_offer }}, then {{ price_per_period }}")
+
+    /// The call to action to show, by whether the customer can still take the package's
+    /// introductory offer (a store grants it once per subscription group).
+    public func callToAction(for package: Package, introOfferEligible: Bool) -> String {
+        if introOfferEligible, package.product.introductoryOffer != nil, let withOffer = callToActionWithIntroOffer {
+            return withOffer
+        }
+        return callToAction
+    }
+}

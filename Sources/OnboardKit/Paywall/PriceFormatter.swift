@@ -1,0 +1,104 @@
+import Foundation
+
+/// Turns exact prices into the texts a paywall shows, in a given locale: "$39.99",
+/// "39,99 €", "$39.99/yr ($3.33/mo)", "7-day free trial", "33% off".
+///
+/// All arithmetic is on `Decimal`; only the final text comes from Foundation's currency format.
+/// Unit words ("yr", "month", "free trial") are English; the locale shapes the numbers.
+public struct PriceFormatter: Hashable, Sendable {
+    public var locale: Locale
+
+    public init(locale: Locale) { self.locale = locale }
+
+    /// `amount` as a currency text in this formatter's locale: `$39.99` (en_US, USD),
+    /// `39,99 €` (de_DE, EUR), `¥2,800` (ja_JP, JPY).
+    public func string(for amount: Decimal, currencyCode: String) -> String {
+        amount.formatted(.currency(code: currencyCode).locale(locale))
+    }
+
+    /// The product's price: "$39.99".
+    public func price(of product: Product) -> String { string(for: product.price, currencyCode: product.currencyCode) }
+
+    /// The price per period: "$39.99/yr", "$14.99/3 mo"; just the price without a period.
+    public func pricePerPeriod(of product: Product) -> String {
+        guard let period = product.subscriptionPeriod else { return price(of: product) }
+        return "\(price(of: product))/\(period.abbreviatedUnitDescription)"
+    }
+
+    /// The price per period in words: "$39.99/year", "$14.99/3 months".
+    public func pricePerPeriodFull(of product: Product) -> String {
+        guard let period = product.subscriptionPeriod else { return price(of: product) }
+        return "\(price(of: product))/\(period.unitDescription)"
+    }
+
+    /// The truncated price of one `unit` ("$3.33" a month for $39.99 a year); nil without a period.
+    public func price(of product: Product, per unit: SubscriptionPeriod.Unit) -> String? {
+        product.price(per: unit).map { string(for: $0, currencyCode: product.currencyCode) }
+    }
+
+    /// "$39.99/yr ($3.33/mo)"; for monthly products and products without a period, the same as
+    /// `pricePerPeriod`, as RevenueCat shows it.
+    public func totalPriceAndPerMonth(of product: Product) -> String {
+        let monthly = SubscriptionPeriod(value: 1, unit: .month)
+        guard let period = product.subscriptionPeriod, period != monthly, let perMonth = price(of: product, per: .month)
+        else { return pricePerPeriod(of: product) }
+        return "\(pricePerPeriod(of: product)) (\(perMonth)/\(monthly.abbreviatedUnitDescription))"
+    }
+
+    /// The offer's price text: "$0.99"; "$0.00" for a free trial.
+    public func introductoryOfferPrice(of product: Product) -> String? {
+        product.introductoryOffer.map { string(for: $0.price, currencyCode: product.currencyCode) }
+    }
+
+    /// The offer in words: "7-day free trial", "1 month for $0.99", "$0.99/mo for 3 months",
+    /// "$2.99 for 3 months"; nil without an offer.
+    public func introductoryOfferText(for product: Product) -> String? {
+        guard let offer = product.introductoryOffer else { return nil }
+        let price = string(for: offer.price, currencyCode: product.currencyCode)
+        let duration = offer.totalDuration
+        switch offer.paymentMode {
+        case .freeTrial:
+            return "\(duration.adjectiveDescription) free trial"
+        case .payAsYouGo where offer.periodCount == 1:
+            return "\(duration) for \(price)"
+        case .payAsYouGo:
+            return "\(price)/\(offer.period.abbreviatedUnitDescription) for \(duration)"
+        case .payUpFront:
+            return "\(price) for \(duration)"
+        }
+    }
+
+    /// The highest price per month among the offering's packages with a period, in the given
+    /// currency: the yardstick of RevenueCat's `relative_discount`.
+    public static func mostExpensivePricePerMonth(in offering: Offering, currencyCode: String) -> Decimal? {
+        offering.packages
+            .filter { $0.product.currencyCode == currencyCode }
+            .compactMap(\.product.pricePerMonth)
+            .max()
+    }
+
+    /// How much cheaper per month `package` is than the offering's most expensive package per
+    /// month, in whole percent (rounded, halves up); nil when it is not cheaper or has no period.
+    public static func relativeDiscount(of package: Package, in offering: Offering) -> Int? {
+        guard let perMonth = package.product.pricePerMonth,
+            let highest = mostExpensivePricePerMonth(in: offering, currencyCode: package.product.currencyCode),
+            highest > 0, perMonth < highest
+        else { return nil }
+        let percent = ((highest - perMonth) * 100 / highest).roundedToInteger()
+        return NSDecimalNumber(decimal: percent).intValue
+    }
+
+    /// "33% off", RevenueCat's wording for `{{ sub_relative_discount }}`; nil without a discount.
+    public func relativeDiscountText(of package: Package, in offering: Offering) -> String? {
+        Self.relativeDiscount(of: package, in: offering).map { "\(percent($0)) off" }
+    }
+
+    /// "Save 33%", for a badge next to a package; nil without a discount.
+    public func savingsText(of package: Package, in offering: Offering) -> String? {
+        Self.relativeDiscount(of: package, in: offering).map { "Save \(percent($0))" }
+    }
+
+    private func percent(_ value: Int) -> String {
+        (Decimal(value) / 100).formatted(.percent.locale(locale))
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+
+/// Reads the products of one StoreKit file, one product object at a time.
+struct StoreKitProductReader {
+    let log: DiagnosticLog
+    let currencyCode: String
+    let defaultLocale: String?
+    let userLocale: Locale?
+    private(set) var products: [Product] = []
+    private var seen: [String: SourceLocation] = [:]
+
+    init(log: DiagnosticLog, currencyCode: String, defaultLocale: String?, userLocale: Locale?) {
+        self.log = log
+        self.currencyCode = currencyCode
+        self.defaultLocale = defaultLocale
+        self.userLocale = userLocale
+    }
+
+    static let types: [String: ProductType] = [
+        "Consumable": .consumable, "NonConsumable": .nonConsumable, "NonRenewingSubscription": .nonRenewing,
+        "RecurringSubscription": .autoRenewable,
+    ]
+
+    static let paymentModes: [String: IntroductoryOffer.PaymentMode] = [
+        "free": .freeTrial, "payAsYouGo": .payAsYouGo, "payUpFront": .payUpFront,
+    ]
+
+    /// Reads one product; logs and skips it when it cannot be sold as written.
+    mutating func readProduct(_ node: JSONNode, path: JSONPath, defaultType: ProductType?, group: String?) {
+        guard node.members != nil else {
+            log.error(path, at: node.location, "expected a product object, found \(node.kindName)")
+            return
+        }
+        guard let id = StoreKitImporter.nonEmptyString(node["productID"]) else {
+            log.error(path, at: node.location, "the product has no productID; it is skipped")
+            return
+        }
+        let shownID = "\"\(SafeText.sanitize(id))\""
+        if let first = seen[id] {
+            log.error(
+                path.appending("productID"), at: node["productID"]?.location,
+                "duplicate product id \(shownID) (first defined at \(first)); it is skipped")
+            return
+        }
+        seen[id] = node["productID"]?.location ?? node.location
+
+        var type = defaultType
+        if let typeName = node["type"]?.stringValue {
+            if let known = Self.types[typeName] {
+                type = known
+            } else if type == nil {
+                log.error(
+                    path.appending("type"), at: node["type"]?.location,
+                    "unknown product type \"\(SafeText.sanitize(typeName))\" (expected Consumable, NonConsumable, "
+                        + "NonRenewingSubscription or RecurringSubscription); \(shownID) is skipped")
+                return
+            }
+        }
+        guard let type else {
+            log.error(path, at: node.location, "\(shownID) has no type; it is skipped")
+            return
+        }
+        guard let priceNode = node["displayPrice"], !priceNode.isNull else {
+            log.error(path, at: node.location, "\(shownID) has no displayPrice; it is skipped")
+            return
+        }
+        guard
+            let price = CatalogValues.price(
+                priceNode, path: path.appending("displayPrice"), log: log, currencyCode: currencyCode,
+                strictDecimals: false)
+        else { return }
+
+        var period: SubscriptionPeriod?
+        var offer: IntroductoryOffer?
+        var level: Int?
+        if type == .autoRenewable {
+            guard let periodNode = node["recurringSubscriptionPeriod"], !periodNode.isNull else {
+                log.error(
+                    path, at: node.location, "subscription \(shownID) has no recurringSubscriptionPeriod; it is skipped"
+                )
+                return
+            }
+            guard
+                let parsed = CatalogValues.period(
+                    periodNode, path: path.appending("recurringSubscriptionPeriod"), log: log)
+            else { return }
+            period = parsed
+            level = Self.wholeNumber(node["groupNumber"]) ?? 1
+            offer = introductoryOffer(of: node, path: path)
+        }
+
+        let localizations = node["localizations"]?.arrayValue ?? []
+        let title =
+            StoreKitLocalization.text(
+                "displayName", in: localizations, userLocale: userLocale, defaultLocale: defaultLocale)
+            ?? StoreKitImporter.nonEmptyString(node["referenceName"]) ?? id
+        let description =
+            StoreKitLocalization.text(
+                "description", in: localizations, userLocale: userLocale, defaultLocale: defaultLocale)
+            ?? ""
+        products.append(
+            Product(
+                id: id, type: type, price: price, currencyCode: currencyCode, subscriptionPeriod: period,
+                subscriptionGroup: type == .autoRenewable ? group : nil, subscriptionGroupLevel: level,
+                introductoryOffer: offer, localizedTitle: title, localizedDescription: description))
+    }
+
+    /// The introductory offer from `introductoryOffer`, or from the first entry of the newer
+    /// `introductoryOffers` array; nil (with a diagnostic) when it cannot be read.
+    func introductoryOffer(of node: JSONNode, path: JSONPath) -> IntroductoryOffer? {
+        let offerNode: JSONNode
+        let offerPath: JSONPath
+        if let single = node["introductoryOffer"], single.members != nil {
+            offerNode = single
+            offerPath = path.appending("introductoryOffer")
+        } else if let first = node["introductoryOffers"]?.arrayValue?.first, first.members != nil {
+            offerNode = first
+            offerPath = path.appending("introductoryOffers").appending(index: 0)
+        } else {
+            return nil
+        }
+        guard let modeName = offerNode["paymentMode"]?.stringValue, let mode = Self.paymentModes[modeName] else {
+            log.warning(
+                offerPath.appending("paymentMode"), at: offerNode["paymentMode"]?.location ?? offerNode.location,
+                "unknown payment mode (expected free, payAsYouGo or payUpFront); the introductory offer is ignored")
+            return nil
+        }
+        guard let periodNode = offerNode["subscriptionPeriod"], !periodNode.isNull else {
+            log.error(offerPath, at: offerNode.location, "the introductory offer has no subscriptionPeriod")
+            return nil
+        }
+        guard let period = CatalogValues.period(periodNode, path: offerPath.appending("subscriptionPeriod"), log: log)
+        else { return nil }
+        // Xcode leaves numberOfPeriods out for single-period offers.
+        let count = Self.wholeNumber(offerNode["numberOfPeriods"]) ?? 1
+        guard count >= 1 && count <= 999 else {
+            log.error(
+                offerPath.appending("numberOfPeriods"), at: offerNode["numberOfPeriods"]?.location,
+                "numberOfPeriods must be from 1 to 999")
+            return nil
+        }
+        var price: Decimal = 0
+        if mode != .freeTrial {
+            guard let priceNode = offerNode["displayPrice"], !priceNode.isNull else {
+                log.error(offerPath, at: offerNode.location, "the introductory offer has no displayPrice")
+                return nil
+            }
+            guard
+                let parsed = CatalogValues.price(
+                    priceNode, path: offerPath.appending("displayPrice"), log: log, currencyCode: currencyCode,
+                    strictDecimals: false)
+            else { return nil }
+            price = parsed
+        }
+        return IntroductoryOffer(paymentMode: mode, period: period, periodCount: count, price: price)
+    }
+
+    /// A JSON whole number, or nil when absent, null or not a whole number.
+    static func wholeNumber(_ node: JSONNode?) -> Int? {
+        guard case .number(let text)? = node?.value else { return nil }
+        return Int(text)
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+
+/// The length of one subscription period (or of an introductory offer): a count of days, weeks,
+/// months or years, written in ISO 8601 as `P1W`, `P1M`, `P3M`, `P1Y`, `P3D`.
+public struct SubscriptionPeriod: Hashable, Sendable, CustomStringConvertible {
+    public enum Unit: String, Hashable, Sendable, CaseIterable {
+        case day
+        case week
+        case month
+        case year
+
+        /// The ISO 8601 designator letter.
+        var designator: Character {
+            switch self {
+            case .day: return "D"
+            case .week: return "W"
+            case .month: return "M"
+            case .year: return "Y"
+            }
+        }
+    }
+
+    /// Why a text is not a period we accept, phrased for a person fixing a file.
+    public struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+    }
+
+    /// Periods longer than this many units are refused: no store sells them, and the limit keeps
+    /// date and price arithmetic far from overflow.
+    public static let maximumValue = 999
+
+    public var value: Int
+    public var unit: Unit
+
+    public init(value: Int, unit: Unit) {
+        self.value = value
+        self.unit = unit
+    }
+
+    /// Parses a single-unit ISO 8601 duration such as `P1M` or `P2W`.
+    ///
+    /// Mixed durations (`P1Y6M`) and times (`PT12H`) are refused rather than approximated,
+    /// because stores only sell whole days, weeks, months and years.
+    public init(iso8601 text: String) throws(ParseError) {
+        let shown = "\"\(SafeText.sanitize(text))\""
+        let hint = "write an ISO 8601 period such as P1W, P1M, P3M, P6M, P1Y or P3D"
+        guard text.first == "P", text.count >= 3 else {
+            throw ParseError(message: "\(shown) is not a period; \(hint)")
+        }
+        if text.contains("T") {
+            throw ParseError(message: "\(shown) has a time part; subscriptions last whole days, so \(hint)")
+        }
+        let body = text.dropFirst()
+        guard let letter = body.last, let unit = Unit.allCases.first(where: { $0.designator == letter }) else {
+            throw ParseError(message: "\(shown) does not end in D, W, M or Y; \(hint)")
+        }
+        let digits = body.dropLast()
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+            throw ParseError(
+                message:
+                    "\(shown) must be one number and one unit (combine into one unit, e.g. P18M for P1Y6M); \(hint)")
+        }
+        guard digits.count <= 3, let value = Int(digits), value >= 1, value <= Self.maximumValue else {
+            throw ParseError(message: "\(shown) must count from 1 to \(Self.maximumValue) units")
+        }
+        self.init(value: value, unit: unit)
+    }
+
+    /// The ISO 8601 form, such as `P1M`.
+    public var iso8601: String { "P\(value)\(unit.designator)" }
+
+    /// "1 month", "3 days", "2 weeks".
+    public var description: String { "\(value) \(Self.unitName(unit, plural: value != 1))" }
+
+    /// The period as the denominator of a price: "year" for one year, "3 months" otherwise.
+    public var unitDescription: String { value == 1 ? Self.unitName(unit, plural: false) : description }
+
+    /// The short denominator of a price: "yr", "mo", "wk", "day"; "3 mo" for several units.
+    public var abbreviatedUnitDescription: String {
+        let short: String
+        switch unit {
+        case .day: short = "day"
+        case .week: short = "wk"
+        case .month: short = "mo"
+        case .year: short = "yr"
+        }
+        return value == 1 ? short : "\(value) \(short)"
+    }
+
+    /// The period as an adjective: "7-day", "1-month", as in "7-day free trial".
+    public var adjectiveDescription: String { "\(value)-\(Self.unitName(unit, plural: false))" }
+
+    static func unitName(_ unit: Unit, plural: Bool) -> String {
+        plural ? "\(unit.rawValue)s" : unit.rawValue
+    }
+
+    /// The date one period after `date`, by calendar arithmetic (a month after 31 January is the
+    /// end of February), so renewals land where a store would put them.
+    public func adding(to date: Date, calendar: Calendar) -> Date {
+        let component: Calendar.Component
+        var amount = value
+        switch unit {
+        case .day: component = .day
+        case .week:
+            component = .day
+            amount = value * 7
+        case .month: component = .month
+        case .year: component = .year
+        }
+        if let result = calendar.date(byAdding: component, value: amount, to: date) { return result }
+        // Only an exotic calendar refuses the addition; fall back to the mean Gregorian lengths.
+        let seconds: Double
+        switch unit {
+        case .day: seconds = 86_400
+        case .week: seconds = 604_800
+        case .month: seconds = 2_629_746
+        case .year: seconds = 31_556_952
+        }
+        return date.addingTimeInterval(Double(value) * seconds)
+    }
+
+    /// How many months this period is worth, with RevenueCat's conventions (a month is 30 days
+    /// when counting days, and 365/12/7 weeks when counting weeks).
+    public var monthsEquivalent: Decimal {
+        let ratio = Self.ratio(from: unit, to: .month)
+        return Decimal(value) * ratio.numerator / ratio.denominator
+    }
+
+    /// The price of one `target` unit when `totalPrice` pays for this whole period, truncated
+    /// (never rounded up) to `fractionDigits` decimals, as RevenueCat's `pricePerMonth` does.
+    ///
+    /// The division is done as one exact fraction, so a price that divides evenly never loses
+    /// a cent to a repeating decimal.
+    public func price(per target: Unit, totalPrice: Decimal, fractionDigits: Int = 2) -> Decimal {
+        let ratio = Self.ratio(from: unit, to: target)
+        let perUnit = totalPrice * ratio.denominator / (Decimal(value) * ratio.numerator)
+        return perUnit.truncated(toFractionDigits: fractionDigits)
+    }
+
+    /// How many `target` units one `source` unit holds, as a fraction. The constants are
+    /// RevenueCat's: 7 days a week, 30 days a month, 365 days and 12 months a year.
+    static func ratio(from source: Unit, to target: Unit) -> (numerator: Decimal, denominator: Decimal) {
+        switch (source, target) {
+        case (.day, .day), (.week, .week), (.month, .month), (.year, .year): return (1, 1)
+        case (.week, .day): return (7, 1)
+        case (.month, .day): return (30, 1)
+        case (.year, .day): return (365, 1)
+        case (.day, .week): return (1, 7)
+        case (.month, .week): return (365, 84)
+        case (.year, .week): return (365, 7)
+        case (.day, .month): return (1, 30)
+        case (.week, .month): return (84, 365)
+        case (.year, .month): return (12, 1)
+        case (.day, .year): return (1, 365)
+        case (.week, .year): return (7, 365)
+        case (.month, .year): return (1, 12)
+        }
+    }
+}

@@ -1,0 +1,277 @@
+import Foundation
+import Testing
+
+@testable import OnboardKit
+
+@Suite struct StoreKitImporterTests {
+    static let revenueCat = "revenuecat-UnitTestsConfiguration.storekit"
+    static let cisum = "cisum-Products.storekit"
+    static let chemsims = "chemsims-MexicoConfig.storekit"
+
+    func configuration(_ name: String, userLocale: Locale? = nil) throws -> (StoreKitConfiguration, [Diagnostic]) {
+        let bytes = Array(try CatalogFixtures.storeKitText(name).utf8)
+        let log = DiagnosticLog(file: name)
+        let configuration = try #require(StoreKitImporter.configuration(from: bytes, log: log, userLocale: userLocale))
+        return (configuration, log.diagnostics)
+    }
+
+    func count(_ products: [Product], _ type: ProductType) -> Int { products.filter { $0.type == type }.count }
+
+    func product(_ configuration: StoreKitConfiguration, _ id: String) throws -> Product {
+        try #require(configuration.products.first { $0.id == id })
+    }
+
+    @Test func readsRevenueCatsFormatFiveFile() throws {
+        let (configuration, diagnostics) = try configuration(Self.revenueCat)
+        #expect(diagnostics.isEmpty)
+        #expect(configuration.storefront == "USA")
+        #expect(configuration.currencyCode == "USD")
+        #expect(configuration.defaultLocale == "en_US")
+        let products = configuration.products
+        #expect(products.count == 7)
+        #expect(count(products, .autoRenewable) == 4)
+        #expect(count(products, .nonConsumable) == 1)
+        #expect(count(products, .consumable) == 1)
+        #expect(count(products, .nonRenewing) == 1)
+
+        let monthly = try product(configuration, "com.revenuecat.monthly_4.99.1_week_intro")
+        #expect(monthly.price == Decimal(string: "4.99"))
+        #expect(monthly.subscriptionPeriod == SubscriptionPeriod(value: 1, unit: .month))
+        #expect(monthly.subscriptionGroup == "subscription_group_1")
+        #expect(monthly.subscriptionGroupLevel == 1)
+        // The file's offer is three free months, whatever the product id says.
+        #expect(
+            monthly.introductoryOffer
+                == IntroductoryOffer(paymentMode: .freeTrial, period: SubscriptionPeriod(value: 3, unit: .month)))
+        #expect(monthly.localizedTitle == "Monthly Free Trial")
+        #expect(monthly.localizedDescription == "Monthly subscription with a 1-week free trial")
+
+        let annual = try product(configuration, "com.revenuecat.annual_39.99.2_week_intro")
+        #expect(annual.introductoryOffer?.period == SubscriptionPeriod(value: 2, unit: .week))
+        #expect(annual.introductoryOffer?.periodCount == 1)
+
+        // Empty display name and description: the reference name stands in, the description stays empty.
+        let commitment = try product(configuration, "com.revenuecat.annual_with_commitment")
+        #expect(commitment.localizedTitle == "sub with 12mo monthly commitment")
+        #expect(commitment.localizedDescription == "")
+        #expect(commitment.introductoryOffer == nil)
+        #expect(commitment.price == Decimal(string: "11.88"))
+
+        let otherGroup = try product(configuration, "com.revenuecat.annual_39.99_no_trial")
+        #expect(otherGroup.subscriptionGroup == "subscription_group_2")
+
+        let lifetime = try product(configuration, "lifetime")
+        #expect(lifetime.type == .nonConsumable)
+        #expect(lifetime.subscriptionPeriod == nil && lifetime.subscriptionGroup == nil)
+        #expect(try product(configuration, "com.revenuecat.non_renewable").type == .nonRenewing)
+        #expect(try product(configuration, "com.revenuecat.consumable").price == Decimal(string: "1.49"))
+    }
+
+    @Test func readsCisumsChineseStorefront() throws {
+        let (configuration, diagnostics) = try configuration(Self.cisum)
+        #expect(diagnostics.isEmpty)
+        #expect(configuration.storefront == "CHN")
+        #expect(configuration.currencyCode == "CNY")
+        #expect(configuration.products.allSatisfy { $0.currencyCode == "CNY" })
+        #expect(count(configuration.products, .nonConsumable) == 3)
+        #expect(count(configuration.products, .consumable) == 3)
+        #expect(count(configuration.products, .nonRenewing) == 3)
+        #expect(count(configuration.products, .autoRenewable) == 2)
+
+        // Whole-number prices.
+        #expect(try product(configuration, "com.yueyi.kuaiyizhi.pro.year.1").price == 79)
+        #expect(try product(configuration, "com.yueyi.kuaiyizhi.pro.day.7").price == 1)
+
+        let monthly = try product(configuration, "com.yueyi.cisum.pro.monthly")
+        #expect(monthly.price == 2)
+        #expect(monthly.introductoryOffer == nil)  // "introductoryOffer": null
+        #expect(monthly.subscriptionGroup == "Software Services")
+        #expect(monthly.subscriptionGroupLevel == 1)
+
+        let yearly = try product(configuration, "com.yueyi.cisum.pro.yearly")
+        #expect(yearly.price == 20)
+        #expect(yearly.subscriptionGroupLevel == 2)
+        #expect(
+            yearly.introductoryOffer
+                == IntroductoryOffer(
+                    paymentMode: .payAsYouGo, period: SubscriptionPeriod(value: 1, unit: .year), periodCount: 1,
+                    price: Decimal(string: "0.99")!))
+    }
+
+    @Test func namesFallBackThroughLocales() throws {
+        let monthlyID = "com.yueyi.cisum.pro.monthly"
+        // No user locale: the file's default locale, zh_Hans.
+        #expect(try product(configuration(Self.cisum).0, monthlyID).localizedTitle == "专业版按月订阅")
+        // The user's exact locale.
+        let english = Locale(identifier: "en_US")
+        #expect(try product(configuration(Self.cisum, userLocale: english).0, monthlyID).localizedTitle == "Pro Annual")
+        // A more specific user locale, and the same language in another region.
+        for identifier in ["zh_Hans_CN", "zh_TW"] {
+            let locale = Locale(identifier: identifier)
+            #expect(try product(configuration(Self.cisum, userLocale: locale).0, monthlyID).localizedTitle == "专业版按月订阅")
+        }
+        // English in Britain finds en_US by language.
+        let british = Locale(identifier: "en_GB")
+        #expect(try product(configuration(Self.cisum, userLocale: british).0, monthlyID).localizedTitle == "Pro Annual")
+        // A language the file lacks: the file's default locale.
+        let french = Locale(identifier: "fr_FR")
+        #expect(try product(configuration(Self.cisum, userLocale: french).0, monthlyID).localizedTitle == "专业版按月订阅")
+        // Only an en_US name exists: it is used even though the default locale is zh_Hans.
+        #expect(try product(configuration(Self.cisum).0, "nonconsumable.car").localizedTitle == "Car")
+    }
+
+    @Test func readsChemsimsOldestFormatWithoutNames() throws {
+        let (configuration, diagnostics) = try configuration(Self.chemsims)
+        #expect(diagnostics.isEmpty)
+        #expect(configuration.currencyCode == "USD")
+        #expect(configuration.products.count == 8)
+        #expect(count(configuration.products, .nonConsumable) == 4)
+        #expect(count(configuration.products, .consumable) == 4)
+        // Empty display names and a null reference name: the product id is the name.
+        let tip = try product(configuration, "tip_3")
+        #expect(tip.localizedTitle == "tip_3")
+        #expect(tip.localizedDescription == "")
+        #expect(tip.price == 99)
+    }
+
+    @Test func buildsADefaultOfferingFromTheFile() throws {
+        let result = StoreKitImporter.load(
+            path: CatalogFixtures.storeKitPath(Self.revenueCat), fileReader: CatalogFile.readFromDisk)
+        #expect(result.diagnostics.isEmpty)
+        let catalog = try #require(result.catalog)
+        let offering = try #require(catalog.currentOffering)
+        #expect(offering.id == "default")
+        #expect(
+            offering.packages.map(\.identifier) == [
+                "$rc_monthly", "$rc_annual", "com.revenuecat.annual_with_commitment",
+                "com.revenuecat.annual_39.99_no_trial", "$rc_lifetime", "com.revenuecat.non_renewable",
+                "com.revenuecat.consumable",
+            ])
+        #expect(offering.defaultPackage?.identifier == "$rc_annual")
+        #expect(offering.copy == PaywallCopy.standard)
+        #expect(catalog.products.count == 7)
+        let pro = try #require(catalog.entitlement(id: "pro"))
+        #expect(pro.productIDs.count == 6)
+        #expect(!pro.productIDs.contains("com.revenuecat.consumable"))
+        // The file's policy URL is empty: no link.
+        #expect(catalog.links.privacyPolicy == nil)
+    }
+
+    @Test func defaultOfferingForTipsOnlyHasNoEntitlementWithoutUnlocks() throws {
+        let result = CatalogDecoder.load(
+            path: CatalogFixtures.storeKitPath(Self.chemsims), fileReader: CatalogFile.readFromDisk)
+        let catalog = try #require(result.catalog)
+        let packages = try #require(catalog.currentOffering).packages
+        #expect(packages.first?.identifier == "$rc_lifetime")
+        #expect(packages.filter { $0.packageType == .lifetime }.count == 1)
+        #expect(packages.map(\.identifier).suffix(4) == ["tip_1", "tip_2", "tip_3", "tip_4"])
+        #expect(catalog.entitlements.first?.productIDs.count == 4)
+    }
+
+    static let secret = "MIGTAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBHkwdwIBAQQg-TOP-SECRET-KEY-TEXT"
+
+    /// A file with a signing key and several problems, so diagnostics have something to say.
+    static let fileWithPrivateKey = """
+        {
+          "identifier": "X",
+          "subscriptionOffersKeyPair": { "id": "KEY1", "privateKey": "\(secret)" },
+          "products": [
+            { "productID": "coins", "type": "Consumable", "displayPrice": "1,99", "localizations": [] },
+            { "type": "NonConsumable", "displayPrice": "2" },
+            { "productID": "gems", "type": "Gadget", "displayPrice": "3" },
+            { "productID": "unlock", "type": "NonConsumable", "displayPrice": "4.99", "referenceName": "Unlock",
+              "localizations": [ { "locale": "en_US", "displayName": null, "description": null } ] }
+          ],
+          "settings": { "_storefront": "ATL", "_locale": "en_US", "_timeRate": 15 },
+          "futureKey": { "anything": [1, 2, 3] },
+          "version": { "major": 9, "minor": 0 }
+        }
+        """
+
+    @Test func privateKeysNeverReachDiagnosticsOrTheCatalog() throws {
+        let path = "Signed.storekit"
+        let reader = CatalogFixtures.memoryReader([path: Self.fileWithPrivateKey])
+        let result = StoreKitImporter.load(path: path, fileReader: reader)
+        #expect(result.errors.count == 3)
+        for diagnostic in result.diagnostics {
+            #expect(!diagnostic.description.contains("TOP-SECRET"))
+        }
+        let log = DiagnosticLog(file: path)
+        let configuration = try #require(
+            StoreKitImporter.configuration(from: Array(Self.fileWithPrivateKey.utf8), log: log, userLocale: nil))
+        #expect(!String(describing: configuration).contains("TOP-SECRET"))
+        #expect(!String(reflecting: configuration).contains("TOP-SECRET"))
+        // The readable product survives, with nulls treated as missing names.
+        #expect(configuration.products.map(\.id) == ["unlock"])
+        #expect(configuration.products.first?.localizedTitle == "Unlock")
+        // An unknown storefront falls back to USD with a warning.
+        #expect(configuration.currencyCode == "USD")
+        #expect(log.warnings.contains { $0.path == "settings._storefront" && $0.message.contains("ATL") })
+    }
+
+    @Test func problemsPointAtTheirPlace() throws {
+        let path = "Signed.storekit"
+        let result = StoreKitImporter.load(
+            path: path, fileReader: CatalogFixtures.memoryReader([path: Self.fileWithPrivateKey]))
+        let price = try #require(result.errors.first { $0.path == "products[0].displayPrice" })
+        #expect(price.location == CatalogFixtures.position(of: "\"1,99\"", in: Self.fileWithPrivateKey))
+        #expect(price.file == path)
+        #expect(result.errors.contains { $0.path == "products[1]" && $0.message.contains("productID") })
+        #expect(result.errors.contains { $0.path == "products[2].type" && $0.message.contains("Gadget") })
+        #expect(result.catalog == nil)
+    }
+
+    @Test func offersMissingNumberOfPeriodsLastOnePeriod() throws {
+        let text = """
+            { "settings": { "_storefront": "GBR" },
+              "subscriptionGroups": [ { "id": "1", "name": "Plus", "subscriptions": [
+                { "productID": "plus", "type": "RecurringSubscription", "displayPrice": "3.49",
+                  "recurringSubscriptionPeriod": "P1M", "groupNumber": 2,
+                  "introductoryOffers": [ { "paymentMode": "payUpFront", "displayPrice": "5", "subscriptionPeriod": "P3M" } ],
+                  "localizations": [ { "locale": "en_GB", "displayName": "Plus", "description": "" } ] } ] } ] }
+            """
+        let log = DiagnosticLog(file: "x.storekit")
+        let configuration = try #require(
+            StoreKitImporter.configuration(from: Array(text.utf8), log: log, userLocale: nil))
+        #expect(log.diagnostics.isEmpty)
+        let plus = try #require(configuration.products.first)
+        #expect(plus.currencyCode == "GBP")
+        #expect(plus.subscriptionGroup == "Plus")
+        #expect(plus.subscriptionGroupLevel == 2)
+        #expect(
+            plus.introductoryOffer
+                == IntroductoryOffer(
+                    paymentMode: .payUpFront, period: SubscriptionPeriod(value: 3, unit: .month), periodCount: 1,
+                    price: 5))
+    }
+
+    @Test func badSubscriptionPeriodsAreErrors() throws {
+        let text = """
+            { "settings": { "_storefront": "USA" }, "subscriptionGroups": [ { "subscriptions": [
+                { "productID": "odd", "displayPrice": "1", "recurringSubscriptionPeriod": "P1Y6M" } ] } ] }
+            """
+        let log = DiagnosticLog(file: "x.storekit")
+        let configuration = try #require(
+            StoreKitImporter.configuration(from: Array(text.utf8), log: log, userLocale: nil))
+        #expect(configuration.products.isEmpty)
+        let error = try #require(log.errors.first)
+        #expect(error.path == "subscriptionGroups[0].subscriptions[0].recurringSubscriptionPeriod")
+        #expect(error.location == CatalogFixtures.position(of: "\"P1Y6M\"", in: text))
+    }
+
+    @Test(arguments: [
+        ("USA", "USD"), ("CHN", "CNY"), ("MEX", "MXN"), ("GBR", "GBP"), ("JPN", "JPY"), ("DEU", "EUR"), ("FRA", "EUR"),
+        ("ITA", "EUR"), ("ESP", "EUR"), ("KOR", "KRW"), ("IND", "INR"), ("BRA", "BRL"), ("CAN", "CAD"), ("AUS", "AUD"),
+        ("CHE", "CHF"), ("SWE", "SEK"), ("TUR", "TRY"), ("usa", "USD"),
+    ])
+    func storefrontsMapToCurrencies(storefront: String, currency: String) {
+        #expect(StorefrontCurrency.currencyCode(forStorefront: storefront) == currency)
+    }
+
+    @Test func storefrontsOutsideTheTableUseTheCountrysCurrency() {
+        // Morocco is not in the table; ICU knows its dirham.
+        #expect(StorefrontCurrency.currencyCode(forStorefront: "MAR") == "MAD")
+        #expect(StorefrontCurrency.currencyCode(forStorefront: "ATL") == nil)
+        #expect(StorefrontCurrency.currencyCode(forStorefront: "US") == nil)
+    }
+}
