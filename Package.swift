@@ -34,6 +34,7 @@ let package = Package(
             path: "Tests/OnboardTerminalTests"),
         .testTarget(
             name: "OnboardStoreTests", dependencies: ["OnboardStore", "OnboardKit", "ledger-stress"], path: "Tests/OnboardStoreTests"),
+        .testTarget(name: "TuiOnboardTests", dependencies: ["tui-onboard"], path: "Tests/TuiOnboardTests"),
         .testTarget(name: "EndToEndTests", path: "Tests/EndToEndTests"),
     ]
 )

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The command line, parsed. Parsing is pure so that every usage error can be tested.
 struct Options: Equatable {
     enum Command: Equatable {
@@ -14,10 +16,30 @@ struct Options: Equatable {
     var isPlain = false
     var reducesMotion = false
     var seed: UInt64?
+    var catalogPath: String?
+    /// The simulated store's answer to purchases (`--simulate`); nil means the catalog's or success.
+    var simulation: String?
+    /// Seconds a simulated purchase or restore takes, so the progress can be seen.
+    var latency: Double = 1.0
+    /// Simulated seconds per real second for renewals and expiry.
+    var timeRate: Double = 1
+    /// A fixed start for the store's clock (`--now 2026-01-01` or a full ISO 8601 date).
+    var now: Date?
 
     struct UsageError: Error, Equatable, CustomStringConvertible {
         var description: String
     }
+
+    /// An ISO 8601 date (`2026-01-31`, midnight UTC) or date and time (`2026-01-31T09:00:00Z`).
+    static func parseDate(_ text: String) -> Date? {
+        let full = ISO8601DateFormatter()
+        if let date = full.date(from: text) { return date }
+        let dayOnly = ISO8601DateFormatter()
+        dayOnly.formatOptions = [.withFullDate]
+        return dayOnly.date(from: text)
+    }
+
+    static let simulationModes = ["success", "fail", "cancel", "pending", "prompt"]
 
     static let usage = """
         usage: tui-onboard [options]
@@ -32,11 +54,16 @@ struct Options: Equatable {
           --plain            print every page as text to stdout instead
           --reduce-motion    cut between pages instead of animating (also TUI_ONBOARD_REDUCE_MOTION=1)
           --seed N           seed for anything random, so runs repeat exactly
+          --catalog FILE     the paywall's product catalog (.json or an Xcode .storekit file)
+          --simulate MODE    purchase outcome: success, fail, cancel, pending or prompt (ask each time)
+          --latency SECONDS  how long a simulated purchase or restore takes (default 1)
+          --time-rate N      simulated seconds per real second, for renewals (86400: a day a second)
+          --now DATE         start the store's clock at DATE (2026-01-31 or 2026-01-31T09:00:00Z)
           -h, --help         show this help
           -V, --version      show the version
 
         commands:
-          validate FILE...   check decks and report every problem; exit 0 when valid, 65 when not
+          validate FILE...   check decks, catalogs and .storekit files; exit 0 when valid, 65 when not
           symbols            list the built-in symbols for hero pages
 
         keys: → next · ← back · Home/End · 1-9 jump · s skip · ? help · q quit
@@ -81,6 +108,33 @@ struct Options: Equatable {
                     throw UsageError(description: "option --seed needs a whole number from 0, not \"\(text)\"")
                 }
                 options.seed = seed
+            case "--catalog":
+                options.catalogPath = try value(for: name, inline: inline)
+            case "--simulate":
+                let mode = try value(for: name, inline: inline)
+                guard Options.simulationModes.contains(mode) else {
+                    throw UsageError(
+                        description: "option --simulate takes one of \(Options.simulationModes.joined(separator: ", ")), not \"\(mode)\"")
+                }
+                options.simulation = mode
+            case "--latency":
+                let text = try value(for: name, inline: inline)
+                guard let seconds = Double(text), seconds >= 0, seconds <= 60 else {
+                    throw UsageError(description: "option --latency needs seconds from 0 to 60, not \"\(text)\"")
+                }
+                options.latency = seconds
+            case "--time-rate":
+                let text = try value(for: name, inline: inline)
+                guard let rate = Double(text), rate > 0, rate <= 31_536_000 else {
+                    throw UsageError(description: "option --time-rate needs a positive number up to 31536000, not \"\(text)\"")
+                }
+                options.timeRate = rate
+            case "--now":
+                let text = try value(for: name, inline: inline)
+                guard let date = Options.parseDate(text) else {
+                    throw UsageError(description: "option --now needs a date such as 2026-01-31 or 2026-01-31T09:00:00Z, not \"\(text)\"")
+                }
+                options.now = date
             case "--plain", "--reduce-motion", "-h", "--help", "-V", "--version":
                 if inline != nil { throw UsageError(description: "option \(name) takes no value") }
                 switch name {

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+@testable import tui_onboard
+
+@Suite struct OptionsTests {
+    @Test func defaultsRunTheBuiltInDeck() throws {
+        let options = try Options.parse([])
+        #expect(options.command == .run)
+        #expect(options.deckPath == nil)
+        #expect(options.latency == 1)
+        #expect(options.timeRate == 1)
+    }
+
+    @Test func everyOptionIsRead() throws {
+        let options = try Options.parse([
+            "--deck", "d.json", "--state-dir=/tmp/s", "--plain", "--reduce-motion", "--seed", "42", "--catalog",
+            "c.storekit", "--simulate", "prompt", "--latency", "0.5", "--time-rate", "86400", "--now", "2026-01-31",
+        ])
+        #expect(options.deckPath == "d.json")
+        #expect(options.stateDirectory == "/tmp/s")
+        #expect(options.isPlain && options.reducesMotion)
+        #expect(options.seed == 42)
+        #expect(options.catalogPath == "c.storekit")
+        #expect(options.simulation == "prompt")
+        #expect(options.latency == 0.5)
+        #expect(options.timeRate == 86400)
+        #expect(options.now == Date(timeIntervalSince1970: 1_769_817_600))
+    }
+
+    @Test func commands() throws {
+        #expect(try Options.parse(["validate", "a.json", "b.storekit"]).command == .validate(["a.json", "b.storekit"]))
+        #expect(try Options.parse(["symbols"]).command == .symbols)
+        #expect(try Options.parse(["--help"]).command == .help)
+        #expect(try Options.parse(["-V"]).command == .version)
+        #expect(try Options.parse(["--", "validate", "x"]).command == .validate(["x"]))
+    }
+
+    @Test(arguments: [
+        (["--frobnicate"], "unknown option --frobnicate"),
+        (["--deck"], "option --deck needs a value"),
+        (["--seed", "-3"], "option --seed needs a whole number from 0, not \"-3\""),
+        (["--plain=yes"], "option --plain takes no value"),
+        (["validate"], "validate needs at least one FILE"),
+        (["launch"], "unknown command \"launch\" (commands: validate, symbols)"),
+        (["--simulate", "maybe"], "option --simulate takes one of success, fail, cancel, pending, prompt, not \"maybe\""),
+        (["--latency", "-1"], "option --latency needs seconds from 0 to 60, not \"-1\""),
+        (["--time-rate", "0"], "option --time-rate needs a positive number up to 31536000, not \"0\""),
+        (["--now", "yesterday"], "option --now needs a date such as 2026-01-31 or 2026-01-31T09:00:00Z, not \"yesterday\""),
+    ])
+    func usageErrorsNameWhatIsWrong(arguments: [String], message: String) {
+        #expect(throws: Options.UsageError(description: message)) { try Options.parse(arguments) }
+    }
+}
