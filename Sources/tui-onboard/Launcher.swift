@@ -1,6 +1,7 @@
 import CNcurses
 import Foundation
 import OnboardKit
+import OnboardStore
 import OnboardTerminal
 
 /// Carries out a parsed command line and returns the exit code.
@@ -81,6 +82,41 @@ struct Launcher {
     /// edge, so the core itself never touches global randomness.
     static func defaultSeed() -> UInt64 { UInt64.random(in: 0...UInt64.max) }
 
+    var stateDirectory: String {
+        StateDirectory.resolve(explicit: options.stateDirectory, environment: environment)
+    }
+
+    /// Whether to show the tour: always, unless `--first-run` asks to skip a tour already seen.
+    /// A damaged state file is reported (it was moved aside) and counts as a first run.
+    private func firstRunPresentation(for deck: Deck, store: FirstRunStore) -> OnboardingPresentation {
+        guard options.isFirstRunOnly else { return .firstRun }
+        do {
+            return try store.load().shouldShow(appID: deck.app.id, version: deck.app.version)
+        } catch {
+            printError(error.description)
+            return .firstRun
+        }
+    }
+
+    /// Records a finished or skipped tour, so `--first-run` knows it was seen. Interrupted
+    /// tours are not recorded. A failure to save is reported but does not change the exit code.
+    private func remember(_ outcome: Outcome, of deck: Deck, store: FirstRunStore) {
+        let completion: FirstRunState.Completion
+        switch outcome {
+        case .completed: completion = .finished
+        case .skipped, .dismissed: completion = .skipped
+        case .interrupted, .terminated, .hangup: return
+        }
+        do {
+            try StateDirectory.create(stateDirectory)
+            _ = try store.update { state in
+                state.record(appID: deck.app.id, version: deck.app.version, completion: completion, date: Date())
+            }
+        } catch {
+            printError("could not save the onboarding state: \(error)")
+        }
+    }
+
     struct ExitStatus: Error {
         var code: Int32
     }
@@ -91,6 +127,9 @@ struct Launcher {
         case .success(let loaded): deck = loaded
         case .failure(let status): return status.code
         }
+        let firstRun = FirstRunStore(directory: stateDirectory)
+        let presentation = firstRunPresentation(for: deck, store: firstRun)
+        if presentation == .none { return ExitCode.success }
         if options.isPlain {
             let width = Int(environment["COLUMNS"] ?? "") ?? 80
             print(PlainTextRenderer.render(deck, width: min(width, 100)))
@@ -118,13 +157,16 @@ struct Launcher {
             printError(error.description)
             return ExitCode.usage
         }
-        let settings = AppSettings(reducesMotion: reducesMotion, seed: options.seed ?? Self.defaultSeed())
+        var headline: String?
+        if case .whatsNew = presentation { headline = "What's new in \(deck.app.name) \(deck.app.version)" }
+        let settings = AppSettings(reducesMotion: reducesMotion, seed: options.seed ?? Self.defaultSeed(), headline: headline)
         var app = OnboardingApp(deck: deck, colorMode: session.colorMode, width: 0, height: 0, settings: settings)
         let runner = TerminalRunner(perform: { effect in
             if effect == .bell { beep() }
         })
         let outcome = runner.run(&app, session: session)
         session.stop()
+        remember(outcome, of: deck, store: firstRun)
         return outcome.exitCode
     }
 }

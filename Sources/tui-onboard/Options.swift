@@ -14,6 +14,8 @@ struct Options: Equatable {
     var deckPath: String?
     var stateDirectory: String?
     var isPlain = false
+    /// Show the tour only when this app's user has not seen it (or a newer version's).
+    var isFirstRunOnly = false
     var reducesMotion = false
     var seed: UInt64?
     var catalogPath: String?
@@ -52,6 +54,8 @@ struct Options: Equatable {
           --deck FILE        the deck to show (default: the built-in tour)
           --state-dir DIR    where state is kept (default: $XDG_STATE_HOME/tui-onboard)
           --plain            print every page as text to stdout instead
+          --first-run        show the tour only if it was not seen yet, or again as "What's New"
+                             after a new minor or major version; exit 0 at once otherwise
           --reduce-motion    cut between pages instead of animating (also TUI_ONBOARD_REDUCE_MOTION=1)
           --seed N           seed for anything random, so runs repeat exactly
           --catalog FILE     the paywall's product catalog (.json or an Xcode .storekit file)
@@ -135,10 +139,11 @@ struct Options: Equatable {
                     throw UsageError(description: "option --now needs a date such as 2026-01-31 or 2026-01-31T09:00:00Z, not \"\(text)\"")
                 }
                 options.now = date
-            case "--plain", "--reduce-motion", "-h", "--help", "-V", "--version":
+            case "--plain", "--reduce-motion", "--first-run", "-h", "--help", "-V", "--version":
                 if inline != nil { throw UsageError(description: "option \(name) takes no value") }
                 switch name {
                 case "--plain": options.isPlain = true
+                case "--first-run": options.isFirstRunOnly = true
                 case "--reduce-motion": options.reducesMotion = true
                 case "-h", "--help": options.command = .help
                 default: options.command = .version

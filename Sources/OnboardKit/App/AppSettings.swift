@@ -6,10 +6,13 @@ public struct AppSettings: Hashable, Sendable {
     public var timeStep: Double
     /// The seed for everything random, so that every frame can be reproduced.
     public var seed: UInt64
+    /// What the top bar says instead of the app's name ("What's new in Thai Drive 1.5").
+    public var headline: String?
 
-    public init(reducesMotion: Bool = false, timeStep: Double = 1.0 / 60, seed: UInt64 = 0) {
+    public init(reducesMotion: Bool = false, timeStep: Double = 1.0 / 60, seed: UInt64 = 0, headline: String? = nil) {
         self.reducesMotion = reducesMotion
         self.timeStep = timeStep
         self.seed = seed
+        self.headline = headline
     }
 }

@@ -162,7 +162,7 @@ public struct OnboardingApp: Sendable {
         }
         drawPages(into: &canvas, content: layout.content)
         ProgressDotsView.draw(into: &canvas, layout: layout, theme: theme)
-        ControlsView.draw(into: &canvas, layout: layout, appName: deck.app.name, theme: theme)
+        ControlsView.draw(into: &canvas, layout: layout, appName: settings.headline ?? deck.app.name, theme: theme)
         if isShowingHelp { HelpOverlay.draw(into: &canvas, theme: theme) }
     }
 
