@@ -29,22 +29,78 @@ struct Launcher {
         }
     }
 
+    /// Checks decks, catalogs and `.storekit` files, printing every problem; the exit code is
+    /// the worst outcome (66 missing, 65 invalid, 0 valid).
     private func validate(_ paths: [String]) -> Int32 {
         var worst = ExitCode.success
         for path in paths {
-            let result = DeckLoader.load(path: path)
-            for diagnostic in result.diagnostics { printError(diagnostic.description) }
-            if result.fileError.map(isMissing) == true {
+            let shown = SafeText.sanitize(path)
+            guard FileManager.default.fileExists(atPath: path) else {
+                printError("\(shown): no such file")
                 worst = max(worst, ExitCode.missingInput)
-            } else if !result.errors.isEmpty {
-                worst = max(worst, ExitCode.badData)
-            } else {
-                let warnings = result.warnings.count
-                print("\(SafeText.sanitize(path)): valid (\(result.deck?.pages.count ?? 0) pages"
-                    + (warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s"))" : ")"))
+                continue
             }
+            let diagnostics: [Diagnostic]
+            var summary = ""
+            if Self.isCatalog(path) {
+                diagnostics = CatalogValidation.validate(path: path, fileReader: CatalogFile.readFromDisk)
+                summary = "catalog"
+            } else {
+                let result = DeckLoader.load(path: path)
+                var all = result.diagnostics
+                if let deck = result.deck {
+                    all += catalogDiagnostics(for: deck, deckPath: path)
+                    summary = "\(deck.pages.count) pages"
+                }
+                diagnostics = all
+            }
+            for diagnostic in diagnostics { printError(diagnostic.description) }
+            let errors = diagnostics.filter { $0.severity == .error }.count
+            let warnings = diagnostics.count - errors
+            if errors > 0 {
+                worst = max(worst, ExitCode.badData)
+                continue
+            }
+            var parts = [summary].filter { !$0.isEmpty }
+            if warnings > 0 { parts.append("\(warnings) warning\(warnings == 1 ? "" : "s")") }
+            print("\(shown): valid" + (parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))"))
         }
         return worst
+    }
+
+    /// A `.storekit` file, or a JSON document without pages, is a catalog.
+    static func isCatalog(_ path: String) -> Bool {
+        if path.hasSuffix(".storekit") { return true }
+        guard let bytes = try? FileReader.local.read(path, DeckLoader.maximumDeckSize),
+            let root = try? JSONParser.parse(bytes)
+        else { return false }
+        return root["pages"] == nil && (root["offerings"] != nil || root["products"] != nil)
+    }
+
+    /// Problems between a deck and its catalog: a paywall with no catalog, a missing offering.
+    private func catalogDiagnostics(for deck: Deck, deckPath: String) -> [Diagnostic] {
+        guard deck.hasPaywall else { return [] }
+        guard let path = options.catalogPath ?? deck.catalogPath else {
+            return [
+                Diagnostic(
+                    severity: .error, file: SafeText.sanitize(deckPath), path: "catalog", location: nil,
+                    message: "the deck has a paywall page but names no catalog; add \"catalog\": \"FILE\" or pass --catalog")
+            ]
+        }
+        let result = CatalogDecoder.load(path: path, fileReader: CatalogFile.readFromDisk)
+        guard let catalog = result.catalog else { return result.diagnostics }
+        var diagnostics = result.diagnostics
+        for (index, page) in deck.pages.enumerated() {
+            guard case .paywall(let paywall) = page, let id = paywall.offeringID, catalog.offering(id: id) == nil else {
+                continue
+            }
+            let known = catalog.offerings.map(\.id)
+            diagnostics.append(
+                Diagnostic(
+                    severity: .error, file: SafeText.sanitize(deckPath), path: "pages[\(index)].offering", location: nil,
+                    message: "offering \"\(SafeText.sanitize(id))\" is not in the catalog (it has: \(known.joined(separator: ", ")))"))
+        }
+        return diagnostics
     }
 
     private func isMissing(_ error: FileReadError) -> Bool {

@@ -5,12 +5,23 @@ public struct Deck: Sendable {
     public var accent: Color?
     public var labels: ButtonLabels
     public var pages: [Page]
+    /// The paywall's catalog, resolved against the deck's folder; nil when the deck names none.
+    public var catalogPath: String?
 
-    public init(app: AppInfo, accent: Color? = nil, labels: ButtonLabels = ButtonLabels(), pages: [Page]) {
+    public init(
+        app: AppInfo, accent: Color? = nil, labels: ButtonLabels = ButtonLabels(), pages: [Page],
+        catalogPath: String? = nil
+    ) {
         self.app = app
         self.accent = accent
         self.labels = labels
         self.pages = pages
+        self.catalogPath = catalogPath
+    }
+
+    /// True when some page is a paywall, which then needs a catalog.
+    public var hasPaywall: Bool {
+        pages.contains { if case .paywall = $0 { return true } else { return false } }
     }
 }
 

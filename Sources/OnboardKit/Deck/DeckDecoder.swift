@@ -24,8 +24,9 @@ struct DeckDecoder {
                 pages = items.compactMap { decodePage($0.node, path: $0.path) }
             }
         }
+        let catalog = object.string("catalog", nonEmpty: true).map { $0.hasPrefix("/") ? $0 : "\(baseDirectory)/\($0)" }
         guard let app else { return nil }
-        return Deck(app: app, accent: accent, labels: labels, pages: pages)
+        return Deck(app: app, accent: accent, labels: labels, pages: pages, catalogPath: catalog)
     }
 
     private func decodeApp(_ object: JSONObjectReader) -> AppInfo? {
