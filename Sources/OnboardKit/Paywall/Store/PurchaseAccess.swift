@@ -57,10 +57,21 @@ struct PurchaseAccess: Hashable {
                 ?? EntitlementResolver.firstPeriodEnd(of: product, offer: grant.offer, from: grant.purchaseDate, calendar: calendar)
         else { return oneTime(product, withdrawn: withdrawal != nil) }
         let period = product.subscriptionPeriod
+        // Regular periods count from the purchase when the first period was a regular one (so
+        // a purchase on 31 January renews on 28 February, then 31 March), else from the end of
+        // the introductory offer or of a recorded period.
+        let anchor =
+            firstPeriodType == .normal && period?.adding(to: grant.purchaseDate, calendar: calendar) == firstEnd
+            ? grant.purchaseDate : firstEnd
+        /// The end of the period containing `date`.
+        func periodEnd(containing date: Date) -> Date {
+            guard let period, date >= firstEnd else { return firstEnd }
+            return period.firstBoundary(after: date, from: anchor, calendar: calendar)
+        }
         // The end of the last period; nil while the subscription renews for ever.
         var finalEnd: Date?
-        if let period, grant.willRenew {
-            finalEnd = cancellation.map { period.firstBoundary(after: $0, from: firstEnd, calendar: calendar) }
+        if period != nil, grant.willRenew {
+            finalEnd = cancellation.map(periodEnd(containing:))
         } else {
             finalEnd = firstEnd
         }
@@ -69,7 +80,7 @@ struct PurchaseAccess: Hashable {
             let lastPeriodType = finalEnd <= firstEnd ? firstPeriodType : .normal
             return PurchaseAccess(state: .expired(on: finalEnd), productID: product.id, periodType: lastPeriodType)
         }
-        let currentEnd = period.map { $0.firstBoundary(after: now, from: firstEnd, calendar: calendar) } ?? firstEnd
+        let currentEnd = periodEnd(containing: now)
         let until = finalEnd.map { min($0, currentEnd) } ?? currentEnd
         let willRenew = finalEnd.map { until < $0 } ?? true
         return PurchaseAccess(
