@@ -18,7 +18,8 @@ import Testing
         let original = harness.ledger.transactions.last { $0.productID == productID }!.originalID
         harness.ledger.append(
             LedgerTransaction(
-                id: "cancel-\(harness.ledger.count)", originalID: original, productID: productID, purchaseDate: harness.now,
+                id: "cancel-\(harness.ledger.count)", originalID: original, productID: productID,
+                purchaseDate: harness.now,
                 state: .renewalCancelled))
     }
 
@@ -139,7 +140,8 @@ import Testing
         var harness = StoreHarness(mode: .success)
         harness.ledger.append(
             LedgerTransaction(
-                id: "pass", productID: "pass.season", purchaseDate: F.date(2026, 1, 1), expiresDate: F.date(2026, 1, 15)))
+                id: "pass", productID: "pass.season", purchaseDate: F.date(2026, 1, 1), expiresDate: F.date(2026, 1, 15)
+            ))
         harness.now = F.date(2026, 1, 10)
         #expect(harness.status("season").state == .active(until: F.date(2026, 1, 15), willRenew: false))
     }
@@ -167,7 +169,8 @@ import Testing
                 id: "m", productID: "pro.monthly", purchaseDate: F.date(2026, 1, 1), expiresDate: F.date(2026, 2, 1),
                 willRenew: true))
         harness.ledger.append(
-            LedgerTransaction(id: "y", productID: "pro.annual", purchaseDate: F.date(2026, 1, 1), expiresDate: F.date(2027, 1, 1)))
+            LedgerTransaction(
+                id: "y", productID: "pro.annual", purchaseDate: F.date(2026, 1, 1), expiresDate: F.date(2027, 1, 1)))
         harness.now = F.date(2026, 1, 5)
         #expect(harness.status("pro").state == .active(until: F.date(2027, 1, 1), willRenew: false))
         #expect(harness.status("pro").productID == "pro.annual")
@@ -213,11 +216,19 @@ import Testing
     @Test func theIntroductoryOfferIsForCustomersNewToTheGroup() {
         var harness = StoreHarness(mode: .success)
         let annual = F.annual
-        #expect(EntitlementResolver.isEligibleForIntroductoryOffer(annual, catalog: harness.catalog, ledger: harness.ledger))
+        #expect(
+            EntitlementResolver.isEligibleForIntroductoryOffer(annual, catalog: harness.catalog, ledger: harness.ledger)
+        )
         harness.purchase("$rc_monthly")
-        #expect(!EntitlementResolver.isEligibleForIntroductoryOffer(annual, catalog: harness.catalog, ledger: harness.ledger))
-        #expect(!EntitlementResolver.isEligibleForIntroductoryOffer(F.monthly, catalog: harness.catalog, ledger: harness.ledger))
-        #expect(EntitlementResolver.isEligibleForIntroductoryOffer(F.studio, catalog: harness.catalog, ledger: harness.ledger))
+        #expect(
+            !EntitlementResolver.isEligibleForIntroductoryOffer(
+                annual, catalog: harness.catalog, ledger: harness.ledger))
+        #expect(
+            !EntitlementResolver.isEligibleForIntroductoryOffer(
+                F.monthly, catalog: harness.catalog, ledger: harness.ledger))
+        #expect(
+            EntitlementResolver.isEligibleForIntroductoryOffer(
+                F.studio, catalog: harness.catalog, ledger: harness.ledger))
     }
 
     @Test func aProductTheCatalogNoLongerListsGrantsNothing() {
@@ -225,12 +236,14 @@ import Testing
         catalog.entitlements[0].productIDs.append("pro.retired")
         let ledger = Ledger([LedgerTransaction(id: "old", productID: "pro.retired", purchaseDate: F.date(2025, 1, 1))])
         let pro = EntitlementResolver.status(
-            of: catalog.entitlements[0], catalog: catalog, ledger: ledger, now: F.date(2026, 1, 1), calendar: F.calendar)
+            of: catalog.entitlements[0], catalog: catalog, ledger: ledger, now: F.date(2026, 1, 1), calendar: F.calendar
+        )
         #expect(pro.state == .notPurchased)
         catalog.products["pro.retired"] = Product(
             id: "pro.retired", type: .nonConsumable, price: 1, currencyCode: "USD", localizedTitle: "Retired")
         let listed = EntitlementResolver.status(
-            of: catalog.entitlements[0], catalog: catalog, ledger: ledger, now: F.date(2026, 1, 1), calendar: F.calendar)
+            of: catalog.entitlements[0], catalog: catalog, ledger: ledger, now: F.date(2026, 1, 1), calendar: F.calendar
+        )
         #expect(listed.state == .lifetime)
     }
 }

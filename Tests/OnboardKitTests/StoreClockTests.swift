@@ -27,12 +27,14 @@ import Testing
     }
 
     @Test func oneSecondADayReachesTheDayOfTheMonthAfterThatManySeconds() {
-        let clock = StoreClock(startWallDate: Self.wall, startSimulatedDate: StoreFixtures.date(2026, 1, 1), timeRate: 86_400)
+        let clock = StoreClock(
+            startWallDate: Self.wall, startSimulatedDate: StoreFixtures.date(2026, 1, 1), timeRate: 86_400)
         #expect(clock.simulatedDate(atWall: Self.wall.addingTimeInterval(40)) == StoreFixtures.date(2026, 2, 10))
     }
 
     @Test func wallDateIsTheInverseOfTheSimulatedDate() {
-        let clock = StoreClock(startWallDate: Self.wall, startSimulatedDate: StoreFixtures.date(2026, 1, 1), timeRate: 86_400)
+        let clock = StoreClock(
+            startWallDate: Self.wall, startSimulatedDate: StoreFixtures.date(2026, 1, 1), timeRate: 86_400)
         let renewal = StoreFixtures.date(2026, 2, 1)
         let wake = clock.wallDate(atSimulated: renewal)
         #expect(wake == Self.wall.addingTimeInterval(31))

@@ -18,7 +18,8 @@ enum StoreFixtures {
         calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute))!
     }
 
-    static let coffee = Product(id: "tips.coffee", type: .consumable, price: 2.99, currencyCode: "USD", localizedTitle: "Coffee Tip")
+    static let coffee = Product(
+        id: "tips.coffee", type: .consumable, price: 2.99, currencyCode: "USD", localizedTitle: "Coffee Tip")
     static let lifetime = Product(
         id: "pro.lifetime", type: .nonConsumable, price: 99.99, currencyCode: "USD", localizedTitle: "Pro Lifetime")
     static let season = Product(
@@ -26,12 +27,15 @@ enum StoreFixtures {
         subscriptionPeriod: SubscriptionPeriod(value: 3, unit: .month), localizedTitle: "Season Pass")
     static let monthly = Product(
         id: "pro.monthly", type: .autoRenewable, price: 4.99, currencyCode: "USD",
-        subscriptionPeriod: SubscriptionPeriod(value: 1, unit: .month), subscriptionGroup: "pro", subscriptionGroupLevel: 2,
+        subscriptionPeriod: SubscriptionPeriod(value: 1, unit: .month), subscriptionGroup: "pro",
+        subscriptionGroupLevel: 2,
         localizedTitle: "Pro Monthly")
     static let annual = Product(
         id: "pro.annual", type: .autoRenewable, price: 39.99, currencyCode: "USD",
-        subscriptionPeriod: SubscriptionPeriod(value: 1, unit: .year), subscriptionGroup: "pro", subscriptionGroupLevel: 1,
-        introductoryOffer: IntroductoryOffer(paymentMode: .freeTrial, period: SubscriptionPeriod(value: 1, unit: .week)),
+        subscriptionPeriod: SubscriptionPeriod(value: 1, unit: .year), subscriptionGroup: "pro",
+        subscriptionGroupLevel: 1,
+        introductoryOffer: IntroductoryOffer(
+            paymentMode: .freeTrial, period: SubscriptionPeriod(value: 1, unit: .week)),
         localizedTitle: "Pro Annual")
     /// Monthly with a 7-day free trial, in a group of its own.
     static let studio = Product(
@@ -89,7 +93,10 @@ struct StoreHarness {
     let catalog = StoreFixtures.catalog
     let calendar = StoreFixtures.calendar
 
-    init(mode: StoreSimulator.SimulationMode, latency: Double = 0, seed: UInt64 = 7, now: Date = StoreFixtures.date(2026, 1, 1)) {
+    init(
+        mode: StoreSimulator.SimulationMode, latency: Double = 0, seed: UInt64 = 7,
+        now: Date = StoreFixtures.date(2026, 1, 1)
+    ) {
         simulator = StoreSimulator(mode: mode, latency: latency, seed: seed)
         self.now = now
     }
@@ -104,7 +111,9 @@ struct StoreHarness {
     }
 
     mutating func purchase(_ packageID: String) {
-        apply(simulator.purchase(StoreFixtures.package(packageID), catalog: catalog, ledger: ledger, now: now, calendar: calendar))
+        apply(
+            simulator.purchase(
+                StoreFixtures.package(packageID), catalog: catalog, ledger: ledger, now: now, calendar: calendar))
     }
 
     mutating func choose(_ outcome: StoreSimulator.Outcome) {
@@ -120,7 +129,9 @@ struct StoreHarness {
     }
 
     mutating func approve(_ transactionID: String) {
-        apply(simulator.approvePending(transactionID: transactionID, catalog: catalog, ledger: ledger, now: now, calendar: calendar))
+        apply(
+            simulator.approvePending(
+                transactionID: transactionID, catalog: catalog, ledger: ledger, now: now, calendar: calendar))
     }
 
     mutating func decline(_ transactionID: String) {

@@ -7,13 +7,18 @@ import Foundation
 /// purchase, its period and `now`, the way StoreKit testing renews on its own clock.
 public enum EntitlementResolver {
     /// One status per catalog entitlement, in catalog order.
-    public static func statuses(catalog: Catalog, ledger: Ledger, now: Date, calendar: Calendar) -> [EntitlementStatus] {
+    public static func statuses(catalog: Catalog, ledger: Ledger, now: Date, calendar: Calendar) -> [EntitlementStatus]
+    {
         let records = PurchaseRecords(ledger)
-        return catalog.entitlements.map { status(of: $0, catalog: catalog, records: records, now: now, calendar: calendar) }
+        return catalog.entitlements.map {
+            status(of: $0, catalog: catalog, records: records, now: now, calendar: calendar)
+        }
     }
 
     /// The status of one entitlement: the strongest access any of its products gives.
-    public static func status(of entitlement: Entitlement, catalog: Catalog, ledger: Ledger, now: Date, calendar: Calendar)
+    public static func status(
+        of entitlement: Entitlement, catalog: Catalog, ledger: Ledger, now: Date, calendar: Calendar
+    )
         -> EntitlementStatus
     {
         status(of: entitlement, catalog: catalog, records: PurchaseRecords(ledger), now: now, calendar: calendar)
@@ -21,7 +26,9 @@ public enum EntitlementResolver {
 
     /// What the purchases of one product give at `now`; `.notPurchased` for consumables and for
     /// products the catalog does not know.
-    public static func state(ofProduct productID: String, catalog: Catalog, ledger: Ledger, now: Date, calendar: Calendar)
+    public static func state(
+        ofProduct productID: String, catalog: Catalog, ledger: Ledger, now: Date, calendar: Calendar
+    )
         -> EntitlementStatus.State
     {
         access(toProduct: productID, catalog: catalog, records: PurchaseRecords(ledger), now: now, calendar: calendar)?
@@ -39,7 +46,9 @@ public enum EntitlementResolver {
         let records = PurchaseRecords(ledger)
         var best: PurchaseAccess?
         for productID in subscriptionGroupMembers(of: product, catalog: catalog) {
-            guard let access = access(toProduct: productID, catalog: catalog, records: records, now: now, calendar: calendar),
+            guard
+                let access = access(
+                    toProduct: productID, catalog: catalog, records: records, now: now, calendar: calendar),
                 access.state.isActive
             else { continue }
             if best.map(access.outranks) ?? true { best = access }
@@ -48,7 +57,9 @@ public enum EntitlementResolver {
     }
 
     /// True when `product` is a non-consumable the customer already owns.
-    public static func isOwned(_ product: Product, catalog: Catalog, ledger: Ledger, now: Date, calendar: Calendar) -> Bool {
+    public static func isOwned(_ product: Product, catalog: Catalog, ledger: Ledger, now: Date, calendar: Calendar)
+        -> Bool
+    {
         product.type == .nonConsumable
             && state(ofProduct: product.id, catalog: catalog, ledger: ledger, now: now, calendar: calendar) == .lifetime
     }
@@ -116,7 +127,9 @@ public enum EntitlementResolver {
     ) -> EntitlementStatus {
         var best: PurchaseAccess?
         for productID in entitlement.productIDs {
-            guard let access = access(toProduct: productID, catalog: catalog, records: records, now: now, calendar: calendar)
+            guard
+                let access = access(
+                    toProduct: productID, catalog: catalog, records: records, now: now, calendar: calendar)
             else { continue }
             if best.map(access.outranks) ?? true { best = access }
         }
@@ -133,7 +146,9 @@ public enum EntitlementResolver {
         guard let product = catalog.products[productID] else { return nil }
         var best: PurchaseAccess?
         for purchase in records.purchases(of: productID) {
-            guard let access = PurchaseAccess.derive(purchase, product: product, now: now, calendar: calendar) else { continue }
+            guard let access = PurchaseAccess.derive(purchase, product: product, now: now, calendar: calendar) else {
+                continue
+            }
             if best.map(access.outranks) ?? true { best = access }
         }
         return best

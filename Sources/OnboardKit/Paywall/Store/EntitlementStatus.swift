@@ -75,7 +75,8 @@ public struct EntitlementStatus: Hashable, Sendable {
     static func day(_ date: Date, locale: Locale, timeZone: TimeZone) -> String {
         var calendar = locale.calendar
         calendar.timeZone = timeZone
-        let style = Date.FormatStyle(date: .abbreviated, time: .omitted, locale: locale, calendar: calendar, timeZone: timeZone)
+        let style = Date.FormatStyle(
+            date: .abbreviated, time: .omitted, locale: locale, calendar: calendar, timeZone: timeZone)
         return date.formatted(style)
     }
 }

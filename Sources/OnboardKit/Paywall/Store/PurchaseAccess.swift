@@ -20,7 +20,8 @@ struct PurchaseAccess: Hashable {
         guard product.type != .consumable else { return nil }
         let transactions = purchase.transactions
         guard let grantIndex = transactions.lastIndex(where: \.grantsAccess) else {
-            return hasUnsettledRequest(transactions) ? PurchaseAccess(state: .awaitingApproval, productID: product.id) : nil
+            return hasUnsettledRequest(transactions)
+                ? PurchaseAccess(state: .awaitingApproval, productID: product.id) : nil
         }
         let grant = transactions[grantIndex]
         let later = transactions[(grantIndex + 1)...]
@@ -32,7 +33,9 @@ struct PurchaseAccess: Hashable {
             return oneTime(product, withdrawn: withdrawal != nil)
         case .nonRenewing:
             // A pass of unknown length is treated as lasting, as RevenueCat does without a duration.
-            guard let end = grant.expiresDate ?? product.subscriptionPeriod?.adding(to: grant.purchaseDate, calendar: calendar)
+            guard
+                let end = grant.expiresDate
+                    ?? product.subscriptionPeriod?.adding(to: grant.purchaseDate, calendar: calendar)
             else { return oneTime(product, withdrawn: withdrawal != nil) }
             let accessEnd = withdrawal.map { min($0, end) } ?? end
             let state: EntitlementStatus.State =
@@ -41,7 +44,8 @@ struct PurchaseAccess: Hashable {
         case .autoRenewable:
             let cancellation = later.filter { $0.state == .renewalCancelled }.map(\.purchaseDate).min()
             return subscription(
-                grant, product: product, cancelledOn: cancellation, withdrawnOn: withdrawal, now: now, calendar: calendar)
+                grant, product: product, cancelledOn: cancellation, withdrawnOn: withdrawal, now: now,
+                calendar: calendar)
         }
     }
 
@@ -54,7 +58,8 @@ struct PurchaseAccess: Hashable {
         let firstPeriodType = EntitlementResolver.periodType(of: grant.offer, product: product)
         guard
             let firstEnd = grant.expiresDate
-                ?? EntitlementResolver.firstPeriodEnd(of: product, offer: grant.offer, from: grant.purchaseDate, calendar: calendar)
+                ?? EntitlementResolver.firstPeriodEnd(
+                    of: product, offer: grant.offer, from: grant.purchaseDate, calendar: calendar)
         else { return oneTime(product, withdrawn: withdrawal != nil) }
         let period = product.subscriptionPeriod
         // Regular periods count from the purchase when the first period was a regular one (so

@@ -25,7 +25,8 @@ struct PurchaseRecords {
             if let position = positionOfGroup[group] {
                 purchasesByProduct[position.productID]![position.index].transactions.append(transaction)
             } else {
-                let purchase = Purchase(originalID: group, productID: transaction.productID, transactions: [transaction])
+                let purchase = Purchase(
+                    originalID: group, productID: transaction.productID, transactions: [transaction])
                 purchasesByProduct[transaction.productID, default: []].append(purchase)
                 positionOfGroup[group] = (transaction.productID, purchasesByProduct[transaction.productID]!.count - 1)
             }

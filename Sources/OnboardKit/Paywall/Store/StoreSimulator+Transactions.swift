@@ -8,7 +8,8 @@ extension StoreSimulator {
     /// product's group); subscriptions get the end of their first period, and a season pass
     /// bought while one is still running starts where that one ends.
     mutating func newPurchase(
-        of product: Product, state: LedgerTransaction.State, catalog: Catalog, ledger: Ledger, now: Date, calendar: Calendar
+        of product: Product, state: LedgerTransaction.State, catalog: Catalog, ledger: Ledger, now: Date,
+        calendar: Calendar
     ) -> LedgerTransaction {
         let offer = product.introductoryOffer.flatMap {
             EntitlementResolver.isEligibleForIntroductoryOffer(product, catalog: catalog, ledger: ledger)

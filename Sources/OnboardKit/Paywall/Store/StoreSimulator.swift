@@ -10,7 +10,8 @@ public struct StoreSimulator: Sendable {
     /// Spinner frames per second of busy time, for `spinnerFrame`.
     public static let spinnerFramesPerSecond: Double = 10
     /// The reason `--simulate fail` gives.
-    public static let simulatedFailureReason = "The payment could not be completed (simulated failure). No money was taken."
+    public static let simulatedFailureReason =
+        "The payment could not be completed (simulated failure). No money was taken."
 
     public let mode: SimulationMode
     /// Seconds a purchase or restore takes.
@@ -147,7 +148,9 @@ public struct StoreSimulator: Sendable {
     public mutating func approvePending(
         transactionID: String, catalog: Catalog, ledger: Ledger, now: Date, calendar: Calendar
     ) -> [StoreEvent] {
-        guard !isBusy, let request = ledger.pendingTransactions.first(where: { $0.id == transactionID }) else { return [] }
+        guard !isBusy, let request = ledger.pendingTransactions.first(where: { $0.id == transactionID }) else {
+            return []
+        }
         let product = catalog.products[request.productID]
         let approval = LedgerTransaction(
             id: nextTransactionID(avoiding: ledger), originalID: request.originalID, productID: request.productID,
@@ -165,7 +168,9 @@ public struct StoreSimulator: Sendable {
     public mutating func declinePending(transactionID: String, catalog: Catalog, ledger: Ledger, now: Date)
         -> [StoreEvent]
     {
-        guard !isBusy, let request = ledger.pendingTransactions.first(where: { $0.id == transactionID }) else { return [] }
+        guard !isBusy, let request = ledger.pendingTransactions.first(where: { $0.id == transactionID }) else {
+            return []
+        }
         let decline = LedgerTransaction(
             id: nextTransactionID(avoiding: ledger), originalID: request.originalID, productID: request.productID,
             purchaseDate: now, offer: request.offer, state: .declined, appliesTo: request.id)
@@ -175,7 +180,9 @@ public struct StoreSimulator: Sendable {
 
     // MARK: Steps
 
-    private func refusal(of product: Product, catalog: Catalog, ledger: Ledger, now: Date, calendar: Calendar) -> Notice? {
+    private func refusal(of product: Product, catalog: Catalog, ledger: Ledger, now: Date, calendar: Calendar)
+        -> Notice?
+    {
         switch product.type {
         case .consumable, .nonRenewing:
             return nil
@@ -184,11 +191,9 @@ public struct StoreSimulator: Sendable {
                 return .alreadyOwned
             }
         case .autoRenewable:
-            if EntitlementResolver.activeSubscription(for: product, catalog: catalog, ledger: ledger, now: now, calendar: calendar)
-                != nil
-            {
-                return .alreadySubscribed
-            }
+            let active = EntitlementResolver.activeSubscription(
+                for: product, catalog: catalog, ledger: ledger, now: now, calendar: calendar)
+            if active != nil { return .alreadySubscribed }
         }
         // A second request while one waits could end in two approved purchases.
         if EntitlementResolver.hasPendingRequest(for: product, catalog: catalog, ledger: ledger) {
@@ -212,7 +217,8 @@ public struct StoreSimulator: Sendable {
         let product = package.product
         switch outcome {
         case .success:
-            let transaction = newPurchase(of: product, state: .purchased, catalog: catalog, ledger: ledger, now: now, calendar: calendar)
+            let transaction = newPurchase(
+                of: product, state: .purchased, catalog: catalog, ledger: ledger, now: now, calendar: calendar)
             notice = .purchased(productName: product.localizedTitle)
             return [.record(transaction), .celebrate]
         case .failure(let reason):
@@ -222,7 +228,8 @@ public struct StoreSimulator: Sendable {
         case .cancelled:
             return []
         case .pending:
-            let request = newPurchase(of: product, state: .pending, catalog: catalog, ledger: ledger, now: now, calendar: calendar)
+            let request = newPurchase(
+                of: product, state: .pending, catalog: catalog, ledger: ledger, now: now, calendar: calendar)
             notice = .awaitingApproval(productName: product.localizedTitle)
             return [.record(request)]
         }
@@ -230,7 +237,8 @@ public struct StoreSimulator: Sendable {
 
     private mutating func completeRestore(catalog: Catalog, ledger: Ledger, now: Date, calendar: Calendar) {
         finish()
-        let count = EntitlementResolver.activeEntitlementCount(catalog: catalog, ledger: ledger, now: now, calendar: calendar)
+        let count = EntitlementResolver.activeEntitlementCount(
+            catalog: catalog, ledger: ledger, now: now, calendar: calendar)
         notice = count > 0 ? .restored(count: count) : .nothingToRestore
     }
 
