@@ -109,6 +109,21 @@ import Testing
         #expect(harness.status("pro").state == .active(until: until, willRenew: true))
     }
 
+    /// Absurd time rates reach dates millions of years on; beyond ten million periods the mean
+    /// month length takes over from calendar arithmetic, and the period still contains `now`.
+    @Test(arguments: [1.0e12, 1.0e15])
+    func renewalsFarInTheFutureStillContainNow(secondsLater: Double) throws {
+        var harness = Self.buying("$rc_monthly")
+        harness.now = harness.now.addingTimeInterval(secondsLater)
+        guard case .active(let until, let willRenew) = harness.status("pro").state else {
+            Issue.record("expected an active subscription, got \(harness.status("pro").state)")
+            return
+        }
+        #expect(willRenew)
+        #expect(until > harness.now)
+        #expect(until.timeIntervalSince(harness.now) <= 31 * 86_400)
+    }
+
     @Test func aLifetimePurchaseLastsAndARefundWithdrawsIt() {
         var harness = Self.buying("$rc_lifetime")
         harness.now = F.date(2099, 1, 1)
