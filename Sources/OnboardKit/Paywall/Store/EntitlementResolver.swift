@@ -1,0 +1,156 @@
+import Foundation
+
+/// Derives what the customer has from the purchase ledger at a given moment: entitlement
+/// statuses, whether a product can be bought, and introductory-offer eligibility.
+///
+/// Nothing here is stored: renewals of an auto-renewable subscription are worked out from its
+/// purchase, its period and `now`, the way StoreKit testing renews on its own clock.
+public enum EntitlementResolver {
+    /// One status per catalog entitlement, in catalog order.
+    public static func statuses(catalog: Catalog, ledger: Ledger, now: Date, calendar: Calendar) -> [EntitlementStatus]
+    {
+        let records = PurchaseRecords(ledger)
+        return catalog.entitlements.map {
+            status(of: $0, catalog: catalog, records: records, now: now, calendar: calendar)
+        }
+    }
+
+    /// The status of one entitlement: the strongest access any of its products gives.
+    public static func status(
+        of entitlement: Entitlement, catalog: Catalog, ledger: Ledger, now: Date, calendar: Calendar
+    )
+        -> EntitlementStatus
+    {
+        status(of: entitlement, catalog: catalog, records: PurchaseRecords(ledger), now: now, calendar: calendar)
+    }
+
+    /// What the purchases of one product give at `now`; `.notPurchased` for consumables and for
+    /// products the catalog does not know.
+    public static func state(
+        ofProduct productID: String, catalog: Catalog, ledger: Ledger, now: Date, calendar: Calendar
+    )
+        -> EntitlementStatus.State
+    {
+        access(toProduct: productID, catalog: catalog, records: PurchaseRecords(ledger), now: now, calendar: calendar)?
+            .state ?? .notPurchased
+    }
+
+    /// The active subscription that stops `product` from being bought ("You're currently
+    /// subscribed"): for an auto-renewable product, its own active subscription or that of any
+    /// product in the same subscription group, as a customer holds one subscription per group.
+    /// Nil when there is none, and always for products that are not auto-renewable.
+    public static func activeSubscription(
+        for product: Product, catalog: Catalog, ledger: Ledger, now: Date, calendar: Calendar
+    ) -> EntitlementStatus.State? {
+        guard product.type == .autoRenewable else { return nil }
+        let records = PurchaseRecords(ledger)
+        var best: PurchaseAccess?
+        for productID in subscriptionGroupMembers(of: product, catalog: catalog) {
+            guard
+                let access = access(
+                    toProduct: productID, catalog: catalog, records: records, now: now, calendar: calendar),
+                access.state.isActive
+            else { continue }
+            if best.map(access.outranks) ?? true { best = access }
+        }
+        return best?.state
+    }
+
+    /// True when `product` is a non-consumable the customer already owns.
+    public static func isOwned(_ product: Product, catalog: Catalog, ledger: Ledger, now: Date, calendar: Calendar)
+        -> Bool
+    {
+        product.type == .nonConsumable
+            && state(ofProduct: product.id, catalog: catalog, ledger: ledger, now: now, calendar: calendar) == .lifetime
+    }
+
+    /// True when an ask-to-buy request for `product` (or, for a subscription, for any product of
+    /// its group) still waits for an answer.
+    public static func hasPendingRequest(for product: Product, catalog: Catalog, ledger: Ledger) -> Bool {
+        let members = Set(subscriptionGroupMembers(of: product, catalog: catalog))
+        return ledger.pendingTransactions.contains { members.contains($0.productID) }
+    }
+
+    /// True when buying `product` now would start with its introductory offer: it has one, and
+    /// the customer never held a subscription of its group (a used trial counts, even if it
+    /// was refunded; a declined request does not).
+    public static func isEligibleForIntroductoryOffer(_ product: Product, catalog: Catalog, ledger: Ledger) -> Bool {
+        guard product.type == .autoRenewable, product.introductoryOffer != nil else { return false }
+        let members = Set(subscriptionGroupMembers(of: product, catalog: catalog))
+        return !ledger.transactions.contains { $0.grantsAccess && members.contains($0.productID) }
+    }
+
+    /// The number of entitlements the customer has access to at `now`.
+    public static func activeEntitlementCount(catalog: Catalog, ledger: Ledger, now: Date, calendar: Calendar) -> Int {
+        statuses(catalog: catalog, ledger: ledger, now: now, calendar: calendar).filter(\.isActive).count
+    }
+
+    /// The end of the first period of a purchase starting at `start`: the whole introductory
+    /// offer when the purchase was made under one, else one regular period. Nil for products
+    /// without a period.
+    public static func firstPeriodEnd(of product: Product, offer: LedgerOffer?, from start: Date, calendar: Calendar)
+        -> Date?
+    {
+        if offer != nil, product.type == .autoRenewable, let introductory = product.introductoryOffer {
+            return introductory.totalDuration.adding(to: start, calendar: calendar)
+        }
+        return product.subscriptionPeriod?.adding(to: start, calendar: calendar)
+    }
+
+    /// The ledger's name for the introductory offer a purchase of `product` would use.
+    public static func ledgerOffer(for offer: IntroductoryOffer) -> LedgerOffer {
+        switch offer.paymentMode {
+        case .freeTrial: return .freeTrial
+        case .payAsYouGo: return .payAsYouGo
+        case .payUpFront: return .payUpFront
+        }
+    }
+
+    /// The kind of the first period of a purchase made under `offer`.
+    static func periodType(of offer: LedgerOffer?, product: Product) -> EntitlementStatus.PeriodType {
+        guard let offer, product.introductoryOffer != nil else { return .normal }
+        return offer == .freeTrial ? .trial : .intro
+    }
+
+    /// The products of `product`'s subscription group, itself first; just itself outside a group.
+    static func subscriptionGroupMembers(of product: Product, catalog: Catalog) -> [String] {
+        guard product.type == .autoRenewable, let group = product.subscriptionGroup else { return [product.id] }
+        let others = catalog.products.values
+            .filter { $0.id != product.id && $0.type == .autoRenewable && $0.subscriptionGroup == group }
+            .map(\.id)
+            .sorted()
+        return [product.id] + others
+    }
+
+    private static func status(
+        of entitlement: Entitlement, catalog: Catalog, records: PurchaseRecords, now: Date, calendar: Calendar
+    ) -> EntitlementStatus {
+        var best: PurchaseAccess?
+        for productID in entitlement.productIDs {
+            guard
+                let access = access(
+                    toProduct: productID, catalog: catalog, records: records, now: now, calendar: calendar)
+            else { continue }
+            if best.map(access.outranks) ?? true { best = access }
+        }
+        guard let best else { return EntitlementStatus(entitlement: entitlement, state: .notPurchased) }
+        return EntitlementStatus(
+            entitlement: entitlement, state: best.state, productID: best.productID, periodType: best.periodType)
+    }
+
+    /// The strongest access the purchases of one product give; nil when none gives any.
+    private static func access(
+        toProduct productID: String, catalog: Catalog, records: PurchaseRecords, now: Date, calendar: Calendar
+    ) -> PurchaseAccess? {
+        // A product the catalog no longer lists has no known type or period, so it grants nothing.
+        guard let product = catalog.products[productID] else { return nil }
+        var best: PurchaseAccess?
+        for purchase in records.purchases(of: productID) {
+            guard let access = PurchaseAccess.derive(purchase, product: product, now: now, calendar: calendar) else {
+                continue
+            }
+            if best.map(access.outranks) ?? true { best = access }
+        }
+        return best
+    }
+}

@@ -1,0 +1,37 @@
+/// The ledger grouped by purchase, built once per question so that deriving every
+/// entitlement does not scan the whole ledger for each product.
+///
+/// A purchase is every transaction sharing an original ID. A follow-up event (approval,
+/// refund) joins the purchase of the transaction it names in `appliesTo`, whatever original
+/// ID it carries, so a refund recorded without one still finds its purchase.
+struct PurchaseRecords {
+    /// One purchase's transactions in recording order.
+    struct Purchase {
+        var originalID: String
+        /// The product of the purchase's first transaction.
+        var productID: String
+        var transactions: [LedgerTransaction]
+    }
+
+    /// Purchases by product, each list in order of first appearance.
+    private(set) var purchasesByProduct: [String: [Purchase]] = [:]
+
+    init(_ ledger: Ledger) {
+        var groupOfTransaction: [String: String] = [:]
+        var positionOfGroup: [String: (productID: String, index: Int)] = [:]
+        for transaction in ledger.transactions {
+            let group = transaction.appliesTo.flatMap { groupOfTransaction[$0] } ?? transaction.originalID
+            if groupOfTransaction[transaction.id] == nil { groupOfTransaction[transaction.id] = group }
+            if let position = positionOfGroup[group] {
+                purchasesByProduct[position.productID]![position.index].transactions.append(transaction)
+            } else {
+                let purchase = Purchase(
+                    originalID: group, productID: transaction.productID, transactions: [transaction])
+                purchasesByProduct[transaction.productID, default: []].append(purchase)
+                positionOfGroup[group] = (transaction.productID, purchasesByProduct[transaction.productID]!.count - 1)
+            }
+        }
+    }
+
+    func purchases(of productID: String) -> [Purchase] { purchasesByProduct[productID] ?? [] }
+}

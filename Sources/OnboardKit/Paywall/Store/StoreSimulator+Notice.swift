@@ -1,0 +1,69 @@
+extension StoreSimulator {
+    /// What the paywall tells the customer after an operation.
+    public enum Notice: Hashable, Sendable {
+        case purchased(productName: String)
+        /// The purchase failed; the paywall offers to retry.
+        case failed(reason: String)
+        /// A restore found purchases that give `count` entitlements now.
+        case restored(count: Int)
+        case nothingToRestore
+        case awaitingApproval(productName: String)
+        /// The product, or another of its subscription group, is already active.
+        case alreadySubscribed
+        /// The non-consumable product is already owned.
+        case alreadyOwned
+        case approved(productName: String)
+        case declined(productName: String)
+
+        public var title: String {
+            switch self {
+            case .purchased: return "You're all set"
+            case .failed: return "Purchase failed"
+            case .restored: return "Purchases restored"
+            case .nothingToRestore: return "No purchases to restore"
+            case .awaitingApproval: return "Awaiting approval"
+            case .alreadySubscribed: return "You're currently subscribed"
+            case .alreadyOwned: return "Already purchased"
+            case .approved: return "Purchase approved"
+            case .declined: return "Purchase declined"
+            }
+        }
+
+        public var message: String {
+            switch self {
+            case .purchased(let name):
+                return "Thank you for buying \(name)."
+            case .failed(let reason):
+                return reason
+            case .restored(let count):
+                return count == 1 ? "1 entitlement is active again." : "\(count) entitlements are active again."
+            case .nothingToRestore:
+                return "No active purchases were found for this account."
+            case .awaitingApproval(let name):
+                return "Your request to buy \(name) was sent. It will be ready once it is approved."
+            case .alreadySubscribed:
+                return "Your subscription is active; there is nothing more to buy."
+            case .alreadyOwned:
+                return "You already own this; there is nothing more to buy."
+            case .approved(let name):
+                return "The request to buy \(name) was approved."
+            case .declined(let name):
+                return "The request to buy \(name) was declined."
+            }
+        }
+
+        /// True when the paywall should offer to try again.
+        public var isRetryable: Bool {
+            if case .failed = self { return true }
+            return false
+        }
+
+        /// True for the notices that report good news.
+        public var isSuccess: Bool {
+            switch self {
+            case .purchased, .restored, .approved: return true
+            default: return false
+            }
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+extension StoreSimulator {
+    /// A first transaction for buying `product` at `now`: a completed purchase, or with
+    /// `.pending` an ask-to-buy request that grants nothing until approved.
+    ///
+    /// The introductory offer applies when the customer is eligible (never subscribed in the
+    /// product's group); subscriptions get the end of their first period, and a season pass
+    /// bought while one is still running starts where that one ends.
+    mutating func newPurchase(
+        of product: Product, state: LedgerTransaction.State, catalog: Catalog, ledger: Ledger, now: Date,
+        calendar: Calendar
+    ) -> LedgerTransaction {
+        let offer = product.introductoryOffer.flatMap {
+            EntitlementResolver.isEligibleForIntroductoryOffer(product, catalog: catalog, ledger: ledger)
+                ? EntitlementResolver.ledgerOffer(for: $0) : nil
+        }
+        var expiresDate: Date?
+        if state == .purchased {
+            var start = now
+            if product.type == .nonRenewing,
+                case .active(let until, _) = EntitlementResolver.state(
+                    ofProduct: product.id, catalog: catalog, ledger: ledger, now: now, calendar: calendar)
+            {
+                start = max(now, until)
+            }
+            expiresDate = EntitlementResolver.firstPeriodEnd(of: product, offer: offer, from: start, calendar: calendar)
+        }
+        return LedgerTransaction(
+            id: nextTransactionID(avoiding: ledger), productID: product.id, purchaseDate: now, expiresDate: expiresDate,
+            offer: offer, state: state, willRenew: state == .purchased && product.type == .autoRenewable)
+    }
+
+    /// "T" and 16 hex digits from the seeded generator: the same seed gives the same IDs, and
+    /// an ID already in the ledger (from an earlier run with the same seed) is skipped.
+    mutating func nextTransactionID(avoiding ledger: Ledger) -> String {
+        let taken = Set(ledger.transactions.map(\.id))
+        while true {
+            let digits = String(generator.next(), radix: 16, uppercase: true)
+            let id = "T" + String(repeating: "0", count: 16 - digits.count) + digits
+            if !taken.contains(id) { return id }
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+
+@testable import OnboardKit
+
+@Suite struct StoreClockTests {
+    static let wall = Date(timeIntervalSince1970: 1_800_000_000)
+
+    @Test func withoutAStartDateSimulatedTimeIsTheWallTime() {
+        let clock = StoreClock(startWallDate: Self.wall, startSimulatedDate: nil, timeRate: 1)
+        #expect(clock.simulatedDate(atWall: Self.wall) == Self.wall)
+        #expect(clock.simulatedDate(atWall: Self.wall.addingTimeInterval(90)) == Self.wall.addingTimeInterval(90))
+    }
+
+    @Test(arguments: [
+        (rate: 1.0, wallSeconds: 10.0, simulatedSeconds: 10.0),
+        (rate: 86_400, wallSeconds: 10, simulatedSeconds: 864_000),
+        (rate: 86_400, wallSeconds: 0.5, simulatedSeconds: 43_200),
+        (rate: 120, wallSeconds: 30, simulatedSeconds: 3_600),
+    ])
+    func simulatedTimeRunsAtTheRateFromTheStartDate(rate: Double, wallSeconds: Double, simulatedSeconds: Double) {
+        let start = StoreFixtures.date(2026, 1, 1)
+        let clock = StoreClock(startWallDate: Self.wall, startSimulatedDate: start, timeRate: rate)
+        #expect(clock.simulatedDate(atWall: Self.wall) == start)
+        let simulated = clock.simulatedDate(atWall: Self.wall.addingTimeInterval(wallSeconds))
+        #expect(simulated.timeIntervalSince(start) == simulatedSeconds)
+    }
+
+    @Test func oneSecondADayReachesTheDayOfTheMonthAfterThatManySeconds() {
+        let clock = StoreClock(
+            startWallDate: Self.wall, startSimulatedDate: StoreFixtures.date(2026, 1, 1), timeRate: 86_400)
+        #expect(clock.simulatedDate(atWall: Self.wall.addingTimeInterval(40)) == StoreFixtures.date(2026, 2, 10))
+    }
+
+    @Test func wallDateIsTheInverseOfTheSimulatedDate() {
+        let clock = StoreClock(
+            startWallDate: Self.wall, startSimulatedDate: StoreFixtures.date(2026, 1, 1), timeRate: 86_400)
+        let renewal = StoreFixtures.date(2026, 2, 1)
+        let wake = clock.wallDate(atSimulated: renewal)
+        #expect(wake == Self.wall.addingTimeInterval(31))
+        #expect(clock.simulatedDate(atWall: wake) == renewal)
+    }
+}
