@@ -7,10 +7,11 @@ import OnboardKit
 /// the terminal and the signal pipe: no CPU and no output while idle.
 public struct TerminalRunner {
     public var frameRate: Double = 60
-    /// Called with each effect the app asks for that the loop does not handle itself.
-    public var perform: (Effect) -> Void = { _ in }
+    /// Called with each effect the app asks for that the loop does not handle itself; what it
+    /// returns goes back to the app (a failed save, say).
+    public var perform: (Effect) -> [Message] = { _ in [] }
 
-    public init(frameRate: Double = 60, perform: @escaping (Effect) -> Void = { _ in }) {
+    public init(frameRate: Double = 60, perform: @escaping (Effect) -> [Message] = { _ in [] }) {
         self.frameRate = frameRate
         self.perform = perform
     }
@@ -26,6 +27,7 @@ public struct TerminalRunner {
         var lastWake = Self.now()
         var wasAnimating = false
         while true {
+            _ = app.update(.clock(Date()))
             // 1. Everything that is waiting: keys, mouse, resizes.
             while let input = session.readInput() {
                 let message: Message
@@ -37,7 +39,7 @@ public struct TerminalRunner {
                     session.invalidate()
                     message = .resize(width: size.width, height: size.height)
                 }
-                if let outcome = apply(app.update(message)) { return outcome }
+                if let outcome = apply(app.update(message), to: &app) { return outcome }
             }
             if let outcome = signals.pendingOutcome {
                 _ = app.update(.interrupt(outcome))
@@ -50,7 +52,7 @@ public struct TerminalRunner {
                 if !wasAnimating { clock.reset() }
                 let steps = wasAnimating ? clock.stepsDue(elapsed: current - lastWake) : 0
                 for _ in 0..<steps where app.isAnimating {
-                    if let outcome = apply(app.update(.tick(seconds: clock.timeStep))) { return outcome }
+                    if let outcome = apply(app.update(.tick(seconds: clock.timeStep)), to: &app) { return outcome }
                 }
             }
             lastWake = current
@@ -59,11 +61,13 @@ public struct TerminalRunner {
             app.render(into: &canvas)
             session.present(canvas)
             // 4. Sleep until input, a signal, or the next frame.
-            let timeout: Int32
+            var timeout: Int32 = -1
             if app.isAnimating {
                 timeout = Int32(max(1, (clock.delayUntilNextStep() * 1000).rounded(.up)))
-            } else {
-                timeout = -1
+            } else if let change = app.nextChange {
+                // Sleep until a subscription renews or runs out, so its status changes on time.
+                let seconds = min(max(0, change.timeIntervalSinceNow), 86_400)
+                timeout = Int32((seconds * 1000).rounded(.up)) + 1
             }
             var descriptors = [
                 pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
@@ -74,11 +78,14 @@ public struct TerminalRunner {
         }
     }
 
-    private func apply(_ effects: [Effect]) -> Outcome? {
+    private func apply(_ effects: [Effect], to app: inout OnboardingApp) -> Outcome? {
         for effect in effects {
             switch effect {
             case .quit(let outcome): return outcome
-            default: perform(effect)
+            default:
+                for message in perform(effect) {
+                    if let outcome = apply(app.update(message), to: &app) { return outcome }
+                }
             }
         }
         return nil

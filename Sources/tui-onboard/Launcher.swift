@@ -186,6 +186,11 @@ struct Launcher {
         let firstRun = FirstRunStore(directory: stateDirectory)
         let presentation = firstRunPresentation(for: deck, store: firstRun)
         if presentation == .none { return ExitCode.success }
+        let paywall: PaywallSetup?
+        switch loadPaywall(for: deck) {
+        case .success(let setup): paywall = setup
+        case .failure(let status): return status.code
+        }
         if options.isPlain {
             let width = Int(environment["COLUMNS"] ?? "") ?? 80
             print(PlainTextRenderer.render(deck, width: min(width, 100)))
@@ -216,9 +221,18 @@ struct Launcher {
         var headline: String?
         if case .whatsNew = presentation { headline = "What's new in \(deck.app.name) \(deck.app.version)" }
         let settings = AppSettings(reducesMotion: reducesMotion, seed: options.seed ?? Self.defaultSeed(), headline: headline)
-        var app = OnboardingApp(deck: deck, colorMode: session.colorMode, width: 0, height: 0, settings: settings)
+        var app = OnboardingApp(
+            deck: deck, colorMode: session.colorMode, width: 0, height: 0, settings: settings, paywall: paywall)
         let runner = TerminalRunner(perform: { effect in
-            if effect == .bell { beep() }
+            switch effect {
+            case .bell:
+                beep()
+                return []
+            case .record(let transaction):
+                return record(transaction)
+            case .quit:
+                return []
+            }
         })
         let outcome = runner.run(&app, session: session)
         session.stop()

@@ -4,6 +4,8 @@ public enum Effect: Hashable, Sendable {
     case quit(Outcome)
     /// Ring the terminal bell.
     case bell
+    /// Append a transaction to the ledger on disk.
+    case record(LedgerTransaction)
 }
 
 /// How a session ended; the executable maps it to an exit code.

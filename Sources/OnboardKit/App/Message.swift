@@ -1,3 +1,5 @@
+import Foundation
+
 /// Everything that can happen to the app: the only way in for input, time and size.
 public enum Message: Hashable, Sendable {
     case key(Key)
@@ -5,6 +7,11 @@ public enum Message: Hashable, Sendable {
     case resize(width: Int, height: Int)
     /// One fixed simulation step of `seconds`; the core never reads a clock.
     case tick(seconds: Double)
+    /// The wall-clock date, sent by the shell when it wakes: the simulated store's calendar
+    /// follows it (renewals, expiry). Animation never uses it; it runs on ticks.
+    case clock(Date)
+    /// Saving a purchase failed; the paywall says so.
+    case saveFailed(String)
     /// The process was asked to stop (SIGINT, SIGTERM, SIGHUP).
     case interrupt(Outcome)
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The whole app as a value: `update` takes a message and returns effects for the shell,
 /// `render` draws the current state. Nothing here touches a terminal, a clock or a file.
 public struct OnboardingApp: Sendable {
@@ -11,8 +13,14 @@ public struct OnboardingApp: Sendable {
     public private(set) var slide: SlideMotion
     /// How far above its resting row the hero symbol of the current page is (rows).
     private var symbolDrop: SpringAnimation
+    /// The paywall's state; nil when no catalog was given.
+    public private(set) var paywall: PaywallController?
 
-    public init(deck: Deck, colorMode: ColorMode, width: Int, height: Int, settings: AppSettings = AppSettings()) {
+    public init(
+        deck: Deck, colorMode: ColorMode, width: Int, height: Int, settings: AppSettings = AppSettings(),
+        paywall: PaywallSetup? = nil
+    ) {
+        self.paywall = paywall.map { PaywallController(setup: $0, seed: settings.seed) }
         self.deck = deck
         self.theme = Theme(accent: deck.accent, colorMode: colorMode)
         self.carousel = Carousel(pageCount: deck.pages.count)
@@ -55,7 +63,32 @@ public struct OnboardingApp: Sendable {
     }
 
     /// True while something moves; the shell then wakes for frames, otherwise it sleeps on input.
-    public var isAnimating: Bool { slide.isMoving || !symbolDrop.isSettled }
+    public var isAnimating: Bool { slide.isMoving || !symbolDrop.isSettled || paywall?.isAnimating == true }
+
+    /// The next wall time something changes without input (a subscription renews or ends).
+    public var nextChange: Date? { paywall?.nextChange }
+
+    /// The paywall page on screen, if the current page is one and a catalog exists.
+    private var currentPaywallPage: PaywallPage? {
+        guard paywall != nil, case .paywall(let page) = deck.pages[carousel.currentIndex] else { return nil }
+        return page
+    }
+
+    /// Carries out what the store did: the session's ledger learns it, the shell writes it.
+    private mutating func perform(_ events: [StoreEvent]) -> [Effect] {
+        paywall?.apply(events)
+        var effects: [Effect] = []
+        for event in events {
+            switch event {
+            case .record(let transaction): effects.append(.record(transaction))
+            case .celebrate: celebrate()
+            }
+        }
+        return effects
+    }
+
+    /// A successful purchase is celebrated.
+    private mutating func celebrate() {}
 
     public mutating func update(_ message: Message) -> [Effect] {
         switch message {
@@ -74,6 +107,13 @@ public struct OnboardingApp: Sendable {
                 symbolDrop.spring = SpringPreset.drop.spring(timeStep: seconds)
             }
             symbolDrop.advance()
+            if let events = paywall?.tick(seconds: seconds) { return perform(events) }
+            return []
+        case .clock(let date):
+            paywall?.setWallDate(date)
+            return []
+        case .saveFailed(let reason):
+            paywall?.reportSaveFailure(reason)
             return []
         case .interrupt(let outcome):
             return [.quit(outcome)]
@@ -86,6 +126,17 @@ public struct OnboardingApp: Sendable {
             // Any key closes the help; q still quits straight away.
             isShowingHelp = false
             return key == .character("q") ? [.quit(.dismissed)] : []
+        }
+        if let page = currentPaywallPage, key != .character("q") {
+            let blocking = paywall!.isBlockingNavigation
+            if let events = paywall!.handle(key, on: page) { return perform(events) }
+            // While a purchase runs, Not now, Back and paging wait too.
+            if blocking { return [] }
+            if key == .escape || key == .character("n") {
+                if carousel.isLast { return [.quit(.skipped)] }
+                select(carousel.currentIndex + 1)
+                return []
+            }
         }
         switch key {
         case .right, .character("l"), .pageDown:
@@ -118,6 +169,10 @@ public struct OnboardingApp: Sendable {
         guard !layout.isTooSmall else { return [] }
         if isShowingHelp {
             if event.kind == .click || event.kind == .release { isShowingHelp = false }
+            return []
+        }
+        if currentPaywallPage != nil, paywall!.isBlockingNavigation {
+            if event.kind == .click || event.kind == .release { _ = handle(.escape) }
             return []
         }
         switch event.kind {
@@ -163,7 +218,17 @@ public struct OnboardingApp: Sendable {
         drawPages(into: &canvas, content: layout.content)
         ProgressDotsView.draw(into: &canvas, layout: layout, theme: theme)
         ControlsView.draw(into: &canvas, layout: layout, appName: settings.headline ?? deck.app.name, theme: theme)
-        if isShowingHelp { HelpOverlay.draw(into: &canvas, theme: theme) }
+        if let paywall { PaywallOverlay.draw(paywall, into: &canvas, theme: theme) }
+        if isShowingHelp { HelpOverlay.draw(into: &canvas, theme: theme, extraEntries: helpEntries) }
+    }
+
+    /// Keys the help lists beyond the carousel's own.
+    private var helpEntries: [(keys: String, action: String)] {
+        guard paywall != nil, deck.hasPaywall else { return [] }
+        return [
+            ("↑ ↓ k j", "choose a package (paywall)"), ("Enter", "buy it"), ("r", "restore purchases"),
+            ("p · t", "privacy policy · terms of use"), ("n Esc", "not now"),
+        ]
     }
 
     /// Draws every page the slide offset brings into view, each clipped to the content rows.
@@ -174,9 +239,13 @@ public struct OnboardingApp: Sendable {
         for index in first...min(carousel.pageCount - 1, first + 1) {
             let left = index * pageWidth - offset
             guard left < content.maxX, left + pageWidth > content.x else { continue }
+            let rect = content.offsetBy(dx: left)
+            if case .paywall(let page) = deck.pages[index], let presentation = paywall?.presentation(for: page) {
+                PaywallView(presentation: presentation, theme: theme).draw(into: &canvas, in: rect, clip: content)
+                continue
+            }
             let lift = index == carousel.currentIndex ? Int(symbolDrop.position.rounded()) : 0
-            PageView(page: deck.pages[index], theme: theme, symbolLift: lift)
-                .draw(into: &canvas, in: content.offsetBy(dx: left), clip: content)
+            PageView(page: deck.pages[index], theme: theme, symbolLift: lift).draw(into: &canvas, in: rect, clip: content)
         }
     }
 }

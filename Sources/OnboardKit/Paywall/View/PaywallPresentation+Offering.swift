@@ -4,11 +4,12 @@ extension PaywallPresentation {
     /// Works out what the paywall shows for an offering.
     /// - Parameters:
     ///   - selectedIndex: the package the cursor is on.
-    ///   - ownedProductIDs: products that cannot be bought again now (active or owned).
+    ///   - ownedProductIDs: products that are active or owned now.
+    ///   - blockedProductIDs: products of a subscription group that is active through another plan.
     ///   - introEligibleProductIDs: products whose introductory offer the user can still take.
     public static func make(
         offering: Offering, catalog: Catalog, formatter: PriceFormatter, selectedIndex: Int,
-        ownedProductIDs: Set<String>, introEligibleProductIDs: Set<String>, statusLines: [String], progress: String?
+        ownedProductIDs: Set<String>, blockedProductIDs: Set<String> = [], introEligibleProductIDs: Set<String>, statusLines: [String], progress: String?
     ) -> PaywallPresentation {
         let copy = offering.copy
         let selected = offering.packages.indices.contains(selectedIndex) ? offering.packages[selectedIndex] : nil
@@ -35,11 +36,12 @@ extension PaywallPresentation {
                 name: SafeText.sanitize(package.packageType.displayName ?? product.localizedTitle),
                 price: product.subscriptionPeriod == nil ? formatter.price(of: product) : formatter.pricePerPeriod(of: product),
                 perMonth: perMonth, badge: badge, offer: offer.map { "\($0), then \(formatter.pricePerPeriod(of: product))" },
-                isSelected: index == selectedIndex, isOwned: ownedProductIDs.contains(product.id))
+                isSelected: index == selectedIndex, isOwned: ownedProductIDs.contains(product.id),
+                isBlocked: blockedProductIDs.contains(product.id))
         }
         var callToAction = "Not available"
         if let selected {
-            if ownedProductIDs.contains(selected.product.id) {
+            if ownedProductIDs.contains(selected.product.id) || blockedProductIDs.contains(selected.product.id) {
                 callToAction = selected.product.type == .nonConsumable ? "Already yours" : "You're currently subscribed"
             } else {
                 callToAction = render(

@@ -13,13 +13,16 @@ public struct PaywallPresentation: Hashable, Sendable {
         /// "7-day free trial" when the product has an introductory offer the user can take.
         public var offer: String?
         public var isSelected: Bool
-        /// An active subscription or an owned purchase: shown, but not for sale again.
+        /// The subscription that is active, or a purchase that is owned: not for sale again.
         public var isOwned: Bool
+        /// Another plan of a subscription group that is active: not for sale while it lasts.
+        public var isBlocked: Bool
 
         public init(
             name: String, price: String, perMonth: String? = nil, badge: String? = nil, offer: String? = nil,
-            isSelected: Bool = false, isOwned: Bool = false
+            isSelected: Bool = false, isOwned: Bool = false, isBlocked: Bool = false
         ) {
+            self.isBlocked = isBlocked
             self.name = name
             self.price = price
             self.perMonth = perMonth

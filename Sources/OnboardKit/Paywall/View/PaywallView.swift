@@ -96,7 +96,10 @@ public struct PaywallView {
         // price alone.
         var candidates: [String] = []
         if row.isOwned {
-            candidates = [row.price + "  owned", "owned"]
+            let label = row.perMonth == nil && !row.price.contains("/") ? "owned" : "current plan"
+            candidates = [row.price + "  " + label, label]
+        } else if row.isBlocked {
+            candidates = [row.price]
         } else {
             let withMonth = row.perMonth.map { row.price + " · " + $0 } ?? row.price
             if let badge = row.badge { candidates.append(withMonth + "  " + badge) }
@@ -111,6 +114,6 @@ public struct PaywallView {
 
     func rowStyle(_ row: PaywallPresentation.Row) -> Style {
         if row.isSelected { return theme.primaryButton }
-        return row.isOwned ? theme.muted : theme.body
+        return row.isOwned || row.isBlocked ? theme.muted : theme.body
     }
 }

@@ -1,0 +1,208 @@
+import Foundation
+
+/// The paywall's state inside the app: the selected package per offering, the simulated
+/// store, the ledger as this session knows it, and which box (a notice, the test store's
+/// sheet, a link) is open. Entitlements are always worked out from the ledger.
+public struct PaywallController: Sendable {
+    public let catalog: Catalog
+    public private(set) var ledger: Ledger
+    public private(set) var store: StoreSimulator
+    public let clock: StoreClock
+    /// The wall time the shell last reported; the store's time follows from it.
+    public private(set) var wallDate: Date
+    let formatter: PriceFormatter
+    let locale: Locale
+    let timeZone: TimeZone
+    let calendar: Calendar
+    private var selection: [String: Int] = [:]
+    public private(set) var openLink: Link?
+
+    public enum Link: Hashable, Sendable {
+        case privacyPolicy
+        case termsOfUse
+    }
+
+    public init(setup: PaywallSetup, seed: UInt64) {
+        catalog = setup.catalog
+        ledger = setup.ledger
+        store = StoreSimulator(mode: setup.mode, latency: setup.latency, seed: seed)
+        clock = setup.clock
+        wallDate = setup.clock.startWallDate
+        formatter = PriceFormatter(locale: setup.locale)
+        locale = setup.locale
+        timeZone = setup.timeZone
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = setup.timeZone
+        self.calendar = calendar
+    }
+
+    /// The store's simulated date now.
+    public var now: Date { clock.simulatedDate(atWall: wallDate) }
+
+    public mutating func setWallDate(_ date: Date) { wallDate = max(wallDate, date) }
+
+    func offering(for page: PaywallPage) -> Offering? {
+        page.offeringID.flatMap(catalog.offering(id:)) ?? catalog.currentOffering
+    }
+
+    /// The package the cursor is on for an offering: the offering's default until moved.
+    func selectedIndex(in offering: Offering) -> Int {
+        if let index = selection[offering.id] { return index }
+        if let id = offering.defaultPackageID, let index = offering.packages.firstIndex(where: { $0.identifier == id }) {
+            return index
+        }
+        return 0
+    }
+
+    public var statuses: [EntitlementStatus] {
+        EntitlementResolver.statuses(catalog: catalog, ledger: ledger, now: now, calendar: calendar)
+    }
+
+    public var isAnimating: Bool { store.isAnimating }
+
+    /// When, in wall time, the next subscription renews or runs out, so the shell can wake
+    /// then and the status line changes on time without polling.
+    public var nextChange: Date? {
+        let ends = statuses.compactMap { status -> Date? in
+            if case .active(let until, _) = status.state { return until }
+            return nil
+        }
+        return ends.min().map { clock.wallDate(atSimulated: $0) }
+    }
+
+    public func presentation(for page: PaywallPage) -> PaywallPresentation? {
+        guard let offering = offering(for: page) else { return nil }
+        let products = offering.packages.map(\.product)
+        // Owned: this very product is active or bought. Blocked: its subscription group is
+        // active through another plan, so the store refuses it while that lasts.
+        let owned = Set(
+            products.filter { product in
+                EntitlementResolver.isOwned(product, catalog: catalog, ledger: ledger, now: now, calendar: calendar)
+                    || EntitlementResolver.state(
+                        ofProduct: product.id, catalog: catalog, ledger: ledger, now: now, calendar: calendar
+                    ).isActive
+            }.map(\.id))
+        let blocked = Set(
+            products.filter { product in
+                !owned.contains(product.id)
+                    && EntitlementResolver.activeSubscription(
+                        for: product, catalog: catalog, ledger: ledger, now: now, calendar: calendar) != nil
+            }.map(\.id))
+        let eligible = Set(
+            products.filter {
+                EntitlementResolver.isEligibleForIntroductoryOffer($0, catalog: catalog, ledger: ledger)
+            }.map(\.id))
+        var lines = statuses.map { "\($0.entitlement.displayName): \($0.statusLine(locale: locale, timeZone: timeZone))" }
+        if !pendingTransactions.isEmpty { lines.append("a approves · d declines the request") }
+        return .make(
+            offering: offering, catalog: catalog, formatter: formatter, selectedIndex: selectedIndex(in: offering),
+            ownedProductIDs: owned, blockedProductIDs: blocked, introEligibleProductIDs: eligible, statusLines: lines, progress: progressText)
+    }
+
+    static let spinner: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+
+    var progressText: String? {
+        let frame = PaywallController.spinner[store.spinnerFrame % PaywallController.spinner.count]
+        switch store.phase {
+        case .idle: return nil
+        case .confirming: return "Waiting for the test store…"
+        case .purchasing: return "\(frame) Purchasing \(store.activePackage?.product.localizedTitle ?? "")…"
+        case .restoring: return "\(frame) Restoring purchases…"
+        }
+    }
+
+    var pendingTransactions: [LedgerTransaction] {
+        ledger.pendingTransactions
+    }
+
+    // MARK: Input
+
+    /// True while input other than quitting must wait: a purchase or restore runs, or a box is open.
+    public var isBlockingNavigation: Bool { store.isBusy || store.notice != nil || openLink != nil }
+
+    /// Handles a key on a paywall page. Returns nil when the key is not the paywall's (the
+    /// carousel then handles it), else the events the store produced.
+    mutating func handle(_ key: Key, on page: PaywallPage) -> [StoreEvent]? {
+        guard let offering = offering(for: page) else { return nil }
+        if openLink != nil {
+            openLink = nil
+            return []
+        }
+        if let notice = store.notice {
+            if notice.isRetryable && (key == .character("r") || key == .enter) {
+                store.dismissNotice()
+                return store.retry(catalog: catalog, ledger: ledger, now: now, calendar: calendar)
+            }
+            store.dismissNotice()
+            return []
+        }
+        if case .confirming = store.phase {
+            let outcome: StoreSimulator.Outcome?
+            switch key {
+            case .character("1"), .character("s"): outcome = .success
+            case .character("2"), .character("f"): outcome = .failure(reason: StoreSimulator.simulatedFailureReason)
+            case .character("3"), .character("c"), .escape: outcome = .cancelled
+            case .character("4"), .character("p"): outcome = .pending
+            default: outcome = nil
+            }
+            guard let outcome else { return [] }
+            return store.choose(outcome, catalog: catalog, ledger: ledger, now: now, calendar: calendar)
+        }
+        if store.isBusy { return [] }  // the in-progress guard: nothing starts twice
+        let index = selectedIndex(in: offering)
+        switch key {
+        case .up, .character("k"):
+            selection[offering.id] = max(0, index - 1)
+        case .down, .character("j"):
+            selection[offering.id] = min(offering.packages.count - 1, index + 1)
+        case .enter:
+            guard offering.packages.indices.contains(index) else { return [] }
+            return store.purchase(offering.packages[index], catalog: catalog, ledger: ledger, now: now, calendar: calendar)
+        case .character("r"):
+            return store.restore(ledger: ledger, catalog: catalog, now: now, calendar: calendar)
+        case .character("p") where catalog.links.privacyPolicy != nil:
+            openLink = .privacyPolicy
+        case .character("t") where catalog.links.termsOfUse != nil:
+            openLink = .termsOfUse
+        case .character("a"), .character("d"):
+            guard let pending = pendingTransactions.last else { return [] }
+            if key == .character("a") {
+                return store.approvePending(
+                    transactionID: pending.id, catalog: catalog, ledger: ledger, now: now, calendar: calendar)
+            }
+            return store.declinePending(transactionID: pending.id, catalog: catalog, ledger: ledger, now: now)
+        default:
+            return nil
+        }
+        return []
+    }
+
+    /// Selects the package at `index` of the page's offering (a click on its row).
+    mutating func select(_ index: Int, on page: PaywallPage) {
+        guard !store.isBusy, let offering = offering(for: page), offering.packages.indices.contains(index) else { return }
+        selection[offering.id] = index
+    }
+
+    mutating func tick(seconds: Double) -> [StoreEvent] {
+        store.tick(seconds: seconds, catalog: catalog, ledger: ledger, now: now, calendar: calendar)
+    }
+
+    /// Applies what the store recorded to this session's ledger (the shell writes it to disk).
+    mutating func apply(_ events: [StoreEvent]) {
+        for case .record(let transaction) in events { ledger.append(transaction) }
+    }
+
+    /// Tells the customer a purchase could not be saved (the disk refused it).
+    mutating func reportSaveFailure(_ reason: String) {
+        store.notice = .failed(reason: "The purchase could not be saved: \(reason)")
+    }
+
+    /// The URL of the open link box.
+    public var openLinkURL: String? {
+        switch openLink {
+        case .privacyPolicy: return catalog.links.privacyPolicy?.absoluteString
+        case .termsOfUse: return catalog.links.termsOfUse?.absoluteString
+        case nil: return nil
+        }
+    }
+}

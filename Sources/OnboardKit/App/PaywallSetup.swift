@@ -1,0 +1,27 @@
+import Foundation
+
+/// What the paywall needs from outside the core: the catalog, the ledger read at start, how
+/// the simulated store answers, and the locale and clock to show prices and dates with.
+public struct PaywallSetup: Sendable {
+    public var catalog: Catalog
+    public var ledger: Ledger
+    public var mode: StoreSimulator.SimulationMode
+    public var latency: Double
+    public var clock: StoreClock
+    public var locale: Locale
+    public var timeZone: TimeZone
+
+    public init(
+        catalog: Catalog, ledger: Ledger = Ledger(), mode: StoreSimulator.SimulationMode = .success,
+        latency: Double = 1, clock: StoreClock, locale: Locale = Locale(identifier: "en_US"),
+        timeZone: TimeZone = TimeZone(identifier: "UTC")!
+    ) {
+        self.catalog = catalog
+        self.ledger = ledger
+        self.mode = mode
+        self.latency = latency
+        self.clock = clock
+        self.locale = locale
+        self.timeZone = timeZone
+    }
+}

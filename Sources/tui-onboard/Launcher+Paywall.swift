@@ -1,0 +1,62 @@
+import Foundation
+import OnboardKit
+import OnboardStore
+
+extension Launcher {
+    /// The catalog a deck's paywall uses: `--catalog`, else the deck's own `catalog`.
+    func catalogPath(for deck: Deck) -> String? { options.catalogPath ?? deck.catalogPath }
+
+    /// Loads the catalog and the ledger for the paywall. Returns nil when the deck has no
+    /// paywall and no catalog was asked for; an exit status when something is wrong, after
+    /// saying what on stderr (before the terminal is taken over).
+    func loadPaywall(for deck: Deck) -> Result<PaywallSetup?, ExitStatus> {
+        guard let path = catalogPath(for: deck) else {
+            if !deck.hasPaywall { return .success(nil) }
+            printError("the deck has a paywall page but names no catalog; add \"catalog\": \"FILE\" to it or pass --catalog FILE")
+            return .failure(ExitStatus(code: ExitCode.badData))
+        }
+        guard FileManager.default.fileExists(atPath: path) else {
+            printError("\(SafeText.sanitize(path)): no such file (the paywall's catalog)")
+            return .failure(ExitStatus(code: ExitCode.missingInput))
+        }
+        let result = CatalogDecoder.load(path: path, fileReader: CatalogFile.readFromDisk, userLocale: Self.userLocale(environment))
+        for diagnostic in result.diagnostics { printError(diagnostic.description) }
+        guard let catalog = result.catalog else { return .failure(ExitStatus(code: ExitCode.badData)) }
+        let ledger: Ledger
+        do {
+            ledger = try LedgerStore(directory: stateDirectory).load()
+        } catch {
+            printError("\(error)")
+            return .failure(ExitStatus(code: ExitCode.badData))
+        }
+        let clock = StoreClock(startWallDate: Date(), startSimulatedDate: options.now, timeRate: options.timeRate)
+        let mode = options.simulation.flatMap(StoreSimulator.SimulationMode.init(rawValue:)) ?? .success
+        return .success(
+            PaywallSetup(
+                catalog: catalog, ledger: ledger, mode: mode, latency: options.latency, clock: clock,
+                locale: Self.userLocale(environment), timeZone: TimeZone.current))
+    }
+
+    /// The user's locale for prices and dates, from LC_ALL, LC_MONETARY or LANG; a bare "C" or
+    /// POSIX environment gets en_US rather than "US$" and ISO dates.
+    static func userLocale(_ environment: [String: String]) -> Locale {
+        for name in ["LC_ALL", "LC_MONETARY", "LANG"] {
+            guard let value = environment[name], !value.isEmpty else { continue }
+            let identifier = String(value.prefix { $0 != "." && $0 != "@" })
+            if identifier == "C" || identifier == "POSIX" { break }
+            return Locale(identifier: identifier)
+        }
+        return Locale(identifier: "en_US")
+    }
+
+    /// Writes a purchase to the ledger; a failure goes back to the app, which says so.
+    func record(_ transaction: LedgerTransaction) -> [Message] {
+        do {
+            try StateDirectory.create(stateDirectory)
+            try LedgerStore(directory: stateDirectory).append(transaction)
+            return []
+        } catch {
+            return [.saveFailed("\(error)")]
+        }
+    }
+}
