@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+
+@testable import OnboardKit
+
+/// The paywall inside the app, driven by keys and ticks as the shell would drive it.
+@Suite struct PaywallFlowTests {
+    static let start = StoreFixtures.date(2026, 1, 1)
+
+    static func app(
+        mode: StoreSimulator.SimulationMode = .success, latency: Double = 0.5, ledger: Ledger = Ledger(), timeRate: Double = 1
+    ) throws -> OnboardingApp {
+        let catalog = try PaywallViewTests.defaultCatalog()
+        let deck = Deck(
+            app: AppInfo(id: "a", name: "A", version: "1"),
+            pages: [.step(StepPage(heading: "Intro", text: "")), .paywall(PaywallPage(offeringID: "default")),
+                .step(StepPage(heading: "After", text: ""))])
+        let setup = PaywallSetup(
+            catalog: catalog, ledger: ledger, mode: mode, latency: latency,
+            clock: StoreClock(startWallDate: start, timeRate: timeRate))
+        var app = OnboardingApp(
+            deck: deck, colorMode: .indexed256, width: 80, height: 24, settings: AppSettings(reducesMotion: true, seed: 1),
+            paywall: setup)
+        _ = app.update(.key(.right))
+        return app
+    }
+
+    /// Sends keys, collecting the transactions the app asks the shell to record.
+    static func press(_ keys: [Key], _ app: inout OnboardingApp) -> [LedgerTransaction] {
+        var recorded: [LedgerTransaction] = []
+        for key in keys {
+            for case .record(let transaction) in app.update(.key(key)) { recorded.append(transaction) }
+        }
+        return recorded
+    }
+
+    static func run(_ app: inout OnboardingApp, seconds: Double) -> [LedgerTransaction] {
+        var recorded: [LedgerTransaction] = []
+        for _ in 0..<Int(seconds * 60) {
+            for case .record(let transaction) in app.update(.tick(seconds: 1.0 / 60)) { recorded.append(transaction) }
+        }
+        return recorded
+    }
+
+    @Test func buyingTheSelectedPackageRecordsOnceAndChangesTheStatus() throws {
+        var app = try Self.app()
+        #expect(TestDecks.screen(app).text.contains("tui-onboard Pro: Not purchased"))
+        var recorded = Self.press([.down, .enter], &app)
+        #expect(recorded.isEmpty)
+        #expect(app.isAnimating)
+        #expect(TestDecks.screen(app).text.contains("Purchasing Pro Monthly"))
+        recorded += Self.run(&app, seconds: 1)
+        #expect(recorded.map(\.productID) == ["tui_onboard_pro_monthly"])
+        let screen = TestDecks.screen(app).text
+        #expect(screen.contains("You're all set"))
+        #expect(screen.contains("Active until Feb 1, 2026 (renews)"))
+        #expect(!app.isAnimating)
+    }
+
+    @Test func repeatedKeysDuringAPurchaseDoNothing() throws {
+        var app = try Self.app(latency: 1)
+        var recorded = Self.press([.enter], &app)
+        // Enter again, Not now, Back, the list, paging, restore: all wait while it runs.
+        recorded += Self.press(Array(repeating: Key.enter, count: 50) + [.character("n"), .escape, .left, .up, .down, .character("r")], &app)
+        #expect(app.carousel.currentIndex == 1)
+        recorded += Self.run(&app, seconds: 2)
+        #expect(recorded.count == 1)
+        #expect(recorded.first?.productID == "tui_onboard_pro_annual")
+    }
+
+    @Test func failureShowsTheReasonAndRecordsNothing() throws {
+        var app = try Self.app(mode: .fail)
+        var recorded = Self.press([.enter], &app)
+        recorded += Self.run(&app, seconds: 1)
+        #expect(recorded.isEmpty)
+        #expect(TestDecks.screen(app).text.contains("Purchase failed"))
+        #expect(TestDecks.screen(app).text.contains("Enter retries"))
+    }
+
+    @Test func cancelIsSilent() throws {
+        var app = try Self.app(mode: .cancel)
+        var recorded = Self.press([.enter], &app)
+        recorded += Self.run(&app, seconds: 1)
+        #expect(recorded.isEmpty)
+        #expect(app.paywall?.store.notice == nil)
+        #expect(!app.paywall!.isBlockingNavigation)
+    }
+
+    @Test func thePromptSheetAsksForTheOutcome() throws {
+        var app = try Self.app(mode: .prompt, latency: 0)
+        _ = Self.press([.enter], &app)
+        let sheet = TestDecks.screen(app).text
+        #expect(sheet.contains("Test Store: confirm purchase"))
+        #expect(sheet.contains("Pro Annual"))
+        #expect(sheet.contains("Offer: 1-week free trial"))
+        let recorded = Self.press([.character("4")], &app)
+        #expect(recorded.map(\.state) == [.pending])
+        #expect(TestDecks.screen(app).text.contains("Awaiting approval"))
+        _ = Self.press([.escape], &app)  // close the notice
+        #expect(TestDecks.screen(app).text.contains("a approves"))
+        let approval = Self.press([.character("a")], &app)
+        #expect(approval.map(\.state) == [.approved])
+    }
+
+    @Test func restoreSaysWhetherAnythingWasFound() throws {
+        var app = try Self.app(latency: 0)
+        _ = Self.press([.character("r")], &app)
+        #expect(TestDecks.screen(app).text.contains("No purchases to restore"))
+
+        var ledger = Ledger()
+        ledger.append(
+            LedgerTransaction(
+                id: "T1", productID: "tui_onboard_pro_lifetime", purchaseDate: StoreFixtures.date(2025, 6, 1),
+                state: .purchased))
+        var owner = try Self.app(latency: 0, ledger: ledger)
+        _ = Self.press([.character("r")], &owner)
+        #expect(TestDecks.screen(owner).text.contains("Purchases restored"))
+        _ = Self.press([.escape], &owner)
+        #expect(TestDecks.screen(owner).text.contains("tui-onboard Pro: Lifetime"))
+    }
+
+    @Test func notNowMovesPastThePaywallAndLinksShowTheirAddress() throws {
+        var app = try Self.app()
+        _ = Self.press([.character("p")], &app)
+        #expect(TestDecks.screen(app).text.contains("https://tui-onboard.example.com/privacy"))
+        _ = Self.press([.character("x"), .character("n")], &app)
+        #expect(app.carousel.currentIndex == 2)
+    }
+
+    @Test func subscriptionsRenewAndTheShellIsWokenForIt() throws {
+        var app = try Self.app(latency: 0, timeRate: 86_400)  // a day a second
+        _ = Self.press([.down, .enter, .escape], &app)
+        #expect(TestDecks.screen(app).text.contains("Active until Feb 1, 2026 (renews)"))
+        let change = try #require(app.nextChange)
+        #expect(abs(change.timeIntervalSince(Self.start) - 31) < 0.01)
+        _ = app.update(.clock(Self.start.addingTimeInterval(40)))
+        #expect(TestDecks.screen(app).text.contains("Active until Mar 1, 2026 (renews)"))
+    }
+}
