@@ -126,7 +126,7 @@ struct DeckDecoder {
             }
             return DeckDecoder.artLines(text)
         } catch {
-            log.error(path, at: location, "art file \"\(SafeText.sanitize(resolved))\": \(DeckLoader.fileErrorMessage(error))")
+            log.error(path, at: location, "art file \"\(SafeText.sanitize(resolved))\": \(error.reason)")
             return []
         }
     }

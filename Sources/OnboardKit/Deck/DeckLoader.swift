@@ -26,7 +26,7 @@ public enum DeckLoader {
             bytes = try reader.read(path, maximumDeckSize)
         } catch {
             let diagnostic = Diagnostic(
-                severity: .error, file: path, path: "", location: nil, message: fileErrorMessage(error))
+                severity: .error, file: path, path: "", location: nil, message: error.reason)
             return DeckLoadResult(deck: nil, diagnostics: [diagnostic], fileError: error)
         }
         return decode(bytes, file: path, reader: reader)
@@ -44,15 +44,6 @@ public enum DeckLoader {
         }
         let deck = DeckDecoder(log: log, baseDirectory: directory(of: file), reader: reader).decode(root)
         return DeckLoadResult(deck: log.hasErrors ? nil : deck, diagnostics: log.diagnostics)
-    }
-
-    static func fileErrorMessage(_ error: FileReadError) -> String {
-        switch error {
-        case .missing: return "no such file"
-        case .tooLarge(_, let size, let limit):
-            return "file is \(FileReadError.mebibytes(size)), over the limit of \(FileReadError.mebibytes(limit))"
-        case .unreadable(_, let reason): return "cannot read: \(reason)"
-        }
     }
 
     static func directory(of path: String) -> String {

@@ -17,25 +17,13 @@ public enum CatalogFile {
 
     /// Reads `path` from the disk, refusing files over `maximumByteCount` before reading them.
     public static func readFromDisk(_ path: String) throws -> [UInt8] {
-        let attributes: [FileAttributeKey: Any]
         do {
-            attributes = try FileManager.default.attributesOfItem(atPath: path)
-        } catch {
-            throw ReadError(description: "no such file (check the path and that it is readable)")
-        }
-        if (attributes[.type] as? FileAttributeType) == .typeDirectory {
-            throw ReadError(description: "is a directory, not a file")
-        }
-        if let size = (attributes[.size] as? NSNumber)?.intValue, size > maximumByteCount {
+            return try FileReader.local.read(path, maximumByteCount)
+        } catch .tooLarge(_, let size, _) {
             throw ReadError(description: tooLargeMessage(byteCount: size))
+        } catch {
+            throw ReadError(description: error.reason)
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw ReadError(description: "cannot be opened for reading (check its permissions)")
-        }
-        defer { try? handle.close() }
-        // Read one byte past the limit so a file that grew since the check is still refused.
-        let data = try handle.read(upToCount: maximumByteCount + 1) ?? Data()
-        return [UInt8](data)
     }
 
     static func tooLargeMessage(byteCount: Int) -> String {

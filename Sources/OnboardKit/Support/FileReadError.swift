@@ -8,13 +8,20 @@ public enum FileReadError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .missing(let path):
-            return "\(SafeText.sanitize(path)): no such file"
-        case .tooLarge(let path, let size, let limit):
-            return "\(SafeText.sanitize(path)): file is \(FileReadError.mebibytes(size)), over the limit of "
-                + "\(FileReadError.mebibytes(limit)); refusing to read it"
-        case .unreadable(let path, let reason):
-            return "\(SafeText.sanitize(path)): cannot read: \(reason)"
+        case .missing(let path), .tooLarge(let path, _, _), .unreadable(let path, _):
+            return "\(SafeText.sanitize(path)): \(reason)"
+        }
+    }
+
+    /// What went wrong, without the path (for messages that name the file already).
+    public var reason: String {
+        switch self {
+        case .missing:
+            return "no such file"
+        case .tooLarge(_, let size, let limit):
+            return "file is \(FileReadError.mebibytes(size)), over the limit of \(FileReadError.mebibytes(limit))"
+        case .unreadable(_, let reason):
+            return "cannot read: \(reason)"
         }
     }
 
