@@ -23,7 +23,8 @@ let package = Package(
         .executableTarget(
             name: "tui-onboard-bench", dependencies: ["OnboardKit", "OnboardTerminal", "OnboardStore", "CNcurses"],
             path: "Sources/tui-onboard-bench"),
-        .testTarget(name: "OnboardKitTests", dependencies: ["OnboardKit"], path: "Tests/OnboardKitTests"),
+        .testTarget(
+            name: "OnboardKitTests", dependencies: ["OnboardKit"], path: "Tests/OnboardKitTests", exclude: ["__Snapshots__"]),
         .testTarget(
             name: "OnboardTerminalTests", dependencies: ["OnboardTerminal", "OnboardKit", "CNcurses"],
             path: "Tests/OnboardTerminalTests"),
