@@ -7,8 +7,8 @@ extension ConfettiCannon {
     ]
 
     /// Limits that keep a deck from asking for more than a terminal can draw.
-    static let maximumNum = 2000
-    static let maximumRepetitions = 1000
+    public static let maximumNum = 2000
+    public static let maximumRepetitions = 1000
     static let maximumColors = 256
 
     /// Reads a cannon from a deck object: `"preset"` first (default `"cannon"`), then every other

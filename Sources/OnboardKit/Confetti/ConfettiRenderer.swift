@@ -158,10 +158,11 @@ public enum ConfettiRenderer {
             let speed = (particle.vx * particle.vx + particle.vy * particle.vy).squareRoot()
             guard speed > 4 else { return }
             let (ux, uy) = (particle.vx / speed, particle.vy / speed)
-            for (distance, strength) in [(1.0, 0.55), (2.0, 0.25)] {
+            for distance in 1...2 {
+                let strength = distance == 1 ? 0.55 : 0.25
                 guard let color = color(of: particle, glint: 0, alpha: alpha * strength) else { continue }
-                let tx = particle.drawnX - ux * distance
-                let ty = particle.y - uy * distance
+                let tx = particle.drawnX - ux * Double(distance)
+                let ty = particle.y - uy * Double(distance)
                 plot(Int(tx.rounded(.down)), Int(ty.rounded(.down)), color, into: &canvas)
             }
         }

@@ -48,14 +48,15 @@ public struct ParticleSystem: Sendable {
     /// How many pieces are in flight.
     public var liveCount: Int { particles.count }
 
-    /// Queues `cannon.repetitions` bursts `repetitionInterval` seconds apart, the first on the
-    /// next step. `size` is the screen in cells; each burst draws its own seed from `rng` now.
+    /// Queues `cannon.repetitions` bursts (at most `ConfettiCannon.maximumRepetitions`)
+    /// `repetitionInterval` seconds apart, the first on the next step. `size` is the screen in
+    /// cells; each burst draws its own seed from `rng` now.
     public mutating func fire(_ cannon: ConfettiCannon, in size: (width: Int, height: Int), rng: inout SeededGenerator) {
         if !isAlive { forgetTables() }
         fieldWidth = max(1, size.width)
         fieldHeight = max(1, size.height)
         let cannonIndex = register(cannon)
-        for repetition in 0..<max(1, cannon.repetitions) {
+        for repetition in 0..<min(max(1, cannon.repetitions), ConfettiCannon.maximumRepetitions) {
             let emission = Emission(
                 time: time + Double(repetition) * max(0, cannon.repetitionInterval), serial: nextSerial,
                 seed: rng.next(), cannonIndex: cannonIndex, width: fieldWidth, height: fieldHeight)
@@ -139,7 +140,7 @@ public struct ParticleSystem: Sendable {
         let height = Double(emission.height * 2)
         let maximumSpeed = cannon.maximumLaunchSpeed
         let (lowAngle, highAngle) = Self.arc(cannon)
-        for index in 0..<max(0, cannon.num) {
+        for index in 0..<min(max(0, cannon.num), Self.maximumParticles) {
             let (x, y): (Double, Double)
             switch cannon.origin {
             case .point(let fx, let fy):
@@ -176,7 +177,7 @@ public struct ParticleSystem: Sendable {
         let radiusInPixels = spec.sparkRadius / ConfettiCannon.pointsPerColumn
         let drag = entry.cannon.drag
         let maximumSpeed = drag > 0 ? radiusInPixels * drag : radiusInPixels / 0.3
-        for index in 0..<max(0, spec.sparks) {
+        for index in 0..<min(max(0, spec.sparks), Self.maximumParticles) {
             let angle = rng.value(in: 0...(2 * .pi))
             let speed = maximumSpeed * Self.outwardShare(rng.value(in: 0.01...1))
             var spark = makeParticle(
