@@ -14,8 +14,8 @@ extension ConfettiCannon {
     /// Rockets that rise from the bottom and burst into sparks of their colour.
     public static let fireworks = ConfettiCannon(
         num: 3, confettis: [.shape(.circle), .shape(.square)], rainHeight: 120, openingAngle: 78, closingAngle: 102,
-        radius: 340, repetitions: 3, repetitionInterval: 0.8, drag: 3, flutter: 0.3, lifetime: 1.6,
-        origin: .point(x: 0.5, y: 1), rocket: ConfettiRocket(sparks: 40, fuse: 0.8, sparkRadius: 140))
+        radius: 260, repetitions: 3, repetitionInterval: 0.8, drag: 3, flutter: 0.3, lifetime: 1.6,
+        origin: .point(x: 0.5, y: 1), rocket: ConfettiRocket(sparks: 40, fuse: 0.8, sparkRadius: 120))
 
     /// What the celebrate key fires when the deck says nothing else: two wide volleys.
     public static let celebration = ConfettiCannon(

@@ -75,7 +75,7 @@ public struct ConfettiCannon: Hashable, Sendable {
         confettiSize: Double = 10, rainHeight: Double = 600, fadesOut: Bool = true, opacity: Double = 1,
         openingAngle: Double = 60, closingAngle: Double = 120, radius: Double = 300, repetitions: Int = 1,
         repetitionInterval: Double = 1, bell: Bool = false, startVelocity: Double? = nil, gravity: Double? = nil,
-        drag: Double = 4, drift: Double = 0, flutter: Double = 1, lifetime: Double? = nil,
+        drag: Double = 6, drift: Double = 0, flutter: Double = 1, lifetime: Double? = nil,
         lifetimeVariation: Double = 0.15, origin: ConfettiOrigin = .bottomCenter, rocket: ConfettiRocket? = nil
     ) {
         self.num = num
@@ -119,6 +119,10 @@ public struct ConfettiCannon: Hashable, Sendable {
     /// Seconds a piece lives before its variation: `lifetime`, or the mobile animation's length.
     public var baseLifetime: Double { lifetime ?? (explosionDuration + rainDuration) }
 
+    /// Seconds over which gravity eases in after a piece is fired, as the mobile rain starts
+    /// slowly: the explosion carries pieces close to `radius` before they fall.
+    public static let gravityEaseIn = 0.6
+
     /// Downward acceleration in pixels per second² (two pixels per row). By default, the one
     /// under which a piece falling from rest against the drag passes `rainHeight` in the mobile
     /// rain time.
@@ -127,10 +131,15 @@ public struct ConfettiCannon: Hashable, Sendable {
         let duration = rainDuration
         guard duration > 0 else { return 0 }
         let height = rainHeight / ConfettiCannon.pointsPerColumn
-        // Distance fallen from rest in `duration` per unit of acceleration: ∫∫ exp(-drag·s).
+        // Distance fallen from rest per unit of gravity: first while it eases in, then at full strength.
         let k = max(0, drag)
-        let kt = k * duration
-        let reach = kt < 1e-4 ? duration * duration / 2 : (duration + expm1(-kt) / k) / k
+        let ease = ConfettiCannon.gravityEaseIn
+        let easing = Particle.motion(drag: k, over: min(duration, ease))
+        var reach = easing.third / ease
+        if duration > ease {
+            let rest = Particle.motion(drag: k, over: duration - ease)
+            reach += easing.second / ease * rest.first + rest.second
+        }
         return height / reach
     }
 

@@ -59,27 +59,45 @@ public struct Particle: Equatable, Sendable {
     /// Which of the four spin steps the piece shows.
     public var spinStep: Int { Int((spinPhase + spinRate * age).rounded(.down)) & 3 }
 
-    /// Moves the piece `dt` seconds along the exact solution of `dv/dt = a - drag·v`, so any
+    /// Moves the piece `dt` seconds along the exact solution of `dv/dt = a(t) - drag·v`, where
+    /// gravity eases in over `ConfettiCannon.gravityEaseIn` seconds of the piece's life, so any
     /// split of the same time gives the same place.
     mutating func move(by dt: Double) {
-        let k = drag
-        let decay: Double
-        let glide: Double  // ∫ exp(-k s) ds over dt
-        let push: Double  // ∫∫ over dt, for the constant acceleration
-        let kdt = k * dt
-        if kdt < 1e-4 {
-            decay = 1 - kdt
-            glide = dt - k * dt * dt / 2
-            push = dt * dt / 2 - k * dt * dt * dt / 6
-        } else {
-            decay = exp(-kdt)
-            glide = -expm1(-kdt) / k
-            push = (dt - glide) / k
+        var remaining = dt
+        let ease = ConfettiCannon.gravityEaseIn
+        if age < ease && remaining > 0 {
+            let part = min(remaining, ease - age)
+            advance(part, gravity: ay * age / ease, jerk: ay / ease)
+            remaining -= part
         }
-        x += vx * glide + ax * push
-        y += vy * glide + ay * push
-        vx = vx * decay + ax * glide
-        vy = vy * decay + ay * glide
+        if remaining > 0 { advance(remaining, gravity: ay, jerk: 0) }
+    }
+
+    /// One stretch of motion under constant wind and a gravity of `gravity + jerk·t`.
+    private mutating func advance(_ dt: Double, gravity: Double, jerk: Double) {
+        let motion = Self.motion(drag: drag, over: dt)
+        x += vx * motion.first + ax * motion.second
+        y += vy * motion.first + gravity * motion.second + jerk * motion.third
+        vx = vx * motion.decay + ax * motion.first
+        vy = vy * motion.decay + gravity * motion.first + jerk * motion.second
         age += dt
+    }
+
+    /// The exact response to drag `k` over `t` seconds: `decay` = exp(-k·t) scales the velocity,
+    /// and `first`, `second`, `third` are its repeated integrals, which turn a velocity, a
+    /// constant acceleration and a steadily growing one into distance.
+    static func motion(drag k: Double, over t: Double) -> (decay: Double, first: Double, second: Double, third: Double) {
+        let kt = k * t
+        if kt < 1e-3 {
+            // Series: the closed forms below cancel badly when there is almost no drag.
+            let squared = kt * kt
+            return (
+                1 - kt + squared / 2, t * (1 - kt / 2 + squared / 6), t * t * (0.5 - kt / 6 + squared / 24),
+                t * t * t * (1.0 / 6 - kt / 24 + squared / 120)
+            )
+        }
+        let first = -expm1(-kt) / k
+        let second = (t - first) / k
+        return (exp(-kt), first, second, (t * t / 2 - second) / k)
     }
 }
