@@ -16,9 +16,11 @@ import Foundation
 /// Each piece leaves the origin at a random angle between `openingAngle` and `closingAngle`
 /// (degrees counter-clockwise from the right, 90° is up; an opening angle above the closing
 /// one wraps through 0°) with a speed that, against the air's `drag`, carries it a random share
-/// of `radius` (biased outward like the mobile cannon). Gravity then pulls it down at a
-/// falling speed that passes `rainHeight` in the mobile rain time, while it flutters sideways,
-/// spins, and fades out over its lifetime.
+/// of `radius` (biased outward like the mobile cannon). Gravity eases in over the first
+/// `gravityEaseIn` seconds, as the mobile rain starts slowly, and then pulls the piece down so
+/// that it passes `rainHeight` in the mobile rain time, while it flutters sideways, spins, and
+/// fades out over its lifetime. The motion is solved exactly, so it does not depend on the
+/// frame rate.
 public struct ConfettiCannon: Hashable, Sendable {
     // MARK: The mobile cannon's parameters
 
