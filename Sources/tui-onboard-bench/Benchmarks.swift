@@ -8,7 +8,7 @@ struct Benchmark: Sendable {
 
 enum Benchmarks {
     /// Every benchmark, in the order `make bench` prints them. Add new ones here.
-    static let all: [Benchmark] = [spring, slide]
+    static let all: [Benchmark] = [spring, slide, confetti]
 
     /// CPU time (user + system) of this process in seconds.
     static func cpuSeconds() -> Double {
