@@ -15,12 +15,21 @@ public struct OnboardingApp: Sendable {
     private var symbolDrop: SpringAnimation
     /// The paywall's state; nil when no catalog was given.
     public private(set) var paywall: PaywallController?
+    /// Confetti in flight, drawn over everything but the help.
+    public private(set) var confetti = ParticleSystem()
+    /// With reduced motion a celebration is one still frame, shown until the next key.
+    private var stillConfetti: ParticleSystem?
+    private var random: SeededGenerator
+    private var hasAppeared = false
+    /// Set when the tour is done and its finishing confetti flies: the quit waits for it.
+    private var pendingOutcome: Outcome?
 
     public init(
         deck: Deck, colorMode: ColorMode, width: Int, height: Int, settings: AppSettings = AppSettings(),
         paywall: PaywallSetup? = nil
     ) {
         self.paywall = paywall.map { PaywallController(setup: $0, seed: settings.seed) }
+        self.random = SeededGenerator(seed: settings.seed)
         self.deck = deck
         self.theme = Theme(accent: deck.accent, colorMode: colorMode)
         self.carousel = Carousel(pageCount: deck.pages.count)
@@ -63,7 +72,9 @@ public struct OnboardingApp: Sendable {
     }
 
     /// True while something moves; the shell then wakes for frames, otherwise it sleeps on input.
-    public var isAnimating: Bool { slide.isMoving || !symbolDrop.isSettled || paywall?.isAnimating == true }
+    public var isAnimating: Bool {
+        slide.isMoving || !symbolDrop.isSettled || paywall?.isAnimating == true || confetti.isAlive
+    }
 
     /// The next wall time something changes without input (a subscription renews or ends).
     public var nextChange: Date? { paywall?.nextChange }
@@ -88,7 +99,29 @@ public struct OnboardingApp: Sendable {
     }
 
     /// A successful purchase is celebrated.
-    private mutating func celebrate() {}
+    private mutating func celebrate() { fire(deck.confetti.onPurchase) }
+
+    /// Throws a cannon's confetti; with reduced motion, shows one still frame of it instead.
+    private mutating func fire(_ cannon: ConfettiCannon?) {
+        guard let cannon, width > 0, height > 0 else { return }
+        if settings.reducesMotion {
+            var still = ParticleSystem()
+            still.fire(cannon, in: (width, height), rng: &random)
+            // A moment into the burst, when the pieces are spread out.
+            for _ in 0..<24 { still.step(dt: settings.timeStep) }
+            stillConfetti = still
+        } else {
+            confetti.fire(cannon, in: (width, height), rng: &random)
+        }
+    }
+
+    /// Ends the tour: with finishing confetti, the quit waits until the last piece lands.
+    private mutating func finish(_ outcome: Outcome) -> [Effect] {
+        guard let cannon = deck.confetti.onFinish, !settings.reducesMotion, width > 0 else { return [.quit(outcome)] }
+        fire(cannon)
+        pendingOutcome = outcome
+        return []
+    }
 
     public mutating func update(_ message: Message) -> [Effect] {
         switch message {
@@ -100,6 +133,12 @@ public struct OnboardingApp: Sendable {
             width = max(0, newWidth)
             height = max(0, newHeight)
             slide.resize(pageWidth: width, index: carousel.currentIndex)
+            confetti.resize(width: width, height: height)
+            stillConfetti = nil
+            if !hasAppeared && width > 0 && height > 0 {
+                hasAppeared = true
+                fire(deck.confetti.onAppear)
+            }
             return []
         case .tick(let seconds):
             slide.tick(seconds: seconds)
@@ -107,8 +146,14 @@ public struct OnboardingApp: Sendable {
                 symbolDrop.spring = SpringPreset.drop.spring(timeStep: seconds)
             }
             symbolDrop.advance()
-            if let events = paywall?.tick(seconds: seconds) { return perform(events) }
-            return []
+            var effects: [Effect] = []
+            if confetti.isAlive {
+                confetti.step(dt: seconds)
+                effects += Array(repeating: .bell, count: min(1, confetti.takeBells()))
+                if !confetti.isAlive, let outcome = pendingOutcome { return effects + [.quit(outcome)] }
+            }
+            if let events = paywall?.tick(seconds: seconds) { effects += perform(events) }
+            return effects
         case .clock(let date):
             paywall?.setWallDate(date)
             return []
@@ -122,6 +167,9 @@ public struct OnboardingApp: Sendable {
 
     private mutating func handle(_ key: Key) -> [Effect] {
         if key == .control("c") { return [.quit(.interrupted)] }
+        // While the finishing confetti flies, any key ends at once.
+        if let outcome = pendingOutcome { return [.quit(outcome)] }
+        stillConfetti = nil
         if isShowingHelp {
             // Any key closes the help; q still quits straight away.
             isShowingHelp = false
@@ -142,7 +190,7 @@ public struct OnboardingApp: Sendable {
         case .right, .character("l"), .pageDown:
             select(carousel.currentIndex + 1)
         case .enter, .character(" "):
-            if carousel.isLast { return [.quit(.completed)] }
+            if carousel.isLast { return finish(.completed) }
             select(carousel.currentIndex + 1)
         case .left, .character("h"), .backspace, .pageUp:
             select(carousel.currentIndex - 1)
@@ -156,6 +204,8 @@ public struct OnboardingApp: Sendable {
             return [.quit(.skipped)]
         case .character("?"):
             isShowingHelp = true
+        case .character("c"):
+            fire(deck.confetti.onCelebrate)
         case .character("q"), .escape:
             return [.quit(.dismissed)]
         default:
@@ -190,7 +240,7 @@ public struct OnboardingApp: Sendable {
             } else if layout.nextButton?.contains(x: event.x, y: event.y) == true {
                 select(carousel.currentIndex + 1)
             } else if layout.doneButton?.contains(x: event.x, y: event.y) == true {
-                return [.quit(.completed)]
+                return finish(.completed)
             } else if layout.skipButton?.contains(x: event.x, y: event.y) == true {
                 return [.quit(.skipped)]
             } else if event.y == layout.dotsRow, let page = layout.page(atDotColumn: event.x) {
@@ -218,6 +268,9 @@ public struct OnboardingApp: Sendable {
         drawPages(into: &canvas, content: layout.content)
         ProgressDotsView.draw(into: &canvas, layout: layout, theme: theme)
         ControlsView.draw(into: &canvas, layout: layout, appName: settings.headline ?? deck.app.name, theme: theme)
+        // Confetti flies over the page but under any box, so a message stays readable.
+        let confettiMode: ConfettiRenderMode = theme.colorMode == .monochrome ? .glyph : .halfBlock
+        ConfettiRenderer.draw(stillConfetti ?? confetti, into: &canvas, mode: confettiMode, colorMode: theme.colorMode)
         if let paywall { PaywallOverlay.draw(paywall, into: &canvas, theme: theme) }
         if isShowingHelp { HelpOverlay.draw(into: &canvas, theme: theme, extraEntries: helpEntries) }
     }

@@ -6,6 +6,7 @@ public enum HelpOverlay {
         ("Home g · End G", "first · last page"),
         ("1 … 9", "jump to page"),
         ("s", "skip the tour"),
+        ("c", "confetti"),
         ("?", "show or hide this help"),
         ("q Esc Ctrl-C", "quit"),
     ]

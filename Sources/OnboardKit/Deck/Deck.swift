@@ -7,11 +7,14 @@ public struct Deck: Sendable {
     public var pages: [Page]
     /// The paywall's catalog, resolved against the deck's folder; nil when the deck names none.
     public var catalogPath: String?
+    /// Which confetti fires when: on appear, on finish, on a purchase, on `c`.
+    public var confetti: ConfettiTriggers
 
     public init(
         app: AppInfo, accent: Color? = nil, labels: ButtonLabels = ButtonLabels(), pages: [Page],
-        catalogPath: String? = nil
+        catalogPath: String? = nil, confetti: ConfettiTriggers = .default
     ) {
+        self.confetti = confetti
         self.app = app
         self.accent = accent
         self.labels = labels

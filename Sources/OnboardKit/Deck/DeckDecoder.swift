@@ -25,8 +25,9 @@ struct DeckDecoder {
             }
         }
         let catalog = object.string("catalog", nonEmpty: true).map { $0.hasPrefix("/") ? $0 : "\(baseDirectory)/\($0)" }
+        let confetti = object.object("confetti").map(ConfettiTriggers.decode) ?? .default
         guard let app else { return nil }
-        return Deck(app: app, accent: accent, labels: labels, pages: pages, catalogPath: catalog)
+        return Deck(app: app, accent: accent, labels: labels, pages: pages, catalogPath: catalog, confetti: confetti)
     }
 
     private func decodeApp(_ object: JSONObjectReader) -> AppInfo? {
