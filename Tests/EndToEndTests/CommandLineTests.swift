@@ -99,4 +99,22 @@ struct CommandLineTests {
         #expect(result.standardError.contains("--help"))
         #expect(result.standardOutput.isEmpty)
     }
+
+    @Test("escape sequences in a file name or an option never reach stderr raw")
+    func commandLineTextIsSanitized() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let hostileFile = directory.path("deck\u{1B}[2J.json")
+        let missing = try CommandRunner.run(try BuiltBinary.path(), ["validate", hostileFile])
+        #expect(missing.status == 66)
+        let option = try CommandRunner.run(try BuiltBinary.path(), ["--x\u{1B}]0;title\u{07}"])
+        #expect(option.status == 2)
+        // Booleans, so that a failure report does not print the raw sequences itself.
+        let fileNameIsRaw = missing.standardError.contains("\u{1B}")
+        let optionIsRaw = option.standardError.contains("\u{1B}")
+        withKnownIssue("file names in diagnostics and usage errors are printed without SafeText.sanitize") {
+            #expect(!fileNameIsRaw, "stderr: \(missing.standardError.debugDescription)")
+            #expect(!optionIsRaw, "stderr: \(option.standardError.debugDescription)")
+        }
+    }
 }

@@ -4,8 +4,9 @@ import Foundation
 /// inherited descriptors beyond the three standard ones.
 ///
 /// Foundation's `Process` passes on the calling thread's signal mask, and test threads block
-/// most signals; a tmux server started that way (and every pane under it) would never see
-/// SIGCHLD, SIGTERM or SIGHUP, which is neither how a person's terminal behaves nor testable.
+/// most signals: a tmux server started that way never sees SIGCHLD, so it neither notices a
+/// pane's program ending nor shuts down on `kill-server`, and its panes start with signals
+/// blocked, unlike a person's terminal.
 enum ChildProcess {
     /// Runs `executable` to completion with standard input from /dev/null and output written
     /// to the given files (one file for both when the paths are equal); returns the exit code (128 + N when killed by signal N). A program

@@ -30,6 +30,20 @@ enum DeckFixtures {
         }
         """
 
+    static let flag = "🇯🇵"
+    static let family = "👩‍👩‍👧"
+
+    /// A heading with graphemes made of several wide scalars: a flag (two regional
+    /// indicators) and a ZWJ family.
+    static let multiScalarGraphemes = """
+        {
+          "app": {"id": "com.example.emoji", "name": "\(appName)"},
+          "pages": [
+            {"kind": "step", "heading": "Flag \(flag) family \(family) end", "text": "Body"}
+          ]
+        }
+        """
+
     /// Valid JSON whose second page has a number for its heading (line 5).
     static let wrongHeadingType = """
         {
