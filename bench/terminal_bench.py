@@ -70,9 +70,10 @@ class App:
         self.master = master
         self.exit_code = None
 
-    def read_until_quiet(self, quiet=QUIET_SECONDS, limit=STARTUP_TIMEOUT, until=None):
-        """Reads output until `until(output)` holds (if given) and then `quiet` seconds pass
-        with no byte. Returns (bytes read, time of the last byte or None)."""
+    def read_until_quiet(self, quiet=QUIET_SECONDS, limit=STARTUP_TIMEOUT, until=None,
+                         missing="the first page never appeared"):
+        """Reads output until `until(new output)` holds (if given) and then `quiet` seconds
+        pass with no byte. Returns (bytes read, time of the last byte or None)."""
         start_length = len(self.output)
         deadline = time.monotonic() + limit
         last_byte = None
@@ -95,10 +96,10 @@ class App:
             if chunk is None:
                 break
             last_byte = time.monotonic()
-            if not satisfied and until(self.output):
+            if not satisfied and until(self.output[start_length:]):
                 satisfied = True
         if not satisfied:
-            raise LaunchFailed(self.describe_failure("the first page never appeared"))
+            raise LaunchFailed(self.describe_failure(missing))
         return len(self.output) - start_length, last_byte
 
     def drain_for(self, seconds):
@@ -213,6 +214,7 @@ def measure(binary, arguments, size, environment, titles, idle_seconds, launches
     # Start-up is short and noisy: take the median of a few launches.
     timings = [first_page_ms(binary, arguments, size, environment, titles[0]) for _ in range(launches)]
     figures["first_page_ms"] = statistics.median(ms for ms, _ in timings)
+    figures["first_page_min_ms"] = min(ms for ms, _ in timings)
     figures["startup_bytes"] = statistics.median(count for _, count in timings)
 
     app = App(binary, arguments, size[0], size[1], environment)
@@ -224,11 +226,15 @@ def measure(binary, arguments, size, environment, titles, idle_seconds, launches
             raise LaunchFailed(app.describe_failure("the app ended while idle"))
         figures["idle_ticks"] = app.cpu_ticks() - ticks
         if len(titles) > 1:
+            before = len(app.output)
             sent = time.monotonic()
             app.send(RIGHT_KEY)
-            count, last_byte = app.read_until_quiet(until=shows(titles[1]))
+            # Any output starts the change; only changed cells are written, so the new
+            # title is checked afterwards rather than waited for.
+            count, last_byte = app.read_until_quiet(until=len, missing="nothing was drawn after Right")
             figures["page_change_bytes"] = count
             figures["page_change_ms"] = (last_byte - sent) * 1000
+            figures["page_change_shown"] = shows(titles[1])(app.output[before:])
         figures["peak_memory_kb"] = app.peak_memory_kb()
         app.send(b"q")
         figures["exit_code"] = app.wait()
@@ -246,7 +252,8 @@ def format_column(figures, size, reduced):
     if "error" in figures:
         return [figures["error"]] + [""] * (len(ROWS) - 1)
     cells = [
-        f"{figures['first_page_ms']:.1f} ms {verdict(figures['first_page_ms'] <= TARGET_FIRST_PAGE_MS)}",
+        f"{figures['first_page_ms']:.1f} ms {verdict(figures['first_page_ms'] <= TARGET_FIRST_PAGE_MS)}"
+        f" (min {figures['first_page_min_ms']:.1f})",
         f"{figures['startup_bytes']:,.0f} B",
         f"{figures['idle_ticks']} ticks {verdict(figures['idle_ticks'] == 0)}",
         f"{figures['idle_bytes']:,} B {verdict(figures['idle_bytes'] == 0)}",
@@ -321,6 +328,8 @@ def main():
             except LaunchFailed as failure:
                 figures = {"error": "not measured (see below)"}
                 notes.append(f"{headers[-1]}: {failure}")
+            if figures.get("page_change_shown") is False:
+                notes.append(f"{headers[-1]}: the page change output did not hold the title {titles[1]!r}")
             columns.append(format_column(figures, size, reduced))
     print_table(headers, columns)
     for note in notes:
