@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+/// Every way out ends with the documented exit code and the terminal as it was: off the
+/// alternate screen, cursor shown, the carousel gone.
+@Suite("Exit codes and terminal restore", .serialized)
+struct ExitAndRestoreTests {
+    /// Starts the app on the three-page deck and waits for its first page.
+    private func launch() throws -> TmuxTerminal {
+        let terminal = try TmuxTerminal(deck: DeckFixtures.threePages)
+        try terminal.start()
+        let first = terminal.waitForText(DeckFixtures.headings[0])
+        if first == nil { terminal.close() }
+        _ = try #require(first, "page 1 never appeared; the screen showed:\n\(terminal.screen())")
+        #expect(terminal.isAlternateScreenOn, "the carousel should be on the alternate screen")
+        return terminal
+    }
+
+    /// The terminal after the app ended: back on the normal screen, cursor visible, no carousel.
+    private func expectRestored(_ terminal: TmuxTerminal, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(!terminal.isAlternateScreenOn, "still on the alternate screen", sourceLocation: sourceLocation)
+        #expect(terminal.isCursorVisible, "the cursor was left hidden", sourceLocation: sourceLocation)
+        let screen = terminal.screen()
+        #expect(
+            !screen.contains(DeckFixtures.headings[0]) && !screen.contains(DeckFixtures.appName),
+            "the carousel is still on screen:\n\(screen)", sourceLocation: sourceLocation)
+    }
+
+    struct KeyExit: CustomTestStringConvertible, Sendable {
+        var keys: [String]
+        var code: Int32
+        var testDescription: String { "\(keys.joined(separator: " ")) -> \(code)" }
+    }
+
+    @Test(
+        "keys that end the app",
+        arguments: [
+            KeyExit(keys: ["q"], code: 0),
+            KeyExit(keys: ["Escape"], code: 0),
+            KeyExit(keys: ["s"], code: 0),
+            KeyExit(keys: ["End", "Enter"], code: 0),
+            KeyExit(keys: ["C-c"], code: 130),
+        ])
+    func keyExits(_ exit: KeyExit) throws {
+        let terminal = try launch()
+        defer { terminal.close() }
+        for key in exit.keys { try terminal.sendKeys(key) }
+        #expect(terminal.waitForExit() == exit.code)
+        expectRestored(terminal)
+    }
+
+    struct SignalExit: CustomTestStringConvertible, Sendable {
+        var name: String
+        var number: Int32
+        var code: Int32
+        var testDescription: String { "SIG\(name) -> \(code)" }
+    }
+
+    @Test(
+        "signals end the app with 128 + the signal and restore the terminal",
+        arguments: [
+            SignalExit(name: "TERM", number: SIGTERM, code: 143),
+            SignalExit(name: "HUP", number: SIGHUP, code: 129),
+            SignalExit(name: "INT", number: SIGINT, code: 130),
+        ])
+    func signalExits(_ exit: SignalExit) throws {
+        let terminal = try launch()
+        defer { terminal.close() }
+        let pid = try #require(terminal.appProcessID(), "the app's process was not found")
+        #expect(kill(pid, exit.number) == 0)
+        #expect(terminal.waitForExit() == exit.code)
+        expectRestored(terminal)
+    }
+}

@@ -1,0 +1,19 @@
+import Foundation
+
+/// The `tui-onboard` executable the tests drive: the debug build in the repository's `.build`.
+enum BuiltBinary {
+    /// `Tests/EndToEndTests/Support/BuiltBinary.swift` -> the repository root.
+    static var repositoryRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    /// The path of the built binary, or an error that says how to build it.
+    static func path() throws -> String {
+        let path = repositoryRoot.appendingPathComponent(".build/debug/tui-onboard").path
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            throw EndToEndError("the app is not built: \(path) is missing; run `swift build` (or `make test`) first")
+        }
+        return path
+    }
+}

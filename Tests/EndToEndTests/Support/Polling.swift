@@ -1,0 +1,22 @@
+import Foundation
+
+/// Waits for a condition by checking it often, instead of sleeping for a fixed time.
+enum Polling {
+    static let defaultTimeout: Duration = .seconds(5)
+
+    /// Returns the first non-nil value `probe` gives within `timeout`, or nil.
+    static func value<Value>(timeout: Duration = defaultTimeout, _ probe: () -> Value?) -> Value? {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while true {
+            if let value = probe() { return value }
+            if clock.now >= deadline { return nil }
+            usleep(20_000)
+        }
+    }
+
+    /// True once `condition` holds within `timeout`.
+    static func until(timeout: Duration = defaultTimeout, _ condition: () -> Bool) -> Bool {
+        value(timeout: timeout) { condition() ? true : nil } ?? false
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+
+/// A terminal of a given size that a person would type into: a tmux server of its own (its
+/// own socket, so tests never share state) with one detached window running the app.
+///
+/// The window's shell first waits on a tmux channel, so that output recording is in place
+/// before the app writes its first byte; after the app ends it writes `EXIT=<code>` to a file
+/// and sleeps, keeping the pane (and its modes: alternate screen, cursor) open for inspection.
+final class TmuxTerminal {
+    let socketName: String
+    let directory: TemporaryDirectory
+    private let tmuxPath: String
+    private var isClosed = false
+    /// The server's socket file, which tmux leaves behind after `kill-server`.
+    private var socketPath: String?
+
+    private var exitFile: String { directory.path("exit-status") }
+    private var outputFile: String { directory.path("terminal-output") }
+    var standardErrorFile: String { directory.path("stderr") }
+
+    /// Starts a server and a `width` x `height` window that will run `tui-onboard arguments`
+    /// once `start()` is called. A `deck` (JSON text) is written beside the captured files and
+    /// passed with `--deck`. With `capturingStandardError` stderr goes to a file instead of
+    /// the screen.
+    init(
+        width: Int = 80, height: Int = 24, deck: String? = nil, arguments: [String] = [],
+        capturingStandardError: Bool = false
+    ) throws {
+        tmuxPath = try TmuxTerminal.locateTmux()
+        let binary = try BuiltBinary.path()
+        directory = try TemporaryDirectory()
+        socketName = "tui-onboard-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
+        var arguments = arguments
+        if let deck {
+            arguments = ["--deck", try directory.write(deck, to: "deck.json")] + arguments
+        }
+        let command = ([binary] + arguments).map(TmuxTerminal.shellQuoted).joined(separator: " ")
+        let redirect = capturingStandardError ? " 2> \(TmuxTerminal.shellQuoted(standardErrorFile))" : ""
+        let script = """
+            \(TmuxTerminal.shellQuoted(tmuxPath)) -L \(socketName) wait-for start
+            \(command)\(redirect)
+            echo "EXIT=$?" > \(TmuxTerminal.shellQuoted(exitFile))
+            exec sleep 600
+            """
+        do {
+            _ = try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", "sh", "-c", script])
+        } catch {
+            directory.remove()
+            throw error
+        }
+        socketPath = display("#{socket_path}")
+    }
+
+    deinit { close() }
+
+    /// Kills the server and everything in it, and removes the captured files.
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        _ = try? tmux(["kill-server"])
+        if let socketPath, socketPath.contains(socketName) { unlink(socketPath) }
+        directory.remove()
+    }
+
+    /// Lets the app start; with `recordingOutput` every byte it writes to the terminal is kept.
+    func start(recordingOutput: Bool = false) throws {
+        if recordingOutput {
+            _ = try tmux(["pipe-pane", "-O", "cat > \(TmuxTerminal.shellQuoted(outputFile))"])
+        }
+        _ = try tmux(["wait-for", "-S", "start"])
+    }
+
+    // MARK: - Looking
+
+    func screen() -> ScreenCapture {
+        ScreenCapture((try? tmux(["capture-pane", "-p"])) ?? "")
+    }
+
+    /// Polls the screen until `predicate` holds; returns that screen, or nil on timeout.
+    func waitForScreen(timeout: Duration = Polling.defaultTimeout, where predicate: (ScreenCapture) -> Bool) -> ScreenCapture? {
+        Polling.value(timeout: timeout) {
+            let capture = screen()
+            return predicate(capture) ? capture : nil
+        }
+    }
+
+    /// Polls until `text` is on screen; returns that screen, or nil on timeout.
+    func waitForText(_ text: String, timeout: Duration = Polling.defaultTimeout) -> ScreenCapture? {
+        waitForScreen(timeout: timeout) { $0.contains(text) }
+    }
+
+    /// A tmux format such as `#{alternate_on}` expanded for the pane.
+    func display(_ format: String) -> String {
+        ((try? tmux(["display-message", "-p", format])) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    var isAlternateScreenOn: Bool { display("#{alternate_on}") == "1" }
+    var isCursorVisible: Bool { display("#{cursor_flag}") == "1" }
+    var paneTitle: String { display("#{pane_title}") }
+
+    /// Every byte the app wrote to the terminal so far (needs `start(recordingOutput: true)`).
+    func recordedOutput() -> [UInt8] {
+        (FileManager.default.contents(atPath: outputFile)).map { [UInt8]($0) } ?? []
+    }
+
+    func standardError() -> String {
+        (try? String(contentsOfFile: standardErrorFile, encoding: .utf8)) ?? ""
+    }
+
+    // MARK: - Acting
+
+    /// Sends keys by tmux name (`Right`, `End`, `C-c`, `Escape`) or as literal characters.
+    func sendKeys(_ keys: String...) throws {
+        _ = try tmux(["send-keys"] + keys)
+    }
+
+    func resize(width: Int, height: Int) throws {
+        _ = try tmux(["resize-window", "-x", "\(width)", "-y", "\(height)"])
+    }
+
+    // MARK: - The app's process
+
+    /// The running app's pid: the child of the pane's shell.
+    func appProcessID(timeout: Duration = Polling.defaultTimeout) -> pid_t? {
+        Polling.value(timeout: timeout) {
+            guard let shell = pid_t(display("#{pane_pid}")) else { return nil }
+            return ProcessInspector.children(of: shell, named: "tui-onboard").first
+        }
+    }
+
+    /// The app's exit code once it has ended, or nil if it did not end within `timeout`.
+    func waitForExit(timeout: Duration = Polling.defaultTimeout) -> Int32? {
+        Polling.value(timeout: timeout) {
+            guard let text = try? String(contentsOfFile: exitFile, encoding: .utf8),
+                text.hasPrefix("EXIT="), text.hasSuffix("\n")
+            else { return nil }
+            return Int32(text.dropFirst(5).dropLast())
+        }
+    }
+
+    // MARK: - tmux
+
+    @discardableResult
+    private func tmux(_ arguments: [String]) throws -> String {
+        // Calls on one terminal come one at a time, so one output file serves them all.
+        let outputPath = directory.path("tmux-output")
+        let status = try ChildProcess.run(
+            tmuxPath, ["-L", socketName] + arguments, standardOutput: outputPath, standardError: outputPath)
+        let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+        guard status == 0 else {
+            throw EndToEndError("tmux \(arguments.joined(separator: " ")) failed (\(status)): \(output)")
+        }
+        return output
+    }
+
+    private static func locateTmux() throws -> String {
+        let searchPath = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for directory in searchPath.split(separator: ":") {
+            let candidate = "\(directory)/tmux"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        throw EndToEndError("tmux is not installed; install it with `sudo apt-get install -y tmux` (or run `make deps`)")
+    }
+
+    /// Wraps `text` in single quotes for sh.
+    static func shellQuoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}

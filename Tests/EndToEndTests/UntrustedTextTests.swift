@@ -1,0 +1,49 @@
+import Testing
+
+/// Escape sequences inside a deck are shown as visible symbols and never reach the terminal.
+@Suite("Escape sequences in a deck")
+struct UntrustedTextTests {
+    @Test("ESC shows as ␛; the screen is not cleared and the title is not set")
+    func escapesAreShownNotObeyed() throws {
+        let terminal = try TmuxTerminal(deck: DeckFixtures.escapeSequences)
+        defer { terminal.close() }
+        let titleBefore = terminal.paneTitle
+        try terminal.start(recordingOutput: true)
+        let screen = terminal.waitForText("Clear ␛[2J now")
+        #expect(screen != nil, "the heading with a visible ␛ never appeared:\n\(terminal.screen())")
+        #expect(screen?.contains("Title ␛]0;\(DeckFixtures.hostileTitle)␇ set") == true, "text: \(terminal.screen())")
+        // Row 0 is drawn before the heading: a raw clear would have wiped it.
+        #expect(screen?.row(0).contains(DeckFixtures.appName) == true, "the screen was cleared:\n\(terminal.screen())")
+        #expect(terminal.paneTitle == titleBefore, "the deck set the window title")
+        #expect(terminal.paneTitle != DeckFixtures.hostileTitle)
+        let output = terminal.recordedOutput()
+        let hasTitleSequence = contains(output, Array("\u{1B}]0;\(DeckFixtures.hostileTitle)".utf8))
+        #expect(!output.isEmpty, "no terminal output was recorded")
+        #expect(!hasTitleSequence, "the raw title sequence reached the terminal")
+        #expect(output.firstIndex(of: 0x07) == nil, "a raw BEL reached the terminal")
+        try terminal.sendKeys("q")
+        #expect(terminal.waitForExit() == 0)
+    }
+
+    @Test("a grapheme of several wide scalars reaches the terminal whole")
+    func multiScalarGraphemesAreWrittenWhole() throws {
+        let terminal = try TmuxTerminal(deck: DeckFixtures.multiScalarGraphemes)
+        defer { terminal.close() }
+        try terminal.start(recordingOutput: true)
+        #expect(terminal.waitForText("end") != nil, "the heading never appeared:\n\(terminal.screen())")
+        let output = terminal.recordedOutput()
+        let hasWholeFlag = contains(output, Array(DeckFixtures.flag.utf8))
+        let hasWholeFamily = contains(output, Array(DeckFixtures.family.utf8))
+        withKnownIssue("each cell goes through setcchar, which keeps only the first spacing scalar: 🇯🇵 is written as 🇯, 👩‍👩‍👧 as 👩 + a dangling ZWJ") {
+            #expect(hasWholeFlag, "the flag was cut")
+            #expect(hasWholeFamily, "the family was cut")
+        }
+        try terminal.sendKeys("q")
+        #expect(terminal.waitForExit() == 0)
+    }
+
+    private func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard needle.count <= haystack.count else { return false }
+        return (0...(haystack.count - needle.count)).contains { Array(haystack[$0..<($0 + needle.count)]) == needle }
+    }
+}
