@@ -196,6 +196,7 @@ struct Launcher {
             print(PlainTextRenderer.render(deck, width: min(width, 100)))
             return ExitCode.success
         }
+        // The deck and catalog are checked first: their errors are the more specific ones.
         for (descriptor, name) in [(STDIN_FILENO, "standard input"), (STDOUT_FILENO, "standard output")]
         where isatty(descriptor) == 0 {
             printError(TerminalError.notATerminal(stream: name).description)
@@ -241,7 +242,8 @@ struct Launcher {
     }
 }
 
-/// Writes one line to standard error.
+/// Writes a message to standard error. File names and option values come from the command
+/// line and may hold escape sequences: everything is made safe here, at the one way out.
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data(("tui-onboard: " + message + "\n").utf8))
+    FileHandle.standardError.write(Data(("tui-onboard: " + SafeText.sanitize(message, keepingNewlines: true) + "\n").utf8))
 }

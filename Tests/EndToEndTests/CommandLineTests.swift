@@ -112,9 +112,7 @@ struct CommandLineTests {
         // Booleans, so that a failure report does not print the raw sequences itself.
         let fileNameIsRaw = missing.standardError.contains("\u{1B}")
         let optionIsRaw = option.standardError.contains("\u{1B}")
-        withKnownIssue("file names in diagnostics and usage errors are printed without SafeText.sanitize") {
-            #expect(!fileNameIsRaw, "stderr: \(missing.standardError.debugDescription)")
-            #expect(!optionIsRaw, "stderr: \(option.standardError.debugDescription)")
-        }
+        #expect(!fileNameIsRaw, "stderr: \(missing.standardError.debugDescription)")
+        #expect(!optionIsRaw, "stderr: \(option.standardError.debugDescription)")
     }
 }
