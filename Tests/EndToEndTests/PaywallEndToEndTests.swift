@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+/// The paywall of the built-in tour, used as a person would: reach it, pick, buy, see the
+/// status, come back in a new run and find the purchase still there, restore.
+@Suite("Paywall in a terminal", .serialized)
+struct PaywallEndToEndTests {
+    /// The built-in deck's paywall is its seventh page.
+    static let paywallPage = "7"
+
+    private func launch(stateDirectory: String) throws -> TmuxTerminal {
+        let terminal = try TmuxTerminal(
+            arguments: ["--state-dir", stateDirectory, "--latency", "0.3", "--now", "2026-01-01", "--seed", "7"])
+        try terminal.start()
+        _ = terminal.waitForText("tui-onboard")
+        try terminal.sendKeys(Self.paywallPage)
+        let paywall = terminal.waitForText("Not purchased") ?? terminal.waitForText("Active until")
+        if paywall == nil { terminal.close() }
+        _ = try #require(paywall, "the paywall never appeared:\n\(terminal.screen())")
+        return terminal
+    }
+
+    @Test("buy a package, see the status change, restart and still see it, restore")
+    func buyRestartRestore() throws {
+        let state = try TemporaryDirectory()
+        defer { state.remove() }
+        let stateDirectory = state.path("state")
+
+        let first = try launch(stateDirectory: stateDirectory)
+        defer { first.close() }
+        #expect(first.screen().contains("tui-onboard Pro: Not purchased"))
+        try first.sendKeys("Down")
+        #expect(first.waitForText("● Monthly") != nil, "Down did not select Monthly:\n\(first.screen())")
+        try first.sendKeys("Enter", "Enter", "Enter")  // the repeats must not buy twice
+        #expect(first.waitForText("Purchasing") != nil || first.waitForText("You're all set") != nil)
+        #expect(first.waitForText("You're all set") != nil, "no success notice:\n\(first.screen())")
+        try first.sendKeys("Escape")
+        let bought = first.waitForText("Active until Feb 1, 2026 (renews)")
+        #expect(bought != nil, "the status did not change:\n\(first.screen())")
+        #expect(bought?.contains("current plan") == true)
+        try first.sendKeys("q")
+        #expect(first.waitForExit() == 0)
+        let ledger = try String(contentsOfFile: state.path("state/ledger.jsonl"), encoding: .utf8)
+        #expect(ledger.split(separator: "\n").count == 1, "exactly one purchase is recorded:\n\(ledger)")
+
+        let second = try launch(stateDirectory: stateDirectory)
+        defer { second.close() }
+        #expect(second.waitForText("Active until Feb 1, 2026 (renews)") != nil, "the purchase was lost:\n\(second.screen())")
+        try second.sendKeys("r")
+        #expect(second.waitForText("Purchases restored") != nil, "restore said nothing:\n\(second.screen())")
+        // Esc and q as two presses: sent in one burst they would read as Alt-q.
+        try second.sendKeys("Escape")
+        #expect(second.waitForScreen { !$0.contains("Purchases restored") } != nil)
+        try second.sendKeys("q")
+        #expect(second.waitForExit() == 0)
+        #expect(!second.isAlternateScreenOn)
+    }
+
+    @Test("restore with nothing bought says so")
+    func restoreWithNothing() throws {
+        let state = try TemporaryDirectory()
+        defer { state.remove() }
+        let terminal = try launch(stateDirectory: state.path("state"))
+        defer { terminal.close() }
+        try terminal.sendKeys("r")
+        #expect(terminal.waitForText("No purchases to restore") != nil, "\(terminal.screen())")
+    }
+
+    @Test("quitting in the middle of a confetti burst leaves the terminal restored")
+    func quitMidBurst() throws {
+        let terminal = try TmuxTerminal(deck: DeckFixtures.threePages)
+        defer { terminal.close() }
+        try terminal.start()
+        #expect(terminal.waitForText(DeckFixtures.headings[0]) != nil)
+        try terminal.sendKeys("c")
+        try terminal.sendKeys("Right")
+        try terminal.sendKeys("q")
+        #expect(terminal.waitForExit() == 0)
+        #expect(!terminal.isAlternateScreenOn)
+        #expect(terminal.isCursorVisible)
+    }
+}
