@@ -12,11 +12,13 @@ after `q`. Standard library only; Linux only (/proc).
 """
 
 import argparse
+import atexit
 import fcntl
 import json
 import os
 import re
 import select
+import shutil
 import signal
 import statistics
 import struct
@@ -180,6 +182,22 @@ class App:
         self.error_file.close()
 
 
+def quiet_copy_of_built_in_deck():
+    """Copies the repository's Assets to a temporary folder, drops the deck's confetti, and
+    returns the copied deck's path."""
+    assets = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Assets")
+    folder = tempfile.mkdtemp(prefix="tui-onboard-bench-")
+    target = os.path.join(folder, "Assets")
+    shutil.copytree(assets, target)
+    deck_path = os.path.join(target, "default-deck.json")
+    with open(deck_path, encoding="utf-8") as file:
+        deck = json.load(file)
+    deck.pop("confetti", None)
+    with open(deck_path, "w", encoding="utf-8") as file:
+        json.dump(deck, file, ensure_ascii=False, indent=2)
+    return deck_path
+
+
 def page_titles(binary, deck_arguments, environment):
     """The page titles, from `--plain` (it prints `[1/N] Title` for each page)."""
     result = subprocess.run(
@@ -307,14 +325,23 @@ def main():
         sys.exit(f"terminal_bench: {binary} is not an executable; build it with `swift build -c release`")
     environment = {key: value for key, value in os.environ.items() if key not in ("TUI_ONBOARD_REDUCE_MOTION", "NO_COLOR")}
     environment["TERM"] = "xterm-256color"
-    deck_arguments = ["--deck", os.path.abspath(options.deck)] if options.deck else []
+    deck_note = ""
+    if options.deck:
+        deck_arguments = ["--deck", os.path.abspath(options.deck)]
+    else:
+        # The built-in deck opens with confetti: a copy without it measures start-up, idle and
+        # page changes rather than the length of the deck's own celebration.
+        copy = quiet_copy_of_built_in_deck()
+        atexit.register(shutil.rmtree, os.path.dirname(copy), True)
+        deck_arguments = ["--deck", copy]
+        deck_note = " (a copy without its opening confetti)"
     titles = page_titles(binary, deck_arguments, environment)
     if not titles:
         sys.exit("terminal_bench: the deck has no pages")
 
     print(f"tui-onboard in a pseudo-terminal (TERM=xterm-256color)")
     print(f"binary: {binary}")
-    print(f"deck:   {options.deck or '(built-in)'} - {len(titles)} pages, first: {json.dumps(titles[0], ensure_ascii=False)}")
+    print(f"deck:   {options.deck or '(built-in)' + deck_note} - {len(titles)} pages, first: {json.dumps(titles[0], ensure_ascii=False)}")
     print(f"idle {options.idle:g} s; quiet = no byte for {QUIET_SECONDS * 1000:.0f} ms; "
           f"CPU in clock ticks of {1000 / CLOCK_TICKS:.0f} ms")
     print()

@@ -64,6 +64,16 @@ final class ScreenMeter {
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
+    /// The built-in catalog with an empty ledger, for the deck's paywall page.
+    static func defaultPaywall() -> PaywallSetup {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Assets/default-catalog.json").path
+        guard let catalog = CatalogDecoder.load(path: path, fileReader: CatalogFile.readFromDisk).catalog else {
+            fatalError("cannot load \(path)")
+        }
+        return PaywallSetup(catalog: catalog, clock: StoreClock(startWallDate: Date(timeIntervalSince1970: 1_767_225_600)))
+    }
+
     /// The built-in deck, found in the source tree.
     static func defaultDeck() -> Deck {
         let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -11,7 +11,8 @@ extension Benchmarks {
         print("size     settle   frames  bytes(total)  bytes/frame  cpu/frame(mean)  cpu/frame(max)  idle bytes")
         for (width, height) in [(80, 24), (200, 60)] {
             let meter = ScreenMeter(width: width, height: height)
-            var app = OnboardingApp(deck: deck, colorMode: meter.colorMode, width: width, height: height)
+            var app = OnboardingApp(
+                deck: deck, colorMode: meter.colorMode, width: width, height: height, paywall: ScreenMeter.defaultPaywall())
             var canvas = Canvas(width: width, height: height)
             app.render(into: &canvas)
             _ = meter.present(canvas)
@@ -43,24 +44,31 @@ extension Benchmarks {
                     (cpu.max() ?? 0) * 1000, idleBytes))
         }
         print("")
-        print("page change without animation (--reduce-motion), page 1 to 2 and 2 to 3")
+        print("page change without animation (--reduce-motion), every step through the built-in deck")
         for (width, height) in [(80, 24), (200, 60)] {
             let meter = ScreenMeter(width: width, height: height)
             var app = OnboardingApp(
                 deck: deck, colorMode: meter.colorMode, width: width, height: height,
-                settings: AppSettings(reducesMotion: true))
+                settings: AppSettings(reducesMotion: true), paywall: ScreenMeter.defaultPaywall())
             var canvas = Canvas(width: width, height: height)
             app.render(into: &canvas)
             let startup = meter.present(canvas)
-            var changes: [String] = []
-            for _ in 0..<2 {
+            var changes: [Int] = []
+            var cpu: [Double] = []
+            for _ in 1..<deck.pages.count {
                 let start = ScreenMeter.threadCPU()
                 _ = app.update(.key(.right))
                 app.render(into: &canvas)
-                let bytes = meter.present(canvas)
-                changes.append(String(format: "%d bytes in %.3f ms", bytes, (ScreenMeter.threadCPU() - start) * 1000))
+                changes.append(meter.present(canvas))
+                cpu.append(ScreenMeter.threadCPU() - start)
             }
-            print(String(format: "%3dx%-3d  first frame %d bytes; ", width, height, startup) + changes.joined(separator: ", "))
+            let steps = changes.enumerated().map { "\($0.offset + 1)→\($0.offset + 2): \($0.element)" }
+            print(
+                String(
+                    format: "%3dx%-3d  first frame %d bytes; per change mean %.0f, median %d, max %d bytes, cpu mean %.3f ms",
+                    width, height, startup, Double(changes.reduce(0, +)) / Double(changes.count),
+                    changes.sorted()[changes.count / 2], changes.max() ?? 0, cpu.reduce(0, +) / Double(cpu.count) * 1000))
+            print("         " + steps.joined(separator: ", "))
         }
     })
 }

@@ -90,3 +90,16 @@ import Testing
         #expect(TestDecks.screen(app) == page)
     }
 }
+
+extension ConfettiInAppTests {
+    @Test func reducedMotionDoesNotCoverTheFirstPageWithConfetti() {
+        var deck = TestDecks.deck(pageCount: 2)
+        deck.confetti = ConfettiTriggers(onAppear: .burst)
+        var app = OnboardingApp(
+            deck: deck, colorMode: .indexed256, width: 0, height: 0, settings: AppSettings(reducesMotion: true))
+        _ = app.update(.resize(width: 60, height: 20))
+        #expect(!app.isAnimating)
+        #expect(TestDecks.screen(app).text.contains("Page 1"))
+        #expect(!TestDecks.screen(app).text.contains("▀"))
+    }
+}

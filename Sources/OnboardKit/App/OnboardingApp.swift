@@ -137,7 +137,9 @@ public struct OnboardingApp: Sendable {
             stillConfetti = nil
             if !hasAppeared && width > 0 && height > 0 {
                 hasAppeared = true
-                fire(deck.confetti.onAppear)
+                // With reduced motion, no still frame over the first page: it would hide the
+                // text until the first key. Celebrations the user asks for still show one.
+                if !settings.reducesMotion { fire(deck.confetti.onAppear) }
             }
             return []
         case .tick(let seconds):
