@@ -106,7 +106,7 @@ public struct LedgerStore: Sendable {
     private func openForAppend() throws(SystemCallError) -> (descriptor: Int32, created: Bool) {
         do {
             return (try POSIXFile.open(ledgerPath, flags: O_WRONLY | O_APPEND | O_CREAT | O_EXCL), true)
-        } catch where error.code == EEXIST {
+        } catch  where error.code == EEXIST {
             return (try POSIXFile.open(ledgerPath, flags: O_RDWR | O_APPEND), false)
         }
     }

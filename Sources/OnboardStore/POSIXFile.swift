@@ -52,7 +52,7 @@ enum POSIXFile {
         let descriptor: Int32
         do {
             descriptor = try open(path, flags: O_RDONLY)
-        } catch where error.code == ENOENT {
+        } catch  where error.code == ENOENT {
             return nil
         }
         defer { close(descriptor) }

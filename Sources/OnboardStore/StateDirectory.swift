@@ -25,7 +25,9 @@ public enum StateDirectory {
     public static func create(_ path: String) throws(SystemCallError) {
         var info = stat()
         if stat(path, &info) == 0 {
-            guard info.st_mode & S_IFMT == S_IFDIR else { throw SystemCallError(operation: "use as a directory", path: path, code: ENOTDIR) }
+            guard info.st_mode & S_IFMT == S_IFDIR else {
+                throw SystemCallError(operation: "use as a directory", path: path, code: ENOTDIR)
+            }
             return
         }
         let parent = POSIXFile.directoryName(of: path)

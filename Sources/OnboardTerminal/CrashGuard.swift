@@ -19,7 +19,8 @@ public enum CrashGuard {
 
 private let crashHandler: @convention(c) (Int32) -> Void = { signalNumber in
     // Mouse reporting off, attributes reset, cursor shown, alternate screen left.
-    let reset: StaticString = "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l\r\n"
+    let reset: StaticString =
+        "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l\r\n"
     if hasSavedTerminalModes { tcsetattr(STDIN_FILENO, TCSANOW, &savedTerminalModes) }
     _ = write(STDOUT_FILENO, reset.utf8Start, reset.utf8CodeUnitCount)
     signal(signalNumber, SIG_DFL)

@@ -6,8 +6,8 @@
 // holding the lock. With `--wait-for`, it first waits until `<path>` exists, so that several
 // children can be started and then released at the same moment. The store tests run it to check cross-process locking and crash recovery.
 import Foundation
-@_spi(CrashTesting) import OnboardStore
 import OnboardKit
+@_spi(CrashTesting) import OnboardStore
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("ledger-stress: \(SafeText.sanitize(message))\n".utf8))
@@ -30,8 +30,10 @@ let prefix = arguments[2]
 
 func transaction(_ index: Int) -> LedgerTransaction {
     LedgerTransaction(
-        id: "\(prefix)-\(index)", productID: "stress.monthly", purchaseDate: Date(timeIntervalSince1970: 1_700_000_000 + Double(index)),
-        expiresDate: Date(timeIntervalSince1970: 1_702_592_000 + Double(index)), offer: index % 3 == 0 ? .freeTrial : nil,
+        id: "\(prefix)-\(index)", productID: "stress.monthly",
+        purchaseDate: Date(timeIntervalSince1970: 1_700_000_000 + Double(index)),
+        expiresDate: Date(timeIntervalSince1970: 1_702_592_000 + Double(index)),
+        offer: index % 3 == 0 ? .freeTrial : nil,
         willRenew: true)
 }
 

@@ -22,18 +22,21 @@ extension Benchmarks {
         var scenes: [ConfettiScene] = []
         for (width, height) in [(80, 24), (200, 60)] {
             for target in [300, 1000] {
-                scenes.append(ConfettiScene(
-                    width: width, height: height, cannon: steadyCannon(live: target), mode: .halfBlock,
-                    label: "~\(target) live"))
+                scenes.append(
+                    ConfettiScene(
+                        width: width, height: height, cannon: steadyCannon(live: target), mode: .halfBlock,
+                        label: "~\(target) live"))
             }
         }
-        scenes.append(ConfettiScene(
-            width: 200, height: 60, cannon: steadyCannon(live: 1000), mode: .glyph, label: "~1000 live"))
+        scenes.append(
+            ConfettiScene(
+                width: 200, height: 60, cannon: steadyCannon(live: 1000), mode: .glyph, label: "~1000 live"))
         var celebration = ConfettiCannon.celebration
         celebration.repetitions = 1
         for (width, height) in [(80, 24), (200, 60)] {
-            scenes.append(ConfettiScene(
-                width: width, height: height, cannon: celebration, mode: .halfBlock, label: "celebration"))
+            scenes.append(
+                ConfettiScene(
+                    width: width, height: height, cannon: celebration, mode: .halfBlock, label: "celebration"))
         }
         for scene in scenes { measure(scene, frames: frames) }
     }
@@ -53,7 +56,8 @@ extension Benchmarks {
     private static func measure(_ scene: ConfettiScene, frames: Int) {
         var page = Canvas(width: scene.width, height: scene.height)
         for row in stride(from: 1, to: scene.height, by: 2) {
-            page.draw(String(repeating: "Onboarding text under the confetti. ", count: scene.width / 36 + 1), x: 0, y: row)
+            page.draw(
+                String(repeating: "Onboarding text under the confetti. ", count: scene.width / 36 + 1), x: 0, y: row)
         }
         var system = ParticleSystem()
         var rng = SeededGenerator(seed: 2024)
@@ -86,7 +90,8 @@ extension Benchmarks {
         let frameMean = frameTimes.reduce(0, +) / Double(frameTimes.count)
         let p99 = frameTimes[min(frameTimes.count - 1, Int(Double(frameTimes.count) * 0.99))]
         let mode = scene.mode == .halfBlock ? "half-block" : "glyph"
-        let name = "\(scene.width)x\(scene.height) \(scene.label) \(mode)".padding(toLength: 32, withPad: " ", startingAt: 0)
+        let name = "\(scene.width)x\(scene.height) \(scene.label) \(mode)".padding(
+            toLength: 32, withPad: " ", startingAt: 0)
         // Frames per second the machine could sustain on one core at this cost per frame.
         let sustainable = 1 / max(frameMean, 1e-9)
         print(

@@ -18,7 +18,9 @@ final class ScreenMeter {
     init(width: Int, height: Int) {
         self.width = width
         self.height = height
-        path = NSTemporaryDirectory() + "tui-onboard-bench-\(getpid())-\(width)x\(height)-\(ScreenMeter.serial.add(1, ordering: .relaxed).newValue).out"
+        path =
+            NSTemporaryDirectory()
+            + "tui-onboard-bench-\(getpid())-\(width)x\(height)-\(ScreenMeter.serial.add(1, ordering: .relaxed).newValue).out"
         TerminalSession.prepareLocale()
         // ncurses takes the screen size from the environment when there is no terminal.
         setenv("LINES", String(height), 1)
@@ -39,7 +41,11 @@ final class ScreenMeter {
         session.stop()
         fclose(output)
         fclose(input)
-        if ProcessInfo.processInfo.environment["BENCH_KEEP_OUTPUT"] == nil { unlink(path) } else { print("output kept in \(path)") }
+        if ProcessInfo.processInfo.environment["BENCH_KEEP_OUTPUT"] == nil {
+            unlink(path)
+        } else {
+            print("output kept in \(path)")
+        }
     }
 
     var colorMode: ColorMode { session.colorMode }
@@ -71,7 +77,8 @@ final class ScreenMeter {
         guard let catalog = CatalogDecoder.load(path: path, fileReader: CatalogFile.readFromDisk).catalog else {
             fatalError("cannot load \(path)")
         }
-        return PaywallSetup(catalog: catalog, clock: StoreClock(startWallDate: Date(timeIntervalSince1970: 1_767_225_600)))
+        return PaywallSetup(
+            catalog: catalog, clock: StoreClock(startWallDate: Date(timeIntervalSince1970: 1_767_225_600)))
     }
 
     /// The built-in deck, found in the source tree.

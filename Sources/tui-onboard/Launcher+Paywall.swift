@@ -12,14 +12,17 @@ extension Launcher {
     func loadPaywall(for deck: Deck) -> Result<PaywallSetup?, ExitStatus> {
         guard let path = catalogPath(for: deck) else {
             if !deck.hasPaywall { return .success(nil) }
-            printError("the deck has a paywall page but names no catalog; add \"catalog\": \"FILE\" to it or pass --catalog FILE")
+            printError(
+                "the deck has a paywall page but names no catalog; add \"catalog\": \"FILE\" to it or pass --catalog FILE"
+            )
             return .failure(ExitStatus(code: ExitCode.badData))
         }
         guard FileManager.default.fileExists(atPath: path) else {
             printError("\(SafeText.sanitize(path)): no such file (the paywall's catalog)")
             return .failure(ExitStatus(code: ExitCode.missingInput))
         }
-        let result = CatalogDecoder.load(path: path, fileReader: CatalogFile.readFromDisk, userLocale: Self.userLocale(environment))
+        let result = CatalogDecoder.load(
+            path: path, fileReader: CatalogFile.readFromDisk, userLocale: Self.userLocale(environment))
         for diagnostic in result.diagnostics { printError(diagnostic.description) }
         guard let catalog = result.catalog else { return .failure(ExitStatus(code: ExitCode.badData)) }
         let ledger: Ledger

@@ -84,7 +84,8 @@ struct Launcher {
             return [
                 Diagnostic(
                     severity: .error, file: SafeText.sanitize(deckPath), path: "catalog", location: nil,
-                    message: "the deck has a paywall page but names no catalog; add \"catalog\": \"FILE\" or pass --catalog")
+                    message:
+                        "the deck has a paywall page but names no catalog; add \"catalog\": \"FILE\" or pass --catalog")
             ]
         }
         let result = CatalogDecoder.load(path: path, fileReader: CatalogFile.readFromDisk)
@@ -97,8 +98,11 @@ struct Launcher {
             let known = catalog.offerings.map(\.id)
             diagnostics.append(
                 Diagnostic(
-                    severity: .error, file: SafeText.sanitize(deckPath), path: "pages[\(index)].offering", location: nil,
-                    message: "offering \"\(SafeText.sanitize(id))\" is not in the catalog (it has: \(known.joined(separator: ", ")))"))
+                    severity: .error, file: SafeText.sanitize(deckPath), path: "pages[\(index)].offering",
+                    location: nil,
+                    message:
+                        "offering \"\(SafeText.sanitize(id))\" is not in the catalog (it has: \(known.joined(separator: ", ")))"
+                ))
         }
         return diagnostics
     }
@@ -221,7 +225,8 @@ struct Launcher {
         }
         var headline: String?
         if case .whatsNew = presentation { headline = "What's new in \(deck.app.name) \(deck.app.version)" }
-        let settings = AppSettings(reducesMotion: reducesMotion, seed: options.seed ?? Self.defaultSeed(), headline: headline)
+        let settings = AppSettings(
+            reducesMotion: reducesMotion, seed: options.seed ?? Self.defaultSeed(), headline: headline)
         var app = OnboardingApp(
             deck: deck, colorMode: session.colorMode, width: 0, height: 0, settings: settings, paywall: paywall)
         let runner = TerminalRunner(perform: { effect in
@@ -245,5 +250,6 @@ struct Launcher {
 /// Writes a message to standard error. File names and option values come from the command
 /// line and may hold escape sequences: everything is made safe here, at the one way out.
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data(("tui-onboard: " + SafeText.sanitize(message, keepingNewlines: true) + "\n").utf8))
+    FileHandle.standardError.write(
+        Data(("tui-onboard: " + SafeText.sanitize(message, keepingNewlines: true) + "\n").utf8))
 }

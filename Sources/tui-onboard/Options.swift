@@ -118,7 +118,9 @@ struct Options: Equatable {
                 let mode = try value(for: name, inline: inline)
                 guard Options.simulationModes.contains(mode) else {
                     throw UsageError(
-                        description: "option --simulate takes one of \(Options.simulationModes.joined(separator: ", ")), not \"\(mode)\"")
+                        description:
+                            "option --simulate takes one of \(Options.simulationModes.joined(separator: ", ")), not \"\(mode)\""
+                    )
                 }
                 options.simulation = mode
             case "--latency":
@@ -130,13 +132,16 @@ struct Options: Equatable {
             case "--time-rate":
                 let text = try value(for: name, inline: inline)
                 guard let rate = Double(text), rate > 0, rate <= 31_536_000 else {
-                    throw UsageError(description: "option --time-rate needs a positive number up to 31536000, not \"\(text)\"")
+                    throw UsageError(
+                        description: "option --time-rate needs a positive number up to 31536000, not \"\(text)\"")
                 }
                 options.timeRate = rate
             case "--now":
                 let text = try value(for: name, inline: inline)
                 guard let date = Options.parseDate(text) else {
-                    throw UsageError(description: "option --now needs a date such as 2026-01-31 or 2026-01-31T09:00:00Z, not \"\(text)\"")
+                    throw UsageError(
+                        description:
+                            "option --now needs a date such as 2026-01-31 or 2026-01-31T09:00:00Z, not \"\(text)\"")
                 }
                 options.now = date
             case "--plain", "--reduce-motion", "--first-run", "-h", "--help", "-V", "--version":

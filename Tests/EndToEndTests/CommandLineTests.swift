@@ -60,7 +60,9 @@ struct CommandLineTests {
         #expect(message.contains("expected a string"), "stderr: \(message)")
         #expect(!terminal.isAlternateScreenOn)
         #expect(terminal.isCursorVisible)
-        #expect(terminal.recordedOutput().isEmpty, "the app wrote to the terminal: \(terminal.recordedOutput().count) bytes")
+        #expect(
+            terminal.recordedOutput().isEmpty, "the app wrote to the terminal: \(terminal.recordedOutput().count) bytes"
+        )
     }
 
     @Test("validate reports the same problem and exits 65; a good deck exits 0")

@@ -45,7 +45,9 @@ struct PaywallEndToEndTests {
 
         let second = try launch(stateDirectory: stateDirectory)
         defer { second.close() }
-        #expect(second.waitForText("Active until Feb 1, 2026 (renews)") != nil, "the purchase was lost:\n\(second.screen())")
+        #expect(
+            second.waitForText("Active until Feb 1, 2026 (renews)") != nil, "the purchase was lost:\n\(second.screen())"
+        )
         try second.sendKeys("r")
         #expect(second.waitForText("Purchases restored") != nil, "restore said nothing:\n\(second.screen())")
         // Esc and q as two presses: sent in one burst they would read as Alt-q.

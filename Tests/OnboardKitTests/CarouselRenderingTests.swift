@@ -78,7 +78,10 @@ import Testing
         var app = TestDecks.app(TestDecks.deck(pageCount: 2), width: 40, height: 12, mode: .monochrome)
         _ = app.update(.key(.end))
         let screen = TestDecks.screen(app)
-        #expect(screen.cells.allSatisfy { $0.style.foreground == .terminalDefault && $0.style.background == .terminalDefault })
+        #expect(
+            screen.cells.allSatisfy {
+                $0.style.foreground == .terminalDefault && $0.style.background == .terminalDefault
+            })
         let doneColumn = try #require((0..<40).first { screen[$0, 11].grapheme == "G" })
         #expect(screen[doneColumn, 11].style.isReverse)
     }

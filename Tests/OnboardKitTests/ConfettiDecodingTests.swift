@@ -115,7 +115,9 @@ import Testing
                            "openingAngle": 361}}}
             """)
         let error = try #require(log.errors.first)
-        #expect(error.description == "deck.json:3:32: error: confetti.onFinish.openingAngle: 361 is out of range (0 to 360)")
+        #expect(
+            error.description == "deck.json:3:32: error: confetti.onFinish.openingAngle: 361 is out of range (0 to 360)"
+        )
     }
 
     @Test func unknownMembersAreWarnedWithASuggestion() throws {

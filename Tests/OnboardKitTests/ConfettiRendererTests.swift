@@ -58,9 +58,12 @@ import Testing
         var system = ParticleSystem()
         var rng = SeededGenerator(seed: 1)
         // Pixel rows 4 and 5 are the two halves of cell row 2.
-        system.fire(ConfettiFixtures.still(at: .point(x: 0.35, y: 0.45), color: .red), in: (width: 10, height: 5), rng: &rng)
-        system.fire(ConfettiFixtures.still(at: .point(x: 0.35, y: 0.55), color: .blue), in: (width: 10, height: 5), rng: &rng)
-        system.fire(ConfettiFixtures.still(at: .point(x: 0.75, y: 0.55), color: .yellow), in: (width: 10, height: 5), rng: &rng)
+        system.fire(
+            ConfettiFixtures.still(at: .point(x: 0.35, y: 0.45), color: .red), in: (width: 10, height: 5), rng: &rng)
+        system.fire(
+            ConfettiFixtures.still(at: .point(x: 0.35, y: 0.55), color: .blue), in: (width: 10, height: 5), rng: &rng)
+        system.fire(
+            ConfettiFixtures.still(at: .point(x: 0.75, y: 0.55), color: .yellow), in: (width: 10, height: 5), rng: &rng)
         system.step(dt: 1 / 60)
         var canvas = page
         ConfettiRenderer.draw(system, into: &canvas, colorMode: .basic8)

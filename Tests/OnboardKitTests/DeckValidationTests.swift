@@ -97,19 +97,24 @@ import Testing
         #expect(result.deck != nil)
         #expect(result.errors.isEmpty)
         let messages = result.warnings.map(\.description)
-        #expect(messages.contains { $0.contains("pages[0].txt: unknown member \"txt\" is ignored (did you mean \"text\"?)") })
+        #expect(
+            messages.contains {
+                $0.contains("pages[0].txt: unknown member \"txt\" is ignored (did you mean \"text\"?)")
+            })
         #expect(messages.contains { $0.contains("theme: unknown member") })
     }
 
     @Test func unknownSymbolsNameTheClosestKnownOnes() {
-        let result = Self.load("{\(Self.app), \"pages\": [{\"kind\": \"hero\", \"symbol\": \"stra\", \"title\": \"t\"}]}")
+        let result = Self.load(
+            "{\(Self.app), \"pages\": [{\"kind\": \"hero\", \"symbol\": \"stra\", \"title\": \"t\"}]}")
         let message = result.errors.first?.message ?? ""
         #expect(message.hasPrefix("unknown symbol \"stra\"; closest known: star"))
     }
 
     @Test func controlCharactersInDeckTextBecomeVisible() throws {
         let result = Self.load(
-            "{\(Self.app), \"pages\": [{\"kind\": \"step\", \"heading\": \"a\\u001b[2Jb\", \"text\": \"x\\u0007\\ny\"}]}")
+            "{\(Self.app), \"pages\": [{\"kind\": \"step\", \"heading\": \"a\\u001b[2Jb\", \"text\": \"x\\u0007\\ny\"}]}"
+        )
         let deck = try #require(result.deck)
         guard case .step(let step) = deck.pages[0] else { return }
         #expect(step.heading == "a␛[2Jb")
@@ -119,7 +124,9 @@ import Testing
     @Test func oversizedDecksAreRefusedBeforeParsing() {
         let huge = String(repeating: " ", count: DeckLoader.maximumDeckSize + 1)
         let result = Self.load(huge)
-        #expect(result.fileError == .tooLarge(path: "decks/deck.json", size: huge.utf8.count, limit: DeckLoader.maximumDeckSize))
+        #expect(
+            result.fileError
+                == .tooLarge(path: "decks/deck.json", size: huge.utf8.count, limit: DeckLoader.maximumDeckSize))
         #expect(result.errors.first?.description.contains("over the limit of 10 MiB") == true)
     }
 
@@ -131,7 +138,8 @@ import Testing
 
     @Test func labelsOverrideTheDefaults() throws {
         let result = Self.load(
-            "{\(Self.app), \"labels\": {\"next\": \"Weiter\", \"done\": \"Los\"}, \"pages\": [{\"kind\": \"step\", \"heading\": \"x\"}]}")
+            "{\(Self.app), \"labels\": {\"next\": \"Weiter\", \"done\": \"Los\"}, \"pages\": [{\"kind\": \"step\", \"heading\": \"x\"}]}"
+        )
         let deck = try #require(result.deck)
         #expect(deck.labels == ButtonLabels(next: "Weiter", back: "Back", skip: "Skip", done: "Los"))
     }

@@ -35,7 +35,8 @@ import Testing
         for (index, row) in rows.enumerated() {
             let width = DisplayWidth.of(row)
             if width > Self.maximumArtColumns { problems.append("\(source) row \(index + 1) is \(width) columns") }
-            for grapheme in row where DisplayWidth.of(grapheme) != 1 || SafeText.isUnsafe(grapheme) || grapheme == "\t" {
+            for grapheme in row where DisplayWidth.of(grapheme) != 1 || SafeText.isUnsafe(grapheme) || grapheme == "\t"
+            {
                 problems.append("\(source) row \(index + 1) holds \(grapheme.unicodeScalars.map(\.value))")
             }
         }

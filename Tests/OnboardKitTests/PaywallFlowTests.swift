@@ -8,18 +8,22 @@ import Testing
     static let start = StoreFixtures.date(2026, 1, 1)
 
     static func app(
-        mode: StoreSimulator.SimulationMode = .success, latency: Double = 0.5, ledger: Ledger = Ledger(), timeRate: Double = 1
+        mode: StoreSimulator.SimulationMode = .success, latency: Double = 0.5, ledger: Ledger = Ledger(),
+        timeRate: Double = 1
     ) throws -> OnboardingApp {
         let catalog = try PaywallViewTests.defaultCatalog()
         let deck = Deck(
             app: AppInfo(id: "a", name: "A", version: "1"),
-            pages: [.step(StepPage(heading: "Intro", text: "")), .paywall(PaywallPage(offeringID: "default")),
-                .step(StepPage(heading: "After", text: ""))])
+            pages: [
+                .step(StepPage(heading: "Intro", text: "")), .paywall(PaywallPage(offeringID: "default")),
+                .step(StepPage(heading: "After", text: "")),
+            ])
         let setup = PaywallSetup(
             catalog: catalog, ledger: ledger, mode: mode, latency: latency,
             clock: StoreClock(startWallDate: start, timeRate: timeRate))
         var app = OnboardingApp(
-            deck: deck, colorMode: .indexed256, width: 80, height: 24, settings: AppSettings(reducesMotion: true, seed: 1),
+            deck: deck, colorMode: .indexed256, width: 80, height: 24,
+            settings: AppSettings(reducesMotion: true, seed: 1),
             paywall: setup)
         _ = app.update(.key(.right))
         return app
@@ -61,7 +65,9 @@ import Testing
         var app = try Self.app(latency: 1)
         var recorded = Self.press([.enter], &app)
         // Enter again, Not now, Back, the list, paging, restore: all wait while it runs.
-        recorded += Self.press(Array(repeating: Key.enter, count: 50) + [.character("n"), .escape, .left, .up, .down, .character("r")], &app)
+        recorded += Self.press(
+            Array(repeating: Key.enter, count: 50) + [.character("n"), .escape, .left, .up, .down, .character("r")],
+            &app)
         #expect(app.carousel.currentIndex == 1)
         recorded += Self.run(&app, seconds: 2)
         #expect(recorded.count == 1)

@@ -9,7 +9,9 @@ import Testing
         return try #require(result.catalog)
     }
 
-    static func presentation(selected: Int = 0, owned: Set<String> = [], progress: String? = nil) throws -> PaywallPresentation {
+    static func presentation(selected: Int = 0, owned: Set<String> = [], progress: String? = nil) throws
+        -> PaywallPresentation
+    {
         let catalog = try defaultCatalog()
         let offering = try #require(catalog.currentOffering)
         return PaywallPresentation.make(
@@ -19,7 +21,9 @@ import Testing
             progress: progress)
     }
 
-    static func draw(_ presentation: PaywallPresentation, width: Int, height: Int, mode: ColorMode = .indexed256) -> Canvas {
+    static func draw(_ presentation: PaywallPresentation, width: Int, height: Int, mode: ColorMode = .indexed256)
+        -> Canvas
+    {
         var canvas = Canvas(width: width, height: height)
         PaywallView(presentation: presentation, theme: Theme(colorMode: mode))
             .draw(into: &canvas, in: canvas.bounds, clip: canvas.bounds)

@@ -125,7 +125,9 @@ import Testing
     @Test func thePagesFollowThePointer() {
         var app = Self.app()
         func headingColumn(_ screen: Canvas) -> Int? {
-            screen.lines.lazy.compactMap { line in line.range(of: "Page 1").map { line.distance(from: line.startIndex, to: $0.lowerBound) } }.first
+            screen.lines.lazy.compactMap { line in
+                line.range(of: "Page 1").map { line.distance(from: line.startIndex, to: $0.lowerBound) }
+            }.first
         }
         let resting = headingColumn(TestDecks.screen(app))
         _ = app.update(.mouse(MouseEvent(.press, x: 50, y: 10)))

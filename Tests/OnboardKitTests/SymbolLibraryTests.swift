@@ -37,7 +37,8 @@ import Testing
         for (row, line) in symbol.lines.enumerated() {
             #expect(line.last != " ", "\(name) row \(row) has trailing blanks")
             for grapheme in line {
-                #expect(DisplayWidth.of(grapheme) == 1, "\(name) row \(row) holds \(grapheme.unicodeScalars.map(\.value))")
+                #expect(
+                    DisplayWidth.of(grapheme) == 1, "\(name) row \(row) holds \(grapheme.unicodeScalars.map(\.value))")
                 #expect(!SafeText.isUnsafe(grapheme), "\(name) row \(row) holds a control character")
                 #expect(grapheme != "\t")
             }

@@ -54,7 +54,8 @@ import Testing
             let file = AtomicFile(path: directory + "/state.json")
             let abandoned = file.temporaryPath(process: try Self.deadProcessID(), nonce: 7)
             let live = file.temporaryPath(process: getpid(), nonce: 8)
-            let otherFile = AtomicFile(path: directory + "/other.json").temporaryPath(process: try Self.deadProcessID(), nonce: 9)
+            let otherFile = AtomicFile(path: directory + "/other.json").temporaryPath(
+                process: try Self.deadProcessID(), nonce: 9)
             for path in [abandoned, live, otherFile] { try writeBytes(Array("partial".utf8), to: path) }
 
             try file.write(Data("whole".utf8))

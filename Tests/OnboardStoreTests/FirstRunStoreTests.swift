@@ -22,8 +22,11 @@ import Testing
         try withTemporaryDirectory { directory in
             let store = Self.store(directory)
             var state = FirstRunState()
-            state.record(appID: "demo", version: "1.4.0", completion: .skipped, date: Date(timeIntervalSince1970: 1_700_000_000.5))
-            state.record(appID: "other/app", version: "2.0", completion: .finished, date: Date(timeIntervalSince1970: 3))
+            state.record(
+                appID: "demo", version: "1.4.0", completion: .skipped,
+                date: Date(timeIntervalSince1970: 1_700_000_000.5))
+            state.record(
+                appID: "other/app", version: "2.0", completion: .finished, date: Date(timeIntervalSince1970: 3))
             try store.save(state)
             #expect(try store.load() == state)
             #expect(try store.load().shouldShow(appID: "demo", version: "1.5.0") == .whatsNew(previous: "1.4.0"))
@@ -43,7 +46,10 @@ import Testing
 
     @Test(arguments: [
         ("{\"apps\": {\"demo\": }", "1:19: unexpected"),
-        ("{\"apps\": {\"demo\": {\"lastSeenVersion\": \"1.0\", \"completion\": \"done\", \"date\": 0}}}", "apps.demo.completion"),
+        (
+            "{\"apps\": {\"demo\": {\"lastSeenVersion\": \"1.0\", \"completion\": \"done\", \"date\": 0}}}",
+            "apps.demo.completion"
+        ),
         ("[]", "Expected"),
         ("", "1:1"),
     ])
@@ -65,7 +71,9 @@ import Testing
 
             // Afterwards the app starts as on a first run, and saving works again.
             #expect(try store.load() == FirstRunState())
-            try store.update { $0.record(appID: "demo", version: "1.0", completion: .finished, date: Date(timeIntervalSince1970: 0)) }
+            try store.update {
+                $0.record(appID: "demo", version: "1.0", completion: .finished, date: Date(timeIntervalSince1970: 0))
+            }
             #expect(try store.load().apps["demo"]?.lastSeenVersion == "1.0")
         }
     }

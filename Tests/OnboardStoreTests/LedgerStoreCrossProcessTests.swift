@@ -77,7 +77,8 @@ import Testing
             #expect(Self.indicesByPrefix(try store.load())["crash"] == Array(0..<5))
 
             // The lock died with the child, so this does not hang; the torn tail is cut off.
-            try store.append(LedgerTransaction(id: "after-0", productID: "p", purchaseDate: Date(timeIntervalSince1970: 0)))
+            try store.append(
+                LedgerTransaction(id: "after-0", productID: "p", purchaseDate: Date(timeIntervalSince1970: 0)))
             let indices = Self.indicesByPrefix(try store.load())
             #expect(indices["crash"] == Array(0..<5))
             #expect(indices["after"] == [0])
@@ -104,7 +105,8 @@ import Testing
             }
             let before = try store.load().count
             #expect(before > 0, "no child lived long enough to record anything; the test proved nothing")
-            try store.append(LedgerTransaction(id: "after-0", productID: "p", purchaseDate: Date(timeIntervalSince1970: 0)))
+            try store.append(
+                LedgerTransaction(id: "after-0", productID: "p", purchaseDate: Date(timeIntervalSince1970: 0)))
             #expect(try store.load().count == before + 1)
             #expect(try fileBytes(store.ledgerPath).last == UInt8(ascii: "\n"))
         }

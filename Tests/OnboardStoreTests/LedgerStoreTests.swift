@@ -35,7 +35,9 @@ import Testing
     @Test func roundTripKeepsEveryFieldAndTheOrder() throws {
         try withTemporaryDirectory { directory in
             let store = Self.store(directory)
-            let written = LedgerTransaction.State.allCases.enumerated().map { Self.sample($0.offset, state: $0.element) }
+            let written = LedgerTransaction.State.allCases.enumerated().map {
+                Self.sample($0.offset, state: $0.element)
+            }
             try store.append(written[0])
             try store.append(contentsOf: Array(written.dropFirst()))
             let loaded = try store.load()
@@ -110,7 +112,8 @@ import Testing
                 return "garbage"
             case .validChecksumButNoTransaction:
                 let body = #"{"id":"x"}"#
-                return #"{"crc32":""# + LedgerLine.hex(CRC32.checksum(Array(body.utf8))) + #"","transaction":"# + body + "}"
+                return #"{"crc32":""# + LedgerLine.hex(CRC32.checksum(Array(body.utf8))) + #"","transaction":"# + body
+                    + "}"
             }
         }
     }
@@ -179,7 +182,9 @@ import Testing
         try withTemporaryDirectory { directory in
             let locked = directory + "/locked"
             #expect(mkdir(locked, 0o500) == 0)
-            let error = try #require(throws: LedgerError.self) { try Self.store(locked + "/state").append(Self.sample(0)) }
+            let error = try #require(throws: LedgerError.self) {
+                try Self.store(locked + "/state").append(Self.sample(0))
+            }
             #expect(error.description.contains(locked))
             #expect(error.description.contains("Permission denied"))
             #expect(error.description.contains("--state-dir"))

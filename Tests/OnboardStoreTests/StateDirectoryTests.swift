@@ -5,16 +5,17 @@ import Testing
 @testable import OnboardStore
 
 @Suite struct StateDirectoryTests {
-    @Test(arguments: [
-        ("/explicit/dir", ["XDG_STATE_HOME": "/xdg", "HOME": "/home/u"], "/explicit/dir"),
-        (nil, ["XDG_STATE_HOME": "/xdg", "HOME": "/home/u"], "/xdg/tui-onboard"),
-        (nil, ["XDG_STATE_HOME": "/xdg/", "HOME": "/home/u"], "/xdg/tui-onboard"),
-        (nil, ["XDG_STATE_HOME": "", "HOME": "/home/u"], "/home/u/.local/state/tui-onboard"),
-        (nil, ["XDG_STATE_HOME": "relative/state", "HOME": "/home/u"], "/home/u/.local/state/tui-onboard"),
-        (nil, ["HOME": "/home/u"], "/home/u/.local/state/tui-onboard"),
-        ("", ["HOME": "/home/u"], "/home/u/.local/state/tui-onboard"),
-        (nil, [:], ".tui-onboard-state"),
-    ] as [(String?, [String: String], String)])
+    @Test(
+        arguments: [
+            ("/explicit/dir", ["XDG_STATE_HOME": "/xdg", "HOME": "/home/u"], "/explicit/dir"),
+            (nil, ["XDG_STATE_HOME": "/xdg", "HOME": "/home/u"], "/xdg/tui-onboard"),
+            (nil, ["XDG_STATE_HOME": "/xdg/", "HOME": "/home/u"], "/xdg/tui-onboard"),
+            (nil, ["XDG_STATE_HOME": "", "HOME": "/home/u"], "/home/u/.local/state/tui-onboard"),
+            (nil, ["XDG_STATE_HOME": "relative/state", "HOME": "/home/u"], "/home/u/.local/state/tui-onboard"),
+            (nil, ["HOME": "/home/u"], "/home/u/.local/state/tui-onboard"),
+            ("", ["HOME": "/home/u"], "/home/u/.local/state/tui-onboard"),
+            (nil, [:], ".tui-onboard-state"),
+        ] as [(String?, [String: String], String)])
     func resolvesInXDGOrder(explicit: String?, environment: [String: String], expected: String) {
         #expect(StateDirectory.resolve(explicit: explicit, environment: environment) == expected)
     }

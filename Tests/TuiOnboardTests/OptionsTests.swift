@@ -29,7 +29,8 @@ import Testing
     }
 
     @Test func commands() throws {
-        #expect(try Options.parse(["validate", "a.json", "b.storekit"]).command == .validate(["a.json", "b.storekit"]))
+        #expect(
+            try Options.parse(["validate", "a.json", "b.storekit"]).command == .validate(["a.json", "b.storekit"]))
         #expect(try Options.parse(["symbols"]).command == .symbols)
         #expect(try Options.parse(["--help"]).command == .help)
         #expect(try Options.parse(["-V"]).command == .version)
@@ -43,10 +44,16 @@ import Testing
         (["--plain=yes"], "option --plain takes no value"),
         (["validate"], "validate needs at least one FILE"),
         (["launch"], "unknown command \"launch\" (commands: validate, symbols)"),
-        (["--simulate", "maybe"], "option --simulate takes one of success, fail, cancel, pending, prompt, not \"maybe\""),
+        (
+            ["--simulate", "maybe"],
+            "option --simulate takes one of success, fail, cancel, pending, prompt, not \"maybe\""
+        ),
         (["--latency", "-1"], "option --latency needs seconds from 0 to 60, not \"-1\""),
         (["--time-rate", "0"], "option --time-rate needs a positive number up to 31536000, not \"0\""),
-        (["--now", "yesterday"], "option --now needs a date such as 2026-01-31 or 2026-01-31T09:00:00Z, not \"yesterday\""),
+        (
+            ["--now", "yesterday"],
+            "option --now needs a date such as 2026-01-31 or 2026-01-31T09:00:00Z, not \"yesterday\""
+        ),
     ])
     func usageErrorsNameWhatIsWrong(arguments: [String], message: String) {
         #expect(throws: Options.UsageError(description: message)) { try Options.parse(arguments) }

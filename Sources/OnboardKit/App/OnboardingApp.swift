@@ -300,7 +300,8 @@ public struct OnboardingApp: Sendable {
                 continue
             }
             let lift = index == carousel.currentIndex ? Int(symbolDrop.position.rounded()) : 0
-            PageView(page: deck.pages[index], theme: theme, symbolLift: lift).draw(into: &canvas, in: rect, clip: content)
+            PageView(page: deck.pages[index], theme: theme, symbolLift: lift).draw(
+                into: &canvas, in: rect, clip: content)
         }
     }
 }

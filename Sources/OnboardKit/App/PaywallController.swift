@@ -48,7 +48,8 @@ public struct PaywallController: Sendable {
     /// The package the cursor is on for an offering: the offering's default until moved.
     func selectedIndex(in offering: Offering) -> Int {
         if let index = selection[offering.id] { return index }
-        if let id = offering.defaultPackageID, let index = offering.packages.firstIndex(where: { $0.identifier == id }) {
+        if let id = offering.defaultPackageID, let index = offering.packages.firstIndex(where: { $0.identifier == id })
+        {
             return index
         }
         return 0
@@ -92,11 +93,14 @@ public struct PaywallController: Sendable {
             products.filter {
                 EntitlementResolver.isEligibleForIntroductoryOffer($0, catalog: catalog, ledger: ledger)
             }.map(\.id))
-        var lines = statuses.map { "\($0.entitlement.displayName): \($0.statusLine(locale: locale, timeZone: timeZone))" }
+        var lines = statuses.map {
+            "\($0.entitlement.displayName): \($0.statusLine(locale: locale, timeZone: timeZone))"
+        }
         if !pendingTransactions.isEmpty { lines.append("a approves · d declines the request") }
         return .make(
             offering: offering, catalog: catalog, formatter: formatter, selectedIndex: selectedIndex(in: offering),
-            ownedProductIDs: owned, blockedProductIDs: blocked, introEligibleProductIDs: eligible, statusLines: lines, progress: progressText)
+            ownedProductIDs: owned, blockedProductIDs: blocked, introEligibleProductIDs: eligible, statusLines: lines,
+            progress: progressText)
     }
 
     static let spinner: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
@@ -157,7 +161,8 @@ public struct PaywallController: Sendable {
             selection[offering.id] = min(offering.packages.count - 1, index + 1)
         case .enter:
             guard offering.packages.indices.contains(index) else { return [] }
-            return store.purchase(offering.packages[index], catalog: catalog, ledger: ledger, now: now, calendar: calendar)
+            return store.purchase(
+                offering.packages[index], catalog: catalog, ledger: ledger, now: now, calendar: calendar)
         case .character("r"):
             return store.restore(ledger: ledger, catalog: catalog, now: now, calendar: calendar)
         case .character("p") where catalog.links.privacyPolicy != nil:
@@ -179,7 +184,9 @@ public struct PaywallController: Sendable {
 
     /// Selects the package at `index` of the page's offering (a click on its row).
     mutating func select(_ index: Int, on page: PaywallPage) {
-        guard !store.isBusy, let offering = offering(for: page), offering.packages.indices.contains(index) else { return }
+        guard !store.isBusy, let offering = offering(for: page), offering.packages.indices.contains(index) else {
+            return
+        }
         selection[offering.id] = index
     }
 

@@ -8,7 +8,9 @@ public enum PlainTextRenderer {
             output.append(String(repeating: "=", count: min(width, DisplayWidth.of(page.title) + 8)))
             switch page {
             case .step(let step):
-                if !step.art.isEmpty { output.append(contentsOf: step.art.map { TextLayout.truncate($0, width: width) }) }
+                if !step.art.isEmpty {
+                    output.append(contentsOf: step.art.map { TextLayout.truncate($0, width: width) })
+                }
                 if !step.text.isEmpty {
                     if !step.art.isEmpty { output.append("") }
                     output.append(contentsOf: TextLayout.wrap(step.text, width: width))

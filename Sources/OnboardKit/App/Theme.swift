@@ -22,7 +22,8 @@ public struct Theme: Hashable, Sendable {
     public var button: Style { Style(isBold: true) }
     /// The primary button: accent background where colour exists, reverse video otherwise.
     public var primaryButton: Style {
-        usesColor ? Style(foreground: .brightWhite, background: accent, isBold: true) : Style(isBold: true, isReverse: true)
+        usesColor
+            ? Style(foreground: .brightWhite, background: accent, isBold: true) : Style(isBold: true, isReverse: true)
     }
     public var border: Style { usesColor ? Style(foreground: accent) : .plain }
 }

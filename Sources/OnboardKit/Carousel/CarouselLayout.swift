@@ -70,7 +70,9 @@ public struct CarouselLayout: Hashable, Sendable {
 
     /// The page a dot at this column stands for (a dot and the space after it both count).
     public func page(atDotColumn column: Int) -> Int? {
-        guard let first = dotColumns.first, column >= first - 1, column <= (dotColumns.last ?? 0) + 1 else { return nil }
+        guard let first = dotColumns.first, column >= first - 1, column <= (dotColumns.last ?? 0) + 1 else {
+            return nil
+        }
         return min(pageCount - 1, max(0, (column - first + 1) / 2))
     }
 }

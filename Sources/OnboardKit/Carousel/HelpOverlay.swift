@@ -11,7 +11,9 @@ public enum HelpOverlay {
         ("q Esc Ctrl-C", "quit"),
     ]
 
-    public static func draw(into canvas: inout Canvas, theme: Theme, extraEntries: [(keys: String, action: String)] = []) {
+    public static func draw(
+        into canvas: inout Canvas, theme: Theme, extraEntries: [(keys: String, action: String)] = []
+    ) {
         let all = entries + extraEntries
         let keyWidth = all.map { DisplayWidth.of($0.keys) }.max() ?? 0
         let lines = all.map { entry in
@@ -22,8 +24,10 @@ public enum HelpOverlay {
         let innerWidth = max(lines.map { DisplayWidth.of($0) }.max() ?? 0, DisplayWidth.of(footer)) + 2
         let boxWidth = min(canvas.width, innerWidth + 2)
         let boxHeight = min(canvas.height, lines.count + 4)
-        let box = Rect(x: (canvas.width - boxWidth) / 2, y: (canvas.height - boxHeight) / 2, width: boxWidth, height: boxHeight)
-        BoxView.draw(into: &canvas, box: box, style: theme.border, title: title, footer: footer, titleStyle: theme.accentText)
+        let box = Rect(
+            x: (canvas.width - boxWidth) / 2, y: (canvas.height - boxHeight) / 2, width: boxWidth, height: boxHeight)
+        BoxView.draw(
+            into: &canvas, box: box, style: theme.border, title: title, footer: footer, titleStyle: theme.accentText)
         let inner = box.inset(by: 1)
         for (index, line) in lines.enumerated() {
             let row = inner.y + 1 + index

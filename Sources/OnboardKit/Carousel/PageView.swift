@@ -47,9 +47,14 @@ public struct PageView {
             if !step.art.isEmpty && artWidth <= maxArtWidth {
                 blocks.append(Block(lines: step.art, style: theme.art, centresEachLine: false))
             }
-            blocks.append(Block(lines: TextLayout.wrap(step.heading, width: textWidth), style: theme.heading, centresEachLine: true))
+            blocks.append(
+                Block(
+                    lines: TextLayout.wrap(step.heading, width: textWidth), style: theme.heading, centresEachLine: true)
+            )
             if !step.text.isEmpty {
-                blocks.append(Block(lines: TextLayout.wrap(step.text, width: textWidth), style: theme.body, centresEachLine: true))
+                blocks.append(
+                    Block(lines: TextLayout.wrap(step.text, width: textWidth), style: theme.body, centresEachLine: true)
+                )
             }
             return blocks
         case .hero(let hero):
@@ -57,15 +62,22 @@ public struct PageView {
             if let symbol = SymbolLibrary.symbol(named: hero.symbolName), symbol.width <= maxArtWidth {
                 blocks.append(Block(lines: symbol.lines, style: theme.art, centresEachLine: false, lift: symbolLift))
             }
-            blocks.append(Block(lines: TextLayout.wrap(hero.title, width: textWidth), style: theme.heading, centresEachLine: true))
+            blocks.append(
+                Block(lines: TextLayout.wrap(hero.title, width: textWidth), style: theme.heading, centresEachLine: true)
+            )
             if !hero.subtitle.isEmpty {
-                blocks.append(Block(lines: TextLayout.wrap(hero.subtitle, width: textWidth), style: theme.muted, centresEachLine: true))
+                blocks.append(
+                    Block(
+                        lines: TextLayout.wrap(hero.subtitle, width: textWidth), style: theme.muted,
+                        centresEachLine: true))
             }
             return blocks
         case .paywall(let paywall):
             let offering = paywall.offeringID.map { "“\($0)”" } ?? "the current offering"
             return [
-                Block(lines: TextLayout.wrap(paywall.title ?? "Upgrade", width: textWidth), style: theme.heading, centresEachLine: true),
+                Block(
+                    lines: TextLayout.wrap(paywall.title ?? "Upgrade", width: textWidth), style: theme.heading,
+                    centresEachLine: true),
                 Block(
                     lines: TextLayout.wrap("The paywall for \(offering) appears here.", width: textWidth),
                     style: theme.muted, centresEachLine: true),

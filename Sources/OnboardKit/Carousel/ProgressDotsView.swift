@@ -13,7 +13,9 @@ public enum ProgressDotsView {
         }
         for (page, column) in layout.dotColumns.enumerated() {
             let isCurrent = page == layout.pageIndex
-            canvas.draw(isCurrent ? currentDot : otherDot, x: column, y: row, style: isCurrent ? theme.dotCurrent : theme.dotOther)
+            canvas.draw(
+                isCurrent ? currentDot : otherDot, x: column, y: row,
+                style: isCurrent ? theme.dotCurrent : theme.dotOther)
         }
     }
 }

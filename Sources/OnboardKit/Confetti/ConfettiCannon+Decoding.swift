@@ -216,7 +216,8 @@ extension ConfettiCannon {
         guard value > 0, value <= limit else {
             reader.log.error(
                 reader.path.appending(key), at: reader.member(key)?.location,
-                "must be greater than 0 and at most \(JSONObjectReader.format(limit)), found \(JSONObjectReader.format(value))")
+                "must be greater than 0 and at most \(JSONObjectReader.format(limit)), found \(JSONObjectReader.format(value))"
+            )
             return nil
         }
         return value

@@ -72,13 +72,16 @@ public enum ConfettiRenderer {
             case .emoji:
                 // Emoji keep their own colours, so instead of fading they vanish.
                 guard alpha >= 0.3 else { return }
-                putGlyph(glyphs.steps[0], width: glyphs.width, column: column, row: pixelRow >> 1,
+                putGlyph(
+                    glyphs.steps[0], width: glyphs.width, column: column, row: pixelRow >> 1,
                     foreground: .terminalDefault, into: &canvas)
             case .text:
-                drawGlyph(glyphs.steps[0], width: glyphs.width, particle, alpha: alpha, column: column,
+                drawGlyph(
+                    glyphs.steps[0], width: glyphs.width, particle, alpha: alpha, column: column,
                     row: pixelRow >> 1, into: &canvas)
             case .shape where mode == .glyph:
-                drawGlyph(glyphs.steps[step], width: 1, particle, alpha: alpha, column: column, row: pixelRow >> 1,
+                drawGlyph(
+                    glyphs.steps[step], width: 1, particle, alpha: alpha, column: column, row: pixelRow >> 1,
                     into: &canvas)
             case .shape:
                 drawPixels(particle, alpha: alpha, column: column, pixelRow: pixelRow, step: step, into: &canvas)
@@ -95,7 +98,8 @@ public enum ConfettiRenderer {
                 // Without colours a fading glyph thins out to a shade and a dot.
                 let shown: Character = alpha >= 0.55 ? glyph : alpha >= 0.3 ? monochromeShade : monochromeDot
                 guard alpha >= 0.08 else { return }
-                putGlyph(shown, width: alpha >= 0.55 ? glyphWidth : 1, column: column, row: row,
+                putGlyph(
+                    shown, width: alpha >= 0.55 ? glyphWidth : 1, column: column, row: row,
                     foreground: nil, into: &canvas)
                 return
             }
@@ -134,7 +138,8 @@ public enum ConfettiRenderer {
                 // Past its prime a monochrome piece becomes a whole-cell shade.
                 let shade = alpha >= 0.55 ? 0 : alpha >= 0.35 ? 1 : alpha >= 0.15 ? 2 : 3
                 guard alpha >= 0.05 else { return }
-                putGlyph(monochromeRamp[shade], width: 1, column: column, row: pixelRow >> 1, foreground: nil,
+                putGlyph(
+                    monochromeRamp[shade], width: 1, column: column, row: pixelRow >> 1, foreground: nil,
                     into: &canvas)
                 return
             }
@@ -202,7 +207,8 @@ public enum ConfettiRenderer {
                 mark = .both
             case (.none, _), (.glyph, _):
                 let under = Self.background(under: existing)
-                cell = Cell(grapheme: isBottom ? lowerHalf : upperHalf, style: Style(foreground: color, background: under))
+                cell = Cell(
+                    grapheme: isBottom ? lowerHalf : upperHalf, style: Style(foreground: color, background: under))
                 mark = isBottom ? .bottom : .top
             }
             canvas.setCell(x: x, y: row, cell)

@@ -66,7 +66,8 @@ public struct ConfettiTriggers: Hashable, Sendable {
             return .some(cannon)
         default:
             reader.log.error(
-                path, at: node.location, "expected a cannon object, a preset name, true or false, found \(node.kindName)")
+                path, at: node.location,
+                "expected a cannon object, a preset name, true or false, found \(node.kindName)")
             return nil
         }
     }

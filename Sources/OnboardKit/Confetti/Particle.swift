@@ -86,7 +86,8 @@ public struct Particle: Equatable, Sendable {
     /// The exact response to drag `k` over `t` seconds: `decay` = exp(-k·t) scales the velocity,
     /// and `first`, `second`, `third` are its repeated integrals, which turn a velocity, a
     /// constant acceleration and a steadily growing one into distance.
-    static func motion(drag k: Double, over t: Double) -> (decay: Double, first: Double, second: Double, third: Double) {
+    static func motion(drag k: Double, over t: Double) -> (decay: Double, first: Double, second: Double, third: Double)
+    {
         let kt = k * t
         if kt < 1e-3 {
             // Series: the closed forms below cancel badly when there is almost no drag.

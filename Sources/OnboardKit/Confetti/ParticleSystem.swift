@@ -51,7 +51,8 @@ public struct ParticleSystem: Sendable {
     /// Queues `cannon.repetitions` bursts (at most `ConfettiCannon.maximumRepetitions`)
     /// `repetitionInterval` seconds apart, the first on the next step. `size` is the screen in
     /// cells; each burst draws its own seed from `rng` now.
-    public mutating func fire(_ cannon: ConfettiCannon, in size: (width: Int, height: Int), rng: inout SeededGenerator) {
+    public mutating func fire(_ cannon: ConfettiCannon, in size: (width: Int, height: Int), rng: inout SeededGenerator)
+    {
         if !isAlive { forgetTables() }
         fieldWidth = max(1, size.width)
         fieldHeight = max(1, size.height)
@@ -154,7 +155,8 @@ public struct ParticleSystem: Sendable {
             let angle = rng.value(in: lowAngle...highAngle) * .pi / 180
             let speed = maximumSpeed * Self.outwardShare(rng.value(in: 0.01...1))
             var particle = makeParticle(
-                emission.cannonIndex, x: x, y: y, vx: speed * cos(angle), vy: -speed * sin(angle), colorIndex: nil, rng: &rng)
+                emission.cannonIndex, x: x, y: y, vx: speed * cos(angle), vy: -speed * sin(angle), colorIndex: nil,
+                rng: &rng)
             particle.id = emission.serial << 32 | UInt64(index) << 16
             if let rocket = cannon.rocket {
                 particle.isRocket = true
@@ -181,7 +183,8 @@ public struct ParticleSystem: Sendable {
             let angle = rng.value(in: 0...(2 * .pi))
             let speed = maximumSpeed * Self.outwardShare(rng.value(in: 0.01...1))
             var spark = makeParticle(
-                Int(rocket.cannonIndex), x: rocket.x, y: rocket.y, vx: rocket.vx + speed * cos(angle), vy: rocket.vy - speed * sin(angle),
+                Int(rocket.cannonIndex), x: rocket.x, y: rocket.y, vx: rocket.vx + speed * cos(angle),
+                vy: rocket.vy - speed * sin(angle),
                 colorIndex: rocket.colorIndex, rng: &rng)
             spark.id = rocket.id | UInt64(index + 1)
             guard particles.count < Self.maximumParticles else { continue }

@@ -26,7 +26,8 @@ public enum ColorName {
             log.error(path, at: node.location, message)
             return nil
         default:
-            log.error(path, at: node.location, "expected a colour (\"#rrggbb\", a name or 0-255), found \(node.kindName)")
+            log.error(
+                path, at: node.location, "expected a colour (\"#rrggbb\", a name or 0-255), found \(node.kindName)")
             return nil
         }
     }

@@ -10,12 +10,16 @@ struct DeckDecoder {
         guard let object = JSONObjectReader(root, path: .root, log: log) else { return nil }
         object.warnUnknownKeys(DeckLoader.topLevelKeys)
         let app = decodeApp(object)
-        let accent = object.member("accent").flatMap { ColorName.decode($0, path: JSONPath.root.appending("accent"), log: log) }
+        let accent = object.member("accent").flatMap {
+            ColorName.decode($0, path: JSONPath.root.appending("accent"), log: log)
+        }
         let labels = decodeLabels(object)
         var pages: [Page] = []
         if let items = object.array("pages", required: true) {
             if items.isEmpty {
-                log.error(JSONPath.root.appending("pages"), at: object.member("pages")?.location, "a deck needs at least one page")
+                log.error(
+                    JSONPath.root.appending("pages"), at: object.member("pages")?.location,
+                    "a deck needs at least one page")
             } else if items.count > DeckLoader.maximumPages {
                 log.error(
                     JSONPath.root.appending("pages"), at: object.member("pages")?.location,
@@ -67,7 +71,8 @@ struct DeckDecoder {
             let title = page.string("title", nonEmpty: true).map { SafeText.sanitize($0) }
             return .paywall(PaywallPage(offeringID: offering, title: title))
         default:
-            var message = "unknown page kind \"\(SafeText.sanitize(kind))\"; expected one of "
+            var message =
+                "unknown page kind \"\(SafeText.sanitize(kind))\"; expected one of "
                 + DeckLoader.pageKinds.map { "\"\($0)\"" }.joined(separator: ", ")
             if let suggestion = Suggestions.closest(to: kind, in: DeckLoader.pageKinds).first {
                 message += " (did you mean \"\(suggestion)\"?)"
@@ -84,7 +89,9 @@ struct DeckDecoder {
         let image = page.string("image", nonEmpty: true)
         let inlineArt = page.string("art")
         if image != nil && inlineArt != nil {
-            log.error(page.path.appending("art"), at: page.member("art")?.location, "give either \"image\" or \"art\", not both")
+            log.error(
+                page.path.appending("art"), at: page.member("art")?.location,
+                "give either \"image\" or \"art\", not both")
         } else if let image {
             art = loadArt(image, path: page.path.appending("image"), location: page.member("image")?.location)
         } else if let inlineArt {
@@ -134,8 +141,10 @@ struct DeckDecoder {
 
     /// Splits art into safe lines: tabs expanded, trailing blank lines dropped.
     static func artLines(_ text: String) -> [String] {
-        var lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
-            .map { SafeText.sanitize($0.replacingOccurrences(of: "\t", with: "    ")) }
+        var lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(
+            separator: "\n", omittingEmptySubsequences: false
+        )
+        .map { SafeText.sanitize($0.replacingOccurrences(of: "\t", with: "    ")) }
         while let last = lines.last, last.allSatisfy({ $0 == " " }) { lines.removeLast() }
         while let first = lines.first, first.allSatisfy({ $0 == " " }) { lines.removeFirst() }
         return lines

@@ -145,7 +145,8 @@ public struct Spring: Hashable, Sendable {
         let slow = -omega / (zeta + root)
         let gap = fast.magnitude - slow.magnitude
         let fastDecay = exp(fast * dt)
-        let q = gap * dt > 1
+        let q =
+            gap * dt > 1
             ? (exp(slow * dt) - fastDecay) / gap
             : fastDecay * expm1(gap * dt) / gap
         return (

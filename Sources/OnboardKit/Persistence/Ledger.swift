@@ -67,6 +67,8 @@ public struct Ledger: Hashable, Sendable {
         guard let grantIndex = transactions.lastIndex(where: { $0.originalID == originalID && $0.grantsAccess }),
             transactions[grantIndex].willRenew
         else { return false }
-        return !transactions[(grantIndex + 1)...].contains { $0.originalID == originalID && $0.state == .renewalCancelled }
+        return !transactions[(grantIndex + 1)...].contains {
+            $0.originalID == originalID && $0.state == .renewalCancelled
+        }
     }
 }

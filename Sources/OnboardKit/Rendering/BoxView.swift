@@ -19,11 +19,14 @@ public enum BoxView {
         }
         let edge = Rect(x: box.x + 1, y: box.y, width: box.width - 2, height: box.height)
         if let title, box.width > 4 {
-            canvas.draw(TextLayout.truncate(title, width: box.width - 4), x: box.x + 2, y: box.y, style: titleStyle ?? style, clip: edge)
+            canvas.draw(
+                TextLayout.truncate(title, width: box.width - 4), x: box.x + 2, y: box.y, style: titleStyle ?? style,
+                clip: edge)
         }
         if let footer, box.width > 4 {
             let text = TextLayout.truncate(footer, width: box.width - 4)
-            canvas.draw(text, x: box.maxX - 2 - DisplayWidth.of(text), y: box.maxY - 1, style: style.dimmed(), clip: edge)
+            canvas.draw(
+                text, x: box.maxX - 2 - DisplayWidth.of(text), y: box.maxY - 1, style: style.dimmed(), clip: edge)
         }
     }
 }

@@ -43,7 +43,9 @@ final class TmuxTerminal {
             exec sleep 600
             """
         do {
-            _ = try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", "sh", "-c", script])
+            _ = try tmux([
+                "-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", "sh", "-c", script,
+            ])
         } catch {
             directory.remove()
             throw error
@@ -77,7 +79,9 @@ final class TmuxTerminal {
     }
 
     /// Polls the screen until `predicate` holds; returns that screen, or nil on timeout.
-    func waitForScreen(timeout: Duration = Polling.defaultTimeout, where predicate: (ScreenCapture) -> Bool) -> ScreenCapture? {
+    func waitForScreen(timeout: Duration = Polling.defaultTimeout, where predicate: (ScreenCapture) -> Bool)
+        -> ScreenCapture?
+    {
         Polling.value(timeout: timeout) {
             let capture = screen()
             return predicate(capture) ? capture : nil
@@ -159,7 +163,8 @@ final class TmuxTerminal {
             let candidate = "\(directory)/tmux"
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
         }
-        throw EndToEndError("tmux is not installed; install it with `sudo apt-get install -y tmux` (or run `make deps`)")
+        throw EndToEndError(
+            "tmux is not installed; install it with `sudo apt-get install -y tmux` (or run `make deps`)")
     }
 
     /// Wraps `text` in single quotes for sh.

@@ -42,7 +42,9 @@ import Testing
         (.patch, "1.4.1", "1.4.1", .none),
         (.minor, "1.4.0", "1.4.7", .none),
     ])
-    func thresholdIsAParameter(threshold: SemanticVersion.Part, seen: String, running: String, expected: OnboardingPresentation) {
+    func thresholdIsAParameter(
+        threshold: SemanticVersion.Part, seen: String, running: String, expected: OnboardingPresentation
+    ) {
         #expect(Self.seen(seen).shouldShow(appID: "demo", version: running, threshold: threshold) == expected)
     }
 
@@ -54,13 +56,14 @@ import Testing
         #expect(state.apps["demo"]?.completion == .skipped)
     }
 
-    @Test(arguments: [
-        ("1.4.0", SemanticVersion(major: 1, minor: 4)),
-        ("v2", SemanticVersion(major: 2)),
-        ("10.20.30-beta.1+build.5", SemanticVersion(major: 10, minor: 20, patch: 30, suffix: "-beta.1+build.5")),
-        ("1.2.3+7", SemanticVersion(major: 1, minor: 2, patch: 3, suffix: "+7")),
-        ("", nil), ("1..2", nil), ("1.2.3.4", nil), ("a.b", nil), ("-1.0", nil), ("1.+2", nil), ("١.٢", nil),
-    ] as [(String, SemanticVersion?)])
+    @Test(
+        arguments: [
+            ("1.4.0", SemanticVersion(major: 1, minor: 4)),
+            ("v2", SemanticVersion(major: 2)),
+            ("10.20.30-beta.1+build.5", SemanticVersion(major: 10, minor: 20, patch: 30, suffix: "-beta.1+build.5")),
+            ("1.2.3+7", SemanticVersion(major: 1, minor: 2, patch: 3, suffix: "+7")),
+            ("", nil), ("1..2", nil), ("1.2.3.4", nil), ("a.b", nil), ("-1.0", nil), ("1.+2", nil), ("١.٢", nil),
+        ] as [(String, SemanticVersion?)])
     func semanticVersionParsesLeniently(text: String, expected: SemanticVersion?) {
         #expect(SemanticVersion(text) == expected)
     }

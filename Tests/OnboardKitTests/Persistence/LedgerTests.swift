@@ -9,16 +9,24 @@ import Testing
     /// A monthly subscription bought with a trial, renewed once, then auto-renew turned off;
     /// a lifetime purchase later refunded; an ask-to-buy approved and another still pending.
     static let history = Ledger([
-        LedgerTransaction(id: "m1", productID: "monthly", purchaseDate: day(0), expiresDate: day(7), offer: .freeTrial, willRenew: true),
+        LedgerTransaction(
+            id: "m1", productID: "monthly", purchaseDate: day(0), expiresDate: day(7), offer: .freeTrial,
+            willRenew: true),
         LedgerTransaction(id: "life", productID: "lifetime", purchaseDate: day(1)),
-        LedgerTransaction(id: "m2", originalID: "m1", productID: "monthly", purchaseDate: day(7), expiresDate: day(37), willRenew: true),
+        LedgerTransaction(
+            id: "m2", originalID: "m1", productID: "monthly", purchaseDate: day(7), expiresDate: day(37),
+            willRenew: true),
         LedgerTransaction(id: "ask1", productID: "yearly", purchaseDate: day(8), state: .pending),
         LedgerTransaction(id: "ask2", productID: "stickers", purchaseDate: day(9), state: .pending),
-        LedgerTransaction(id: "m-cancel", originalID: "m1", productID: "monthly", purchaseDate: day(10), state: .renewalCancelled),
         LedgerTransaction(
-            id: "ask1-ok", originalID: "ask1", productID: "yearly", purchaseDate: day(11), expiresDate: day(376), state: .approved,
+            id: "m-cancel", originalID: "m1", productID: "monthly", purchaseDate: day(10), state: .renewalCancelled),
+        LedgerTransaction(
+            id: "ask1-ok", originalID: "ask1", productID: "yearly", purchaseDate: day(11), expiresDate: day(376),
+            state: .approved,
             willRenew: true, appliesTo: "ask1"),
-        LedgerTransaction(id: "life-refund", originalID: "life", productID: "lifetime", purchaseDate: day(12), state: .refunded, appliesTo: "life"),
+        LedgerTransaction(
+            id: "life-refund", originalID: "life", productID: "lifetime", purchaseDate: day(12), state: .refunded,
+            appliesTo: "life"),
     ])
 
     @Test func renewalsShareTheOriginalAndTheLatestIsTheLastRecorded() {
@@ -39,7 +47,9 @@ import Testing
         #expect(Self.history.pendingTransactions.map(\.id) == ["ask2"])
         var ledger = Self.history
         ledger.append(
-            LedgerTransaction(id: "ask2-no", originalID: "ask2", productID: "stickers", purchaseDate: Self.day(13), state: .declined, appliesTo: "ask2"))
+            LedgerTransaction(
+                id: "ask2-no", originalID: "ask2", productID: "stickers", purchaseDate: Self.day(13), state: .declined,
+                appliesTo: "ask2"))
         #expect(ledger.pendingTransactions.isEmpty)
         #expect(ledger.latestGrant(forOriginal: "ask2") == nil)
         #expect(ledger.latestGrant(forOriginal: "ask1")?.id == "ask1-ok")
@@ -56,7 +66,9 @@ import Testing
         #expect(Self.history.willRenew(forOriginal: "ask1"))
         var resubscribed = Self.history
         resubscribed.append(
-            LedgerTransaction(id: "m3", originalID: "m1", productID: "monthly", purchaseDate: Self.day(40), expiresDate: Self.day(70), willRenew: true))
+            LedgerTransaction(
+                id: "m3", originalID: "m1", productID: "monthly", purchaseDate: Self.day(40), expiresDate: Self.day(70),
+                willRenew: true))
         #expect(resubscribed.willRenew(forOriginal: "m1"))
         #expect(!Self.history.willRenew(forOriginal: "life"))
     }

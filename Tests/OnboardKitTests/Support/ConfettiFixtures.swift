@@ -6,7 +6,8 @@ enum ConfettiFixtures {
     static func page(width: Int = 60, height: Int = 20) -> Canvas {
         var canvas = Canvas(width: width, height: height)
         canvas.fill(Rect(x: 0, y: 0, width: width, height: 3), with: Cell(style: Style(background: .indexed(24))))
-        canvas.draw("Welcome aboard", x: 2, y: 1, style: Style(foreground: .brightWhite, background: .indexed(24)).bold())
+        canvas.draw(
+            "Welcome aboard", x: 2, y: 1, style: Style(foreground: .brightWhite, background: .indexed(24)).bold())
         let body = [
             "Everything you need to get started, in three short pages.",
             "Swipe with the arrow keys; press c to celebrate.",
@@ -23,7 +24,8 @@ enum ConfettiFixtures {
     }
 
     /// A system with one cannon fired at seed `seed` on a `width` × `height` screen.
-    static func fired(_ cannon: ConfettiCannon, seed: UInt64 = 42, width: Int = 60, height: Int = 20) -> ParticleSystem {
+    static func fired(_ cannon: ConfettiCannon, seed: UInt64 = 42, width: Int = 60, height: Int = 20) -> ParticleSystem
+    {
         var system = ParticleSystem()
         var rng = SeededGenerator(seed: seed)
         system.fire(cannon, in: (width: width, height: height), rng: &rng)

@@ -27,13 +27,16 @@ enum LedgerStress {
 
     /// Starts a child that appends `count` transactions `<prefix>-<i>` to the ledger in `directory`.
     /// With `waitingFor`, the child starts appending only once that file exists.
-    static func start(directory: String, count: Int, prefix: String, killDuringWrite: Bool = false, waitingFor gate: String? = nil)
+    static func start(
+        directory: String, count: Int, prefix: String, killDuringWrite: Bool = false, waitingFor gate: String? = nil
+    )
         throws -> Process
     {
         let process = Process()
         process.executableURL = try executable()
         process.arguments =
-            [directory, String(count), prefix] + (killDuringWrite ? ["--kill-during-write"] : []) + (gate.map { ["--wait-for", $0] } ?? [])
+            [directory, String(count), prefix] + (killDuringWrite ? ["--kill-during-write"] : [])
+            + (gate.map { ["--wait-for", $0] } ?? [])
         process.standardError = FileHandle.standardError
         try process.run()
         return process

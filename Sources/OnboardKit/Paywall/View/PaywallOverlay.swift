@@ -9,18 +9,25 @@ public enum PaywallOverlay {
                 paywall.formatter.pricePerPeriodFull(of: product),
             ]
             if let offer = paywall.formatter.introductoryOfferText(for: product),
-                EntitlementResolver.isEligibleForIntroductoryOffer(product, catalog: paywall.catalog, ledger: paywall.ledger)
+                EntitlementResolver.isEligibleForIntroductoryOffer(
+                    product, catalog: paywall.catalog, ledger: paywall.ledger)
             {
                 lines.append("Offer: \(offer)")
             }
             lines += ["", "1 success · 2 failure · 3 cancel · 4 ask to buy"]
-            box(title: " Test Store: confirm purchase ", lines: lines, footer: " Esc cancels ", into: &canvas, theme: theme)
+            box(
+                title: " Test Store: confirm purchase ", lines: lines, footer: " Esc cancels ", into: &canvas,
+                theme: theme)
         } else if let notice = paywall.store.notice {
             let footer = notice.isRetryable ? " Enter retries · Esc closes " : " any key continues "
-            box(title: " \(notice.title) ", lines: [SafeText.sanitize(notice.message)], footer: footer, into: &canvas, theme: theme)
+            box(
+                title: " \(notice.title) ", lines: [SafeText.sanitize(notice.message)], footer: footer, into: &canvas,
+                theme: theme)
         } else if let url = paywall.openLinkURL {
             let title = paywall.openLink == .privacyPolicy ? " Privacy Policy " : " Terms of Use "
-            box(title: title, lines: ["Open this address in a browser:", "", SafeText.sanitize(url)], footer: " any key closes ",
+            box(
+                title: title, lines: ["Open this address in a browser:", "", SafeText.sanitize(url)],
+                footer: " any key closes ",
                 into: &canvas, theme: theme)
         }
     }
@@ -28,13 +35,18 @@ public enum PaywallOverlay {
     static func box(title: String, lines: [String], footer: String, into canvas: inout Canvas, theme: Theme) {
         let innerWidth = min(max(canvas.width - 6, 1), 56)
         let wrapped = lines.flatMap { $0.isEmpty ? [""] : TextLayout.wrap($0, width: innerWidth - 2) }
-        let width = min(canvas.width, max(DisplayWidth.of(title), DisplayWidth.of(footer), wrapped.map { DisplayWidth.of($0) }.max() ?? 0) + 6)
+        let width = min(
+            canvas.width,
+            max(DisplayWidth.of(title), DisplayWidth.of(footer), wrapped.map { DisplayWidth.of($0) }.max() ?? 0) + 6)
         let height = min(canvas.height, wrapped.count + 4)
         let rect = Rect(x: (canvas.width - width) / 2, y: (canvas.height - height) / 2, width: width, height: height)
-        BoxView.draw(into: &canvas, box: rect, style: theme.border, title: title, footer: footer, titleStyle: theme.accentText)
+        BoxView.draw(
+            into: &canvas, box: rect, style: theme.border, title: title, footer: footer, titleStyle: theme.accentText)
         let inner = rect.inset(by: 1)
         for (index, line) in wrapped.enumerated() where inner.y + 1 + index < inner.maxY {
-            canvas.draw(line, x: inner.x + (inner.width - DisplayWidth.of(line)) / 2, y: inner.y + 1 + index, style: theme.body, clip: inner)
+            canvas.draw(
+                line, x: inner.x + (inner.width - DisplayWidth.of(line)) / 2, y: inner.y + 1 + index, style: theme.body,
+                clip: inner)
         }
     }
 }

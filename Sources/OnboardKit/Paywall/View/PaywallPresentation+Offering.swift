@@ -9,20 +9,24 @@ extension PaywallPresentation {
     ///   - introEligibleProductIDs: products whose introductory offer the user can still take.
     public static func make(
         offering: Offering, catalog: Catalog, formatter: PriceFormatter, selectedIndex: Int,
-        ownedProductIDs: Set<String>, blockedProductIDs: Set<String> = [], introEligibleProductIDs: Set<String>, statusLines: [String], progress: String?
+        ownedProductIDs: Set<String>, blockedProductIDs: Set<String> = [], introEligibleProductIDs: Set<String>,
+        statusLines: [String], progress: String?
     ) -> PaywallPresentation {
         let copy = offering.copy
         let selected = offering.packages.indices.contains(selectedIndex) ? offering.packages[selectedIndex] : nil
         func render(_ template: String) -> String {
             guard let selected else { return template }
-            return SafeText.sanitize(PaywallCopyTemplate(template).render(package: selected, offering: offering, formatter: formatter))
+            return SafeText.sanitize(
+                PaywallCopyTemplate(template).render(package: selected, offering: offering, formatter: formatter))
         }
         let bestDiscount = offering.packages.compactMap { PriceFormatter.relativeDiscount(of: $0, in: offering) }.max()
         let rows = offering.packages.enumerated().map { index, package -> Row in
             let product = package.product
             let discount = PriceFormatter.relativeDiscount(of: package, in: offering)
             var badge = formatter.savingsText(of: package, in: offering)
-            if discount != nil && discount == bestDiscount && offering.packages.count > 2 { badge = "Best value · " + (badge ?? "") }
+            if discount != nil && discount == bestDiscount && offering.packages.count > 2 {
+                badge = "Best value · " + (badge ?? "")
+            }
             let perMonth: String?
             if let period = product.subscriptionPeriod, period != SubscriptionPeriod(value: 1, unit: .month),
                 let monthly = formatter.price(of: product, per: .month)
@@ -31,11 +35,14 @@ extension PaywallPresentation {
             } else {
                 perMonth = nil
             }
-            let offer = introEligibleProductIDs.contains(product.id) ? formatter.introductoryOfferText(for: product) : nil
+            let offer =
+                introEligibleProductIDs.contains(product.id) ? formatter.introductoryOfferText(for: product) : nil
             return Row(
                 name: SafeText.sanitize(package.packageType.displayName ?? product.localizedTitle),
-                price: product.subscriptionPeriod == nil ? formatter.price(of: product) : formatter.pricePerPeriod(of: product),
-                perMonth: perMonth, badge: badge, offer: offer.map { "\($0), then \(formatter.pricePerPeriod(of: product))" },
+                price: product.subscriptionPeriod == nil
+                    ? formatter.price(of: product) : formatter.pricePerPeriod(of: product),
+                perMonth: perMonth, badge: badge,
+                offer: offer.map { "\($0), then \(formatter.pricePerPeriod(of: product))" },
                 isSelected: index == selectedIndex, isOwned: ownedProductIDs.contains(product.id),
                 isBlocked: blockedProductIDs.contains(product.id))
         }
@@ -45,7 +52,8 @@ extension PaywallPresentation {
                 callToAction = selected.product.type == .nonConsumable ? "Already yours" : "You're currently subscribed"
             } else {
                 callToAction = render(
-                    copy.callToAction(for: selected, introOfferEligible: introEligibleProductIDs.contains(selected.product.id)))
+                    copy.callToAction(
+                        for: selected, introOfferEligible: introEligibleProductIDs.contains(selected.product.id)))
             }
         }
         return PaywallPresentation(

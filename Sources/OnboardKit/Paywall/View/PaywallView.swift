@@ -48,24 +48,38 @@ public struct PaywallView {
     /// The lines to show, fitted to `height` by dropping the least needed first.
     func layout(width: Int, height: Int) -> [Line] {
         let p = presentation
-        let title = TextLayout.wrap(p.title, width: width).map { Line(text: $0, style: theme.accentText, kind: .centred) }
-        let subtitle = p.subtitle.isEmpty ? [] : TextLayout.wrap(p.subtitle, width: width).map { Line(text: $0, style: theme.muted, kind: .centred) }
-        let features = p.features.map { Line(text: TextLayout.truncate("✓ " + $0, width: width), style: theme.body, kind: .centred) }
+        let title = TextLayout.wrap(p.title, width: width).map {
+            Line(text: $0, style: theme.accentText, kind: .centred)
+        }
+        let subtitle =
+            p.subtitle.isEmpty
+            ? [] : TextLayout.wrap(p.subtitle, width: width).map { Line(text: $0, style: theme.muted, kind: .centred) }
+        let features = p.features.map {
+            Line(text: TextLayout.truncate("✓ " + $0, width: width), style: theme.body, kind: .centred)
+        }
         var rows: [Line] = []
         for row in p.rows {
-            rows.append(Line(text: rowText(row, width: width), style: rowStyle(row), kind: .row(isSelected: row.isSelected, isOwned: row.isOwned)))
+            rows.append(
+                Line(
+                    text: rowText(row, width: width), style: rowStyle(row),
+                    kind: .row(isSelected: row.isSelected, isOwned: row.isOwned)))
             // The offer belongs to the package it is for: right under it.
             if row.isSelected, let offer = row.offer {
-                rows.append(Line(text: TextLayout.truncate(offer, width: width), style: theme.accentText, kind: .centred))
+                rows.append(
+                    Line(text: TextLayout.truncate(offer, width: width), style: theme.accentText, kind: .centred))
             }
         }
         let button: Line
         if let progress = p.progress {
             button = Line(text: TextLayout.truncate(progress, width: width), style: theme.accentText, kind: .button)
         } else {
-            button = Line(text: TextLayout.truncate("  \(p.callToAction)  ", width: width), style: theme.primaryButton, kind: .button)
+            button = Line(
+                text: TextLayout.truncate("  \(p.callToAction)  ", width: width), style: theme.primaryButton,
+                kind: .button)
         }
-        let status = p.statusLines.map { Line(text: TextLayout.truncate($0, width: width), style: theme.muted, kind: .centred) }
+        let status = p.statusLines.map {
+            Line(text: TextLayout.truncate($0, width: width), style: theme.muted, kind: .centred)
+        }
         let actions = Line(text: TextLayout.truncate(p.actionsLine, width: width), style: theme.muted, kind: .centred)
         let blank = Line(text: "", style: .plain, kind: .centred)
 
