@@ -197,7 +197,8 @@ struct Launcher {
         }
         if options.isPlain {
             let width = Int(environment["COLUMNS"] ?? "") ?? 80
-            print(PlainTextRenderer.render(deck, width: min(width, 100)))
+            let controller = paywall.map { PaywallController(setup: $0, seed: 0) }
+            print(PlainTextRenderer.render(deck, width: min(width, 100), paywall: controller))
             return ExitCode.success
         }
         // The deck and catalog are checked first: their errors are the more specific ones.

@@ -72,3 +72,20 @@ import Testing
         }
     }
 }
+
+extension PaywallViewTests {
+    @Test func plainTextListsThePackagesStatusAndLinks() throws {
+        let catalog = try Self.defaultCatalog()
+        let deck = Deck(
+            app: AppInfo(id: "a", name: "A", version: "1"), pages: [.paywall(PaywallPage(offeringID: "default"))])
+        let controller = PaywallController(
+            setup: PaywallSetup(catalog: catalog, clock: StoreClock(startWallDate: Date(timeIntervalSince1970: 0))),
+            seed: 0)
+        let text = PlainTextRenderer.render(deck, paywall: controller)
+        #expect(text.contains("- Annual: $39.99/yr ($3.33/mo), Best value · Save 33%"))
+        #expect(text.contains("- Monthly: $4.99/mo"))
+        #expect(text.contains("tui-onboard Pro: Not purchased"))
+        #expect(text.contains("Terms of Use: https://tui-onboard.example.com/terms"))
+        #expect(!PlainTextRenderer.render(deck).contains("Annual"))
+    }
+}

@@ -1,6 +1,7 @@
 /// Every page as plain text, for `--plain`: screen readers, pipes and documentation.
 public enum PlainTextRenderer {
-    public static func render(_ deck: Deck, width: Int = 80) -> String {
+    /// With `paywall`, paywall pages list their packages, prices, status and links.
+    public static func render(_ deck: Deck, width: Int = 80, paywall: PaywallController? = nil) -> String {
         let width = max(20, width)
         var output: [String] = ["\(deck.app.name) \(deck.app.version)", ""]
         for (index, page) in deck.pages.enumerated() {
@@ -21,13 +22,37 @@ public enum PlainTextRenderer {
                     output.append("")
                     output.append(contentsOf: TextLayout.wrap(hero.subtitle, width: width))
                 }
-            case .paywall(let paywall):
-                output.append("Offering: \(paywall.offeringID ?? "current")")
+            case .paywall(let page):
+                guard let presentation = paywall?.presentation(for: page) else {
+                    output.append("Offering: \(page.offeringID ?? "current")")
+                    break
+                }
+                output.append(contentsOf: paywallLines(presentation, width: width))
             }
             output.append("")
         }
         // Belt and braces: every line is drawn from sanitized text, but plain output goes
         // straight to a terminal, so it is made safe once more.
         return output.map { SafeText.sanitize($0) }.joined(separator: "\n")
+    }
+
+    static func paywallLines(_ presentation: PaywallPresentation, width: Int) -> [String] {
+        var lines = TextLayout.wrap(presentation.title, width: width)
+        if !presentation.subtitle.isEmpty { lines += TextLayout.wrap(presentation.subtitle, width: width) }
+        lines += presentation.features.map { "✓ \($0)" }
+        lines.append("")
+        for row in presentation.rows {
+            var line = "- \(row.name): \(row.price)"
+            if let perMonth = row.perMonth { line += " (\(perMonth))" }
+            if let badge = row.badge { line += ", \(badge)" }
+            if row.isOwned { line += ", yours" }
+            lines.append(line)
+            if let offer = row.offer { lines.append("  \(offer)") }
+        }
+        lines.append("")
+        lines += presentation.statusLines.filter { !$0.contains("approves") }
+        if let privacy = presentation.privacyPolicy { lines.append("Privacy Policy: \(privacy)") }
+        if let terms = presentation.termsOfUse { lines.append("Terms of Use: \(terms)") }
+        return lines
     }
 }
