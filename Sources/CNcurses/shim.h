@@ -21,6 +21,7 @@
 
 // C globals and function-like macros do not import into Swift 6; these accessors do.
 static inline WINDOW *tui_stdscr(void) { return stdscr; }
+static inline WINDOW *tui_curscr(void) { return curscr; }
 static inline int tui_lines(void) { return LINES; }
 static inline int tui_cols(void) { return COLS; }
 static inline int tui_colors(void) { return COLORS; }

@@ -8,10 +8,13 @@ final class CanvasPresenter {
     private let palette: ColorPalette
     private var previous: Canvas?
     private var text = [wchar_t](repeating: 0, count: Int(tui_ccharw_max()) + 1)
+    /// Where OSC 8 hyperlinks are written; nil when the terminal should not get them.
+    private let hyperlinkOutput: UnsafeMutablePointer<FILE>?
 
-    init(window: UnsafeMutablePointer<WINDOW>, palette: ColorPalette) {
+    init(window: UnsafeMutablePointer<WINDOW>, palette: ColorPalette, hyperlinkOutput: UnsafeMutablePointer<FILE>? = nil) {
         self.window = window
         self.palette = palette
+        self.hyperlinkOutput = hyperlinkOutput
     }
 
     /// Forgets the last frame so the next one is written whole (after a resize).
@@ -24,6 +27,10 @@ final class CanvasPresenter {
     @discardableResult
     func present(_ canvas: Canvas) -> Int {
         let runs = canvas.changes(from: previous)
+        let linksNeedWriting =
+            !canvas.hyperlinks.isEmpty
+            && (canvas.hyperlinks != previous?.hyperlinks
+                || runs.contains { run in canvas.hyperlinks.contains { $0.y == run.y } })
         previous = canvas
         guard !runs.isEmpty else { return 0 }
         var written = 0
@@ -38,7 +45,27 @@ final class CanvasPresenter {
         }
         wnoutrefresh(window)
         doupdate()
+        if linksNeedWriting, let output = hyperlinkOutput { writeHyperlinks(canvas, to: output) }
         return written
+    }
+
+    /// Makes the canvas's links clickable: ncurses cannot send OSC 8, so the linked text is
+    /// written once more, the same characters in the same place, between the OSC 8 brackets.
+    /// ncurses leaves the terminal in normal attributes after an update, and the linked text
+    /// is plain, so its picture of the screen stays true; the cursor goes back where it was.
+    private func writeHyperlinks(_ canvas: Canvas, to output: UnsafeMutablePointer<FILE>) {
+        var bytes = ""
+        for link in canvas.hyperlinks {
+            var label = ""
+            for column in link.x..<(link.x + link.width) where !canvas[column, link.y].isContinuation {
+                label.append(canvas[column, link.y].grapheme)
+            }
+            bytes += "\u{1B}[\(link.y + 1);\(link.x + 1)H\u{1B}]8;;\(link.url)\u{1B}\\\(label)\u{1B}]8;;\u{1B}\\"
+        }
+        let screen = tui_curscr()
+        bytes += "\u{1B}[\(getcury(screen) + 1);\(getcurx(screen) + 1)H"
+        fputs(bytes, output)
+        fflush(output)
     }
 
     private func write(_ cell: Cell, x: Int, y: Int) {

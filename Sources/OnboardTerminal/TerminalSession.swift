@@ -35,6 +35,18 @@ public final class TerminalSession {
         return colors >= 256 ? .indexed256 : .basic8
     }
 
+    /// Whether to send OSC 8 hyperlinks. Terminals that do not know them ignore them, but the
+    /// Linux console and old screen/vt terminals may print them; `TUI_ONBOARD_HYPERLINKS=0` or
+    /// `1` decides outright.
+    public static func supportsHyperlinks(terminal: String, environment: [String: String]) -> Bool {
+        switch environment["TUI_ONBOARD_HYPERLINKS"] {
+        case "0": return false
+        case "1": return true
+        default: break
+        }
+        return !["linux", "vt", "screen", "cons", "ansi"].contains { terminal.hasPrefix($0) }
+    }
+
     /// Starts ncurses on the given streams. `terminalName` nil means `$TERM`.
     public init(
         terminalName: String?, output: UnsafeMutablePointer<FILE>, input: UnsafeMutablePointer<FILE>,
@@ -69,7 +81,9 @@ public final class TerminalSession {
                 environment: environment, colors: Int(tui_colors()), hasColors: true)
         }
         self.colorMode = mode
-        presenter = CanvasPresenter(window: window, palette: ColorPalette(colorMode: mode))
+        presenter = CanvasPresenter(
+            window: window, palette: ColorPalette(colorMode: mode),
+            hyperlinkOutput: TerminalSession.supportsHyperlinks(terminal: name, environment: environment) ? output : nil)
         if enableMouse {
             mouseinterval(0)
             mousemask(tui_mouse_all_events(), nil)

@@ -82,3 +82,29 @@ struct PaywallEndToEndTests {
         #expect(terminal.isCursorVisible)
     }
 }
+
+extension PaywallEndToEndTests {
+    @Test("p shows the privacy policy's address, sent as an OSC 8 hyperlink")
+    func privacyLinkIsAHyperlink() throws {
+        let state = try TemporaryDirectory()
+        defer { state.remove() }
+        let terminal = try TmuxTerminal(arguments: ["--state-dir", state.path("state"), "--reduce-motion"])
+        defer { terminal.close() }
+        try terminal.start(recordingOutput: true)
+        _ = terminal.waitForText("tui-onboard")
+        try terminal.sendKeys(Self.paywallPage)
+        #expect(terminal.waitForText("Not purchased") != nil, "\(terminal.screen())")
+        try terminal.sendKeys("p")
+        let url = "https://tui-onboard.example.com/privacy"
+        #expect(terminal.waitForText(url) != nil, "\(terminal.screen())")
+        let link = Array("\u{1B}]8;;\(url)\u{1B}\\\(url)\u{1B}]8;;\u{1B}\\".utf8)
+        let output = terminal.recordedOutput()
+        let found = output.count >= link.count
+            && (0...(output.count - link.count)).contains { Array(output[$0..<($0 + link.count)]) == link }
+        #expect(found, "no OSC 8 hyperlink around the address")
+        try terminal.sendKeys("x")
+        #expect(terminal.waitForScreen { !$0.contains(url) } != nil)
+        try terminal.sendKeys("q")
+        #expect(terminal.waitForExit() == 0)
+    }
+}

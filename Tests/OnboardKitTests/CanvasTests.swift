@@ -59,3 +59,15 @@ import Testing
         #expect(TextLayout.wrap(text, width: width) == expected)
     }
 }
+
+extension CanvasTests {
+    @Test func hyperlinksMustLieOnTheCanvasAndHoldNoControlCharacters() {
+        var canvas = Canvas(width: 20, height: 2)
+        canvas.addHyperlink(Hyperlink(url: "https://example.com", x: 0, y: 0, width: 10))
+        canvas.addHyperlink(Hyperlink(url: "https://example.com", x: 15, y: 0, width: 10))
+        canvas.addHyperlink(Hyperlink(url: "https://example.com/\u{1B}]0;x\u{7}", x: 0, y: 1, width: 5))
+        #expect(canvas.hyperlinks.count == 1)
+        canvas.clear()
+        #expect(canvas.hyperlinks.isEmpty)
+    }
+}

@@ -4,6 +4,8 @@ public struct Canvas: Equatable, Sendable {
     public private(set) var width: Int
     public private(set) var height: Int
     public private(set) var cells: [Cell]
+    /// Links over drawn text, for terminals that can make them clickable.
+    public private(set) var hyperlinks: [Hyperlink] = []
 
     public init(width: Int, height: Int, fill: Cell = .blank) {
         self.width = max(0, width)
@@ -20,9 +22,19 @@ public struct Canvas: Equatable, Sendable {
         }
     }
 
-    /// Clears every cell to `cell`.
+    /// Clears every cell to `cell`, and forgets the links.
     public mutating func clear(to cell: Cell = .blank) {
         for index in cells.indices { cells[index] = cell }
+        hyperlinks.removeAll()
+    }
+
+    /// Marks drawn text as a link. Only links wholly on the canvas are kept, and only URLs
+    /// without control characters (they are written inside an escape sequence).
+    public mutating func addHyperlink(_ link: Hyperlink) {
+        guard link.y >= 0, link.y < height, link.x >= 0, link.width > 0, link.x + link.width <= width,
+            !link.url.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || (0x80...0x9F).contains($0.value) })
+        else { return }
+        hyperlinks.append(link)
     }
 
     /// Fills a rectangle (clipped) with one style of blank.

@@ -25,14 +25,21 @@ public enum PaywallOverlay {
                 theme: theme)
         } else if let url = paywall.openLinkURL {
             let title = paywall.openLink == .privacyPolicy ? " Privacy Policy " : " Terms of Use "
-            box(
-                title: title, lines: ["Open this address in a browser:", "", SafeText.sanitize(url)],
-                footer: " any key closes ",
+            let shown = SafeText.sanitize(url)
+            let rect = box(
+                title: title, lines: ["Open this address in a browser:", "", shown], footer: " any key closes ",
                 into: &canvas, theme: theme)
+            // The address is the box's last line; where it fits on one row it becomes a link.
+            let row = rect.maxY - 3
+            if shown == url, row >= 0, row < canvas.height, canvas.lines[row].contains(shown) {
+                let width = DisplayWidth.of(shown)
+                canvas.addHyperlink(Hyperlink(url: url, x: rect.x + (rect.width - width) / 2, y: row, width: width))
+            }
         }
     }
 
-    static func box(title: String, lines: [String], footer: String, into canvas: inout Canvas, theme: Theme) {
+    @discardableResult
+    static func box(title: String, lines: [String], footer: String, into canvas: inout Canvas, theme: Theme) -> Rect {
         let innerWidth = min(max(canvas.width - 6, 1), 56)
         let wrapped = lines.flatMap { $0.isEmpty ? [""] : TextLayout.wrap($0, width: innerWidth - 2) }
         let width = min(
@@ -48,5 +55,6 @@ public enum PaywallOverlay {
                 line, x: inner.x + (inner.width - DisplayWidth.of(line)) / 2, y: inner.y + 1 + index, style: theme.body,
                 clip: inner)
         }
+        return rect
     }
 }
