@@ -70,6 +70,17 @@ final class ScreenMeter {
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
+    /// The app on the built-in deck and catalog, at this screen's size, with its first frame
+    /// already presented.
+    func startApp(deck: Deck, reducesMotion: Bool) -> (app: OnboardingApp, canvas: Canvas, bytes: Int) {
+        let app = OnboardingApp(
+            deck: deck, colorMode: colorMode, width: width, height: height,
+            settings: AppSettings(reducesMotion: reducesMotion), paywall: ScreenMeter.defaultPaywall())
+        var canvas = Canvas(width: width, height: height)
+        app.render(into: &canvas)
+        return (app, canvas, present(canvas))
+    }
+
     /// The built-in catalog with an empty ledger, for the deck's paywall page.
     static func defaultPaywall() -> PaywallSetup {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -13,12 +13,7 @@ extension Benchmarks {
             print("size     settle   frames  bytes(total)  bytes/frame  cpu/frame(mean)  cpu/frame(max)  idle bytes")
             for (width, height) in [(80, 24), (200, 60)] {
                 let meter = ScreenMeter(width: width, height: height)
-                var app = OnboardingApp(
-                    deck: deck, colorMode: meter.colorMode, width: width, height: height,
-                    paywall: ScreenMeter.defaultPaywall())
-                var canvas = Canvas(width: width, height: height)
-                app.render(into: &canvas)
-                _ = meter.present(canvas)
+                var (app, canvas, _) = meter.startApp(deck: deck, reducesMotion: false)
                 _ = app.update(.key(.right))
                 var ticks = 0
                 var frames = 0
@@ -50,12 +45,7 @@ extension Benchmarks {
             print("page change without animation (--reduce-motion), every step through the built-in deck")
             for (width, height) in [(80, 24), (200, 60)] {
                 let meter = ScreenMeter(width: width, height: height)
-                var app = OnboardingApp(
-                    deck: deck, colorMode: meter.colorMode, width: width, height: height,
-                    settings: AppSettings(reducesMotion: true), paywall: ScreenMeter.defaultPaywall())
-                var canvas = Canvas(width: width, height: height)
-                app.render(into: &canvas)
-                let startup = meter.present(canvas)
+                var (app, canvas, startup) = meter.startApp(deck: deck, reducesMotion: true)
                 var changes: [Int] = []
                 var cpu: [Double] = []
                 for _ in 1..<deck.pages.count {

@@ -110,14 +110,20 @@ public struct SubscriptionPeriod: Hashable, Sendable, CustomStringConvertible {
         }
         if let result = calendar.date(byAdding: component, value: amount, to: date) { return result }
         // Only an exotic calendar refuses the addition; fall back to the mean Gregorian lengths.
-        let seconds: Double
+        return date.addingTimeInterval(approximateSeconds)
+    }
+
+    /// A rough length in seconds (mean Gregorian months and years), for when exact calendar
+    /// arithmetic is not available or not affordable.
+    var approximateSeconds: Double {
+        let unitSeconds: Double
         switch unit {
-        case .day: seconds = 86_400
-        case .week: seconds = 604_800
-        case .month: seconds = 2_629_746
-        case .year: seconds = 31_556_952
+        case .day: unitSeconds = 86_400
+        case .week: unitSeconds = 604_800
+        case .month: unitSeconds = 2_629_746
+        case .year: unitSeconds = 31_556_952
         }
-        return date.addingTimeInterval(Double(value) * seconds)
+        return Double(value) * unitSeconds
     }
 
     /// How many months this period is worth, with RevenueCat's conventions (a month is 30 days

@@ -1,19 +1,6 @@
 import Foundation
 
 extension SubscriptionPeriod {
-    /// A rough length in seconds (mean Gregorian months and years), only to guess how many
-    /// periods fit in a span before exact calendar arithmetic settles it.
-    var approximateSeconds: Double {
-        let unitSeconds: Double
-        switch unit {
-        case .day: unitSeconds = 86_400
-        case .week: unitSeconds = 604_800
-        case .month: unitSeconds = 2_629_746
-        case .year: unitSeconds = 31_556_952
-        }
-        return Double(value) * unitSeconds
-    }
-
     /// The most periods counted by calendar arithmetic; beyond it (millions of years of
     /// renewals, only reachable with absurd time rates) the mean lengths are used instead.
     private static let maximumCalendarCount = 10_000_000
