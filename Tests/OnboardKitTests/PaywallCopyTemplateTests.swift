@@ -94,6 +94,6 @@ import Testing
             #expect(PaywallCopyTemplate(text).unknownVariables.isEmpty)
         }
         #expect(
-            render(copy.callToActionWithIntroOffer ?? "", Self.annual) == "1-week free trial, then $39.99/yr")
+            render(copy.callToActionWithIntroOffer ?? "", Self.annual) == "Start my 1-week free trial")
     }
 }

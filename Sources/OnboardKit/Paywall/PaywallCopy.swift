@@ -23,7 +23,7 @@ public struct PaywallCopy: Hashable, Sendable {
     public static let standard = PaywallCopy(
         title: "Unlock everything", subtitle: "Choose the plan that suits you.", features: [],
         callToAction: "Continue for {{ price_per_period }}",
-        callToActionWithIntroOffer: "{{ sub_offer }}, then {{ price_per_period }}")
+        callToActionWithIntroOffer: "Start my {{ sub_offer }}")
 
     /// The call to action to show, by whether the customer can still take the package's
     /// introductory offer (a store grants it once per subscription group).
