@@ -112,6 +112,7 @@ public struct LedgerStore: Sendable {
     }
 
     /// Truncates the file after its last newline: the bytes there are a line whose writer died.
+    /// A whole line that only lacks its newline (its checksum holds) is kept and ended instead.
     private func removeTornTail(_ descriptor: Int32) throws(SystemCallError) {
         let size = try POSIXFile.size(descriptor, path: ledgerPath)
         guard size > 0 else { return }
@@ -119,16 +120,27 @@ public struct LedgerStore: Sendable {
         guard lastByte.first != LedgerLine.newline else { return }
         var end = size
         let chunkSize = 4096
+        var tail: [UInt8] = []
         while end > 0 {
             let start = max(0, end - chunkSize)
             let chunk = try POSIXFile.read(descriptor, count: end - start, at: start, path: ledgerPath)
             if let newline = chunk.lastIndex(of: LedgerLine.newline) {
-                try POSIXFile.truncate(descriptor, to: start + newline + 1, path: ledgerPath)
+                tail = Array(chunk[(newline + 1)...]) + tail
+                try keepOrCut(descriptor, tail: tail, tailStart: start + newline + 1)
                 return
             }
+            tail = chunk + tail
             end = start
         }
-        try POSIXFile.truncate(descriptor, to: 0, path: ledgerPath)
+        try keepOrCut(descriptor, tail: tail, tailStart: 0)
+    }
+
+    private func keepOrCut(_ descriptor: Int32, tail: [UInt8], tailStart: Int) throws(SystemCallError) {
+        if case .success = LedgerLine.decode(tail[...]) {
+            try POSIXFile.writeAll(descriptor, [LedgerLine.newline], path: ledgerPath)
+        } else {
+            try POSIXFile.truncate(descriptor, to: tailStart, path: ledgerPath)
+        }
     }
 
     /// Where a ledger is damaged: a 1-based line number and what is wrong there.
@@ -154,6 +166,11 @@ public struct LedgerStore: Sendable {
             case let .success(transaction): transactions.append(transaction)
             case let .failure(problem): return .failure(Damage(line: lineNumber, reason: problem.reason))
             }
+        }
+        // A last line without its newline whose checksum holds is whole (an editor may have
+        // dropped the newline): keep it. Anything else there is a torn write.
+        if lineStart < bytes.count, case let .success(transaction) = LedgerLine.decode(bytes[lineStart...]) {
+            transactions.append(transaction)
         }
         return .success(transactions)
     }

@@ -82,6 +82,19 @@ import Testing
         }
     }
 
+    @Test func aWholeLastLineWithoutItsNewlineIsKeptAndEndedByTheNextAppend() throws {
+        try withTemporaryDirectory { directory in
+            let store = Self.store(directory)
+            try store.append(contentsOf: [Self.sample(0), Self.sample(1)])
+            // An editor that drops the final newline must not cost a purchase.
+            _ = truncate(store.ledgerPath, off_t(try fileBytes(store.ledgerPath).count - 1))
+            #expect(try store.load().transactions.map(\.id) == ["t0", "t1"])
+            try store.append(Self.sample(2))
+            #expect(try store.load().transactions.map(\.id) == ["t0", "t1", "t2"])
+            #expect(try fileLines(store.ledgerPath).count == 3)
+        }
+    }
+
     @Test func aLedgerThatIsOnlyATornLineLoadsEmptyAndIsReplacedOnAppend() throws {
         try withTemporaryDirectory { directory in
             let store = Self.store(directory)
