@@ -71,3 +71,12 @@ extension CanvasTests {
         #expect(canvas.hyperlinks.isEmpty)
     }
 }
+
+extension CanvasTests {
+    @Test func aClusterOfControlsBecomesSeveralVisibleSymbols() {
+        var canvas = Canvas(width: 10, height: 1)
+        let end = canvas.draw("a\r\nb", x: 0, y: 0)
+        #expect(canvas.lines == ["a␍␊b"])
+        #expect(end == 4)
+    }
+}

@@ -143,3 +143,27 @@ import Testing
         #expect(TestDecks.screen(app).text.contains("Active until Mar 1, 2026 (renews)"))
     }
 }
+
+extension PaywallFlowTests {
+    @Test func enterOnAFailureRetriesThePurchase() throws {
+        var app = try Self.app(mode: .fail, latency: 0.5)
+        _ = Self.press([.down, .enter], &app)
+        _ = Self.run(&app, seconds: 1)
+        #expect(TestDecks.screen(app).text.contains("Purchase failed"))
+        _ = Self.press([.enter], &app)
+        #expect(app.paywall?.store.isBusy == true, "Enter on the failure did not start the purchase again")
+        #expect(TestDecks.screen(app).text.contains("Purchasing Pro Monthly"))
+        _ = Self.run(&app, seconds: 1)
+        #expect(TestDecks.screen(app).text.contains("Purchase failed"))
+    }
+
+    @Test func catalogTextWithControlsIsShownNotObeyed() throws {
+        var catalog = try PaywallViewTests.defaultCatalog()
+        catalog.entitlements[0].displayName = "Pro\r\nX\u{1B}[2J"
+        let deck = Deck(app: AppInfo(id: "a", name: "A", version: "1"), pages: [.paywall(PaywallPage())])
+        let app = OnboardingApp(
+            deck: deck, colorMode: .indexed256, width: 80, height: 24,
+            paywall: PaywallSetup(catalog: catalog, clock: StoreClock(startWallDate: Self.start)))
+        #expect(TestDecks.screen(app).text.contains("Pro␍␊X␛[2J: Not purchased"))
+    }
+}

@@ -94,7 +94,7 @@ public struct PaywallController: Sendable {
                 EntitlementResolver.isEligibleForIntroductoryOffer($0, catalog: catalog, ledger: ledger)
             }.map(\.id))
         var lines = statuses.map {
-            "\($0.entitlement.displayName): \($0.statusLine(locale: locale, timeZone: timeZone))"
+            SafeText.sanitize("\($0.entitlement.displayName): \($0.statusLine(locale: locale, timeZone: timeZone))")
         }
         if !pendingTransactions.isEmpty { lines.append("a approves · d declines the request") }
         return .make(
@@ -110,7 +110,8 @@ public struct PaywallController: Sendable {
         switch store.phase {
         case .idle: return nil
         case .confirming: return "Waiting for the test store…"
-        case .purchasing: return "\(frame) Purchasing \(store.activePackage?.product.localizedTitle ?? "")…"
+        case .purchasing:
+            return "\(frame) Purchasing \(SafeText.sanitize(store.activePackage?.product.localizedTitle ?? ""))…"
         case .restoring: return "\(frame) Restoring purchases…"
         }
     }
@@ -134,7 +135,11 @@ public struct PaywallController: Sendable {
         }
         if let notice = store.notice {
             if notice.isRetryable && (key == .character("r") || key == .enter) {
-                store.dismissNotice()
+                // retry() needs the failure it retries and replaces the notice itself.
+                guard store.failedPackage != nil else {
+                    store.dismissNotice()
+                    return []
+                }
                 return store.retry(catalog: catalog, ledger: ledger, now: now, calendar: calendar)
             }
             store.dismissNotice()

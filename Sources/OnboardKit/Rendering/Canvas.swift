@@ -57,31 +57,32 @@ public struct Canvas: Equatable, Sendable {
         var column = x
         guard y >= area.y, y < area.maxY else { return column + DisplayWidth.of(text) }
         for grapheme in text {
-            let safe: Character
             if SafeText.isUnsafe(grapheme) {
-                safe = Character(String(SafeText.sanitize(String(grapheme))))
-            } else {
-                safe = grapheme
-            }
-            let graphemeWidth = DisplayWidth.of(safe)
-            if graphemeWidth == 0 { continue }
-            if column >= area.maxX { column += graphemeWidth; continue }
-            let fitsLeft = column >= area.x
-            let fitsRight = column + graphemeWidth <= area.maxX
-            if fitsLeft && fitsRight {
-                setCell(x: column, y: y, Cell(grapheme: safe, style: style))
-                if graphemeWidth == 2 {
-                    setCell(x: column + 1, y: y, Cell.continuation(style: style))
+                // A cluster of controls ("\r\n" is one grapheme) becomes several visible symbols.
+                for symbol in SafeText.sanitize(String(grapheme)) {
+                    column = place(symbol, at: column, y: y, style: style, area: area)
                 }
             } else {
-                // A wide grapheme cut by the clip edge: show its visible half as a blank.
-                for half in column..<(column + graphemeWidth) where half >= area.x && half < area.maxX {
-                    setCell(x: half, y: y, Cell(grapheme: " ", style: style))
-                }
+                column = place(grapheme, at: column, y: y, style: style, area: area)
             }
-            column += graphemeWidth
         }
         return column
+    }
+
+    /// Puts one safe grapheme at `column` within `area`; returns the column after it.
+    private mutating func place(_ grapheme: Character, at column: Int, y: Int, style: Style, area: Rect) -> Int {
+        let graphemeWidth = DisplayWidth.of(grapheme)
+        if graphemeWidth == 0 || column >= area.maxX { return column + graphemeWidth }
+        if column >= area.x && column + graphemeWidth <= area.maxX {
+            setCell(x: column, y: y, Cell(grapheme: grapheme, style: style))
+            if graphemeWidth == 2 { setCell(x: column + 1, y: y, Cell.continuation(style: style)) }
+        } else {
+            // A wide grapheme cut by the clip edge: show its visible half as a blank.
+            for half in column..<(column + graphemeWidth) where half >= area.x && half < area.maxX {
+                setCell(x: half, y: y, Cell(grapheme: " ", style: style))
+            }
+        }
+        return column + graphemeWidth
     }
 
     /// Sets one cell, keeping wide graphemes whole: overwriting either half of a wide grapheme
