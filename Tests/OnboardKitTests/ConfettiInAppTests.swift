@@ -103,3 +103,13 @@ extension ConfettiInAppTests {
         #expect(!TestDecks.screen(app).text.contains("▀"))
     }
 }
+
+extension ConfettiInAppTests {
+    @Test func aClickDuringTheFinishingConfettiEndsAtOnce() {
+        var app = Self.app(confetti: ConfettiTriggers(onFinish: .burst))
+        _ = app.update(.key(.end))
+        _ = app.update(.key(.enter))
+        let back = app.layout.backButton!
+        #expect(app.update(.mouse(MouseEvent(.click, x: back.x, y: back.y))) == [.quit(.completed)])
+    }
+}

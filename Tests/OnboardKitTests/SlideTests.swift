@@ -211,3 +211,80 @@ import Testing
         #expect(TestDecks.screen(app) == still)
     }
 }
+
+extension SlideTests {
+    @Test func aHardSwipePastTheLastPageSettlesOnIt() {
+        var app = Self.app(pages: 2, width: 24, height: 8)
+        _ = app.update(.key(.character("G")))
+        TestDecks.settle(&app)
+        _ = app.update(.mouse(MouseEvent(.press, x: 23, y: 3)))
+        for x in stride(from: 22, through: 0, by: -1) {
+            _ = app.update(.mouse(MouseEvent(.drag, x: x, y: 3)))
+            Self.tick(&app, 1)
+        }
+        // The last moves and the release arrive in one batch, with no tick between them.
+        _ = app.update(.mouse(MouseEvent(.drag, x: 1, y: 3)))
+        _ = app.update(.mouse(MouseEvent(.release, x: 0, y: 3)))
+        _ = TestDecks.screen(app)
+        TestDecks.settle(&app)
+        #expect(app.carousel.currentIndex == 1)
+        #expect(app.slide.offset == 24)
+    }
+
+    @Test func openingTheHelpMidDragEndsTheDrag() {
+        var app = Self.app()
+        _ = app.update(.mouse(MouseEvent(.press, x: 50, y: 10)))
+        _ = app.update(.mouse(MouseEvent(.drag, x: 30, y: 10)))
+        _ = app.update(.key(.character("?")))
+        _ = app.update(.mouse(MouseEvent(.release, x: 30, y: 10)))
+        _ = app.update(.key(.character("l")))
+        let ticks = TestDecks.settle(&app)
+        #expect(ticks < 600, "the app kept animating")
+        #expect(app.slide.offset == Double(app.carousel.currentIndex * 80))
+    }
+
+    @Test func randomMouseAndKeysNeverCrashAndAlwaysComeToRest() {
+        var generator = SeededGenerator(seed: 99)
+        let kinds: [MouseEvent.Kind] = [.press, .drag, .drag, .drag, .release, .click, .wheelUp, .wheelDown]
+        let keys: [Key] = [.right, .left, .character("?"), .character("x"), .end, .home]
+        for _ in 0..<300 {
+            let pages = Int(generator.next() % 5) + 1
+            let width = Int(generator.next() % 100) + 1
+            let height = Int(generator.next() % 30) + 1
+            var app = Self.app(pages: pages, width: width, height: height)
+            for _ in 0..<40 {
+                let x = Int(generator.next() % UInt64(width + 20)) - 10
+                let y = Int(generator.next() % UInt64(height + 4)) - 2
+                if generator.next() % 4 == 0 {
+                    _ = app.update(.key(keys[Int(generator.next() % UInt64(keys.count))]))
+                } else {
+                    _ = app.update(.mouse(MouseEvent(kinds[Int(generator.next() % UInt64(kinds.count))], x: x, y: y)))
+                }
+                Self.tick(&app, Int(generator.next() % 3))
+                _ = TestDecks.screen(app)
+                #expect((0..<pages).contains(app.carousel.currentIndex))
+            }
+            _ = app.update(.mouse(MouseEvent(.release, x: 0, y: 0)))
+            let ticks = TestDecks.settle(&app)
+            #expect(ticks < 600)
+        }
+    }
+}
+
+extension SlideTests {
+    @Test func theFastestFlickNeverSwingsPastTheNeighbouringPage() {
+        var app = Self.app(pages: 3, width: 40, height: 10)
+        _ = app.update(.mouse(MouseEvent(.press, x: 39, y: 4)))
+        _ = app.update(.mouse(MouseEvent(.drag, x: 0, y: 4)))
+        Self.tick(&app, 1)  // 39 columns in one sixtieth of a second
+        _ = app.update(.mouse(MouseEvent(.release, x: 0, y: 4)))
+        #expect(app.carousel.currentIndex == 1)
+        var furthest = app.slide.offset
+        while app.isAnimating {
+            Self.tick(&app, 1)
+            furthest = max(furthest, app.slide.offset)
+        }
+        #expect(furthest < 60, "the row swung to \(furthest), half-way to page 3")
+        #expect(app.slide.offset == 40)
+    }
+}

@@ -172,6 +172,8 @@ public struct OnboardingApp: Sendable {
         // While the finishing confetti flies, any key ends at once.
         if let outcome = pendingOutcome { return [.quit(outcome)] }
         stillConfetti = nil
+        // A key in the middle of a drag ends the drag: the key decides the page.
+        slide.cancelDrag(index: carousel.currentIndex)
         if isShowingHelp {
             // Any key closes the help; q still quits straight away.
             isShowingHelp = false
@@ -219,12 +221,18 @@ public struct OnboardingApp: Sendable {
     private mutating func handle(_ event: MouseEvent) -> [Effect] {
         let layout = self.layout
         guard !layout.isTooSmall else { return [] }
+        let isPress = event.kind == .click || event.kind == .release
+        if let outcome = pendingOutcome {
+            return isPress ? [.quit(outcome)] : []
+        }
         if isShowingHelp {
-            if event.kind == .click || event.kind == .release { isShowingHelp = false }
+            slide.cancelDrag(index: carousel.currentIndex)
+            if isPress { isShowingHelp = false }
             return []
         }
         if currentPaywallPage != nil, paywall!.isBlockingNavigation {
-            if event.kind == .click || event.kind == .release { _ = handle(.escape) }
+            slide.cancelDrag(index: carousel.currentIndex)
+            if isPress { _ = handle(.escape) }
             return []
         }
         switch event.kind {
@@ -290,7 +298,8 @@ public struct OnboardingApp: Sendable {
     private func drawPages(into canvas: inout Canvas, content: Rect) {
         let pageWidth = max(1, content.width)
         let offset = Int(slide.offset.rounded())
-        let first = max(0, Int((Double(offset) / Double(pageWidth)).rounded(.down)))
+        // Only pages that exist, whatever the offset (a spring may swing past the ends).
+        let first = min(carousel.pageCount - 1, max(0, Int((Double(offset) / Double(pageWidth)).rounded(.down))))
         for index in first...min(carousel.pageCount - 1, first + 1) {
             let left = index * pageWidth - offset
             guard left < content.maxX, left + pageWidth > content.x else { continue }

@@ -15,16 +15,24 @@ public struct SlideMotion: Sendable {
     struct Drag: Sendable {
         var startX: Int
         var startOffset: Double
-        var lastX: Int
-        /// Time since the last pointer movement, from ticks, for the flick speed.
-        var sinceLastMove: Double = 0
+        /// Where the pointer is, as reported: the speed is measured from this.
+        var pointerX: Int
+        /// Where the row of pages is drawn: the pointer's position, stretched past the ends.
+        var offset: Double
+        /// Where the pointer was at the last tick, and the speed measured over the ticks.
+        var pointerXAtTick: Int
         var velocity: Double = 0
+        /// Time since the pointer last moved, from ticks: a pause before release is no flick.
+        var sinceLastMove: Double = 0
     }
 
     /// A release beyond this share of the width changes page (the mobile 50 points of ~400).
     public static let swipeFraction = 1.0 / 8.0
     /// A release faster than this (columns per second) changes page whatever the distance.
     public static let flickSpeed = 60.0
+    /// The fastest a release may send the row, in page widths per second: a faster flick is
+    /// no more of a page change, and the spring must not fly past the neighbouring page.
+    public static let maximumReleaseSpeed = 4.0
     /// How much of a drag past the first or last page shows: it stretches, then stops.
     public static let rubberBandFactor = 0.3
 
@@ -38,8 +46,7 @@ public struct SlideMotion: Sendable {
 
     /// Where the row of pages stands, in columns (page `i` starts at `i * pageWidth - offset`).
     public var offset: Double {
-        guard let drag else { return animation.position }
-        return drag.startOffset - Double(drag.lastX - drag.startX)
+        drag?.offset ?? animation.position
     }
 
     public var velocity: Double { animation.velocity }
@@ -60,13 +67,18 @@ public struct SlideMotion: Sendable {
         animation.jump(to: Double(index * pageWidth))
     }
 
-    /// Advances the spring by one fixed step of `seconds`.
+    /// Advances the spring by one fixed step of `seconds`; while dragging, measures the
+    /// pointer's speed over the step (events in one batch are not each a step apart).
     public mutating func tick(seconds: Double) {
         if animation.spring.timeStep != seconds {
             animation.spring = preset.spring(timeStep: seconds)
         }
-        if drag != nil {
-            drag!.sinceLastMove += seconds
+        if var current = drag {
+            let moved = Double(current.pointerX - current.pointerXAtTick)
+            current.velocity = 0.5 * current.velocity + 0.5 * moved / seconds
+            current.sinceLastMove = moved == 0 ? current.sinceLastMove + seconds : 0
+            current.pointerXAtTick = current.pointerX
+            drag = current
             return
         }
         animation.advance()
@@ -75,28 +87,24 @@ public struct SlideMotion: Sendable {
     // MARK: Dragging
 
     public mutating func beginDrag(x: Int) {
-        drag = Drag(startX: x, startOffset: animation.position, lastX: x)
+        let position = animation.position
+        drag = Drag(startX: x, startOffset: position, pointerX: x, offset: position, pointerXAtTick: x)
     }
 
     /// Follows the pointer; past the first or last page the row stretches only a little.
     public mutating func drag(to x: Int, pageCount: Int) {
         guard var current = drag else { return }
-        // A report at the same column (the release, say) is no movement: keep the last speed.
-        guard x != current.lastX else { return }
-        let elapsed = max(current.sinceLastMove, 1.0 / 60)
-        current.velocity = Double(x - current.lastX) / elapsed
-        current.sinceLastMove = 0
-        current.lastX = x
+        current.pointerX = x
         let raw = current.startOffset - Double(x - current.startX)
-        let last = Double((pageCount - 1) * pageWidth)
-        var clamped = raw
+        let last = Double((max(1, pageCount) - 1) * pageWidth)
+        let limit = Double(pageWidth) / 4
         if raw < 0 {
-            clamped = -SlideMotion.rubberBand(-raw, limit: Double(pageWidth) / 4)
+            current.offset = -SlideMotion.rubberBand(-raw, limit: limit)
         } else if raw > last {
-            clamped = last + SlideMotion.rubberBand(raw - last, limit: Double(pageWidth) / 4)
+            current.offset = last + SlideMotion.rubberBand(raw - last, limit: limit)
+        } else {
+            current.offset = raw
         }
-        // Store the drag so that `offset` reproduces the stretched position.
-        current.lastX = current.startX + Int((current.startOffset - clamped).rounded())
         drag = current
     }
 
@@ -104,11 +112,11 @@ public struct SlideMotion: Sendable {
     /// went far enough or was a flick, otherwise the page it started from.
     public mutating func endDrag(currentIndex: Int, pageCount: Int) -> Int {
         guard let ended = drag else { return currentIndex }
-        let position = offset
         drag = nil
-        let moved = Double(ended.lastX - ended.startX)
+        let moved = Double(ended.pointerX - ended.startX)
         // A pause before letting go is not a flick.
-        let speed = ended.sinceLastMove > 0.1 ? 0 : ended.velocity
+        let cap = SlideMotion.maximumReleaseSpeed * Double(pageWidth)
+        let speed = ended.sinceLastMove > 0.1 ? 0 : min(max(ended.velocity, -cap), cap)
         var index = currentIndex
         let threshold = Double(pageWidth) * SlideMotion.swipeFraction
         if moved <= -threshold || (speed <= -SlideMotion.flickSpeed && moved < 0) {
@@ -121,9 +129,21 @@ public struct SlideMotion: Sendable {
             animation.jump(to: target)
         } else {
             // The spring takes over from the finger: same place, same speed.
-            animation = SpringAnimation(spring: animation.spring, position: position, velocity: -speed, target: target)
+            animation = SpringAnimation(spring: animation.spring, position: ended.offset, velocity: -speed, target: target)
         }
         return index
+    }
+
+    /// Abandons a drag (help opened, a key pressed): the row springs back to `index`.
+    public mutating func cancelDrag(index: Int) {
+        guard let ended = drag else { return }
+        drag = nil
+        let target = Double(index * pageWidth)
+        if reducesMotion {
+            animation.jump(to: target)
+        } else {
+            animation = SpringAnimation(spring: animation.spring, position: ended.offset, velocity: 0, target: target)
+        }
     }
 
     /// Stretches a distance that approaches `limit` but never reaches it.
