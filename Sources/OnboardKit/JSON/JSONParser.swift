@@ -40,15 +40,32 @@ public struct JSONParser {
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
 
+    /// The column counted so far on the current line, so that finding a position costs only
+    /// the bytes since the last one (a minified document is one long line).
+    private var countedIndex = 0
+    private var countedColumn = 1
+
     private var location: SourceLocation {
         // Columns count characters, not bytes, so a column matches what an editor shows.
         var column = 1
         var position = lineStart
+        if countedIndex >= lineStart && countedIndex <= index {
+            column = countedColumn
+            position = countedIndex
+        }
         while position < index {
             if bytes[position] & 0xC0 != 0x80 { column += 1 }
             position += 1
         }
         return SourceLocation(line: line, column: column)
+    }
+
+    /// The position of the next byte, remembered for the next call.
+    private mutating func markLocation() -> SourceLocation {
+        let current = location
+        countedIndex = index
+        countedColumn = current.column
+        return current
     }
 
     private func error(_ message: String) -> JSONSyntaxError {
@@ -78,7 +95,7 @@ public struct JSONParser {
     }
 
     private mutating func parseValue() throws(JSONSyntaxError) -> JSONNode {
-        let start = location
+        let start = markLocation()
         guard index < bytes.count else { throw error("unexpected end of file, expected a value") }
         switch bytes[index] {
         case UInt8(ascii: "{"):
@@ -132,7 +149,7 @@ public struct JSONParser {
             guard bytes[index] == UInt8(ascii: "\"") else {
                 throw error("unexpected \(describeCurrent()), expected a member name in double quotes")
             }
-            let keyLocation = location
+            let keyLocation = markLocation()
             let key = try parseString()
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
