@@ -11,9 +11,17 @@ public struct TerminalRunner {
     /// returns goes back to the app (a failed save, say).
     public var perform: (Effect) -> [Message] = { _ in [] }
 
-    public init(frameRate: Double = 60, perform: @escaping (Effect) -> [Message] = { _ in [] }) {
+    /// Called each time the loop wakes, before input is read; what it returns goes to the app
+    /// (a ledger another instance changed, say).
+    public var onWake: () -> [Message] = { [] }
+
+    public init(
+        frameRate: Double = 60, perform: @escaping (Effect) -> [Message] = { _ in [] },
+        onWake: @escaping () -> [Message] = { [] }
+    ) {
         self.frameRate = frameRate
         self.perform = perform
+        self.onWake = onWake
     }
 
     /// Runs until the app asks to quit or a signal arrives, and returns how it ended. The
@@ -28,6 +36,9 @@ public struct TerminalRunner {
         var wasAnimating = false
         while true {
             _ = app.update(.clock(Date()))
+            for message in onWake() {
+                if let outcome = apply(app.update(message), to: &app) { return outcome }
+            }
             // 1. Everything that is waiting: keys, mouse, resizes.
             while let input = session.readInput() {
                 let message: Message
@@ -75,6 +86,12 @@ public struct TerminalRunner {
             ]
             _ = poll(&descriptors, 2, timeout)
             if descriptors[1].revents != 0 { signals.drain() }
+            // The terminal went away without a SIGHUP (its session was killed): polling it
+            // again would return at once forever.
+            if descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+                _ = app.update(.interrupt(.hangup))
+                return .hangup
+            }
         }
     }
 

@@ -30,6 +30,7 @@ extension Launcher {
             ledger = try LedgerStore(directory: stateDirectory).load()
         } catch {
             printError("\(error)")
+            if case .io = error { return .failure(ExitStatus(code: ExitCode.ioError)) }
             return .failure(ExitStatus(code: ExitCode.badData))
         }
         let clock = StoreClock(startWallDate: Date(), startSimulatedDate: options.now, timeRate: options.timeRate)
@@ -38,6 +39,35 @@ extension Launcher {
             PaywallSetup(
                 catalog: catalog, ledger: ledger, mode: mode, latency: options.latency, clock: clock,
                 locale: Self.userLocale(environment), timeZone: TimeZone.current))
+    }
+
+    /// A watch on the ledger file: when another instance appends to it, the app gets the new
+    /// ledger the next time it wakes, before any key is handled (so it cannot sell twice).
+    final class LedgerWatch {
+        let store: LedgerStore
+        private var lastSeen: (size: Int64, modified: Int64)?
+
+        init(directory: String) {
+            store = LedgerStore(directory: directory)
+            lastSeen = LedgerWatch.fingerprint(store.ledgerPath)
+        }
+
+        func changes() -> [Message] {
+            let now = LedgerWatch.fingerprint(store.ledgerPath)
+            guard let now, now.size != lastSeen?.size || now.modified != lastSeen?.modified else { return [] }
+            lastSeen = now
+            guard let ledger = try? store.load() else { return [] }
+            return [.ledgerChanged(ledger)]
+        }
+
+        /// Notes the file as it is after this session's own write, which needs no reload.
+        func noteOwnWrite() { lastSeen = LedgerWatch.fingerprint(store.ledgerPath) }
+
+        static func fingerprint(_ path: String) -> (size: Int64, modified: Int64)? {
+            var info = stat()
+            guard stat(path, &info) == 0 else { return nil }
+            return (Int64(info.st_size), Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+        }
     }
 
     /// The user's locale for prices and dates, from LC_ALL, LC_MONETARY or LANG; a bare "C" or
@@ -53,11 +83,14 @@ extension Launcher {
     }
 
     /// Writes a purchase to the ledger; a failure goes back to the app, which says so.
-    func record(_ transaction: LedgerTransaction) -> [Message] {
+    func record(_ transaction: LedgerTransaction, watch: LedgerWatch) -> [Message] {
         do {
             try StateDirectory.create(stateDirectory)
-            try LedgerStore(directory: stateDirectory).append(transaction)
-            return []
+            // Whatever another instance wrote meanwhile comes in first.
+            let pending = watch.changes()
+            try watch.store.append(transaction)
+            watch.noteOwnWrite()
+            return pending.isEmpty ? [] : [.ledgerChanged(try watch.store.load())]
         } catch {
             return [.saveFailed("\(error)")]
         }

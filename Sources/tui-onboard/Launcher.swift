@@ -230,17 +230,20 @@ struct Launcher {
             reducesMotion: reducesMotion, seed: options.seed ?? Self.defaultSeed(), headline: headline)
         var app = OnboardingApp(
             deck: deck, colorMode: session.colorMode, width: 0, height: 0, settings: settings, paywall: paywall)
-        let runner = TerminalRunner(perform: { effect in
-            switch effect {
-            case .bell:
-                beep()
-                return []
-            case .record(let transaction):
-                return record(transaction)
-            case .quit:
-                return []
-            }
-        })
+        let watch = LedgerWatch(directory: stateDirectory)
+        let runner = TerminalRunner(
+            perform: { effect in
+                switch effect {
+                case .bell:
+                    beep()
+                    return []
+                case .record(let transaction):
+                    return record(transaction, watch: watch)
+                case .quit:
+                    return []
+                }
+            },
+            onWake: { paywall == nil ? [] : watch.changes() })
         let outcome = runner.run(&app, session: session)
         session.stop()
         remember(outcome, of: deck, store: firstRun)

@@ -108,3 +108,24 @@ extension PaywallEndToEndTests {
         #expect(terminal.waitForExit() == 0)
     }
 }
+
+extension PaywallEndToEndTests {
+    @Test("two instances at once: a purchase in one shows in the other, which will not sell it again")
+    func twoInstancesShareTheLedger() throws {
+        let state = try TemporaryDirectory()
+        defer { state.remove() }
+        let first = try launch(stateDirectory: state.path("state"))
+        defer { first.close() }
+        let second = try launch(stateDirectory: state.path("state"))
+        defer { second.close() }
+        try first.sendKeys("Down", "Down", "Enter")  // Lifetime
+        #expect(first.waitForText("You're all set") != nil, "\(first.screen())")
+        // Any key wakes the second instance, which reads the ledger before handling it.
+        try second.sendKeys("Down")
+        #expect(second.waitForText("tui-onboard Pro: Lifetime") != nil, "the purchase did not show:\n\(second.screen())")
+        try second.sendKeys("Down", "Enter")
+        #expect(second.waitForText("Already purchased") != nil, "\(second.screen())")
+        let ledger = try String(contentsOfFile: state.path("state/ledger.jsonl"), encoding: .utf8)
+        #expect(ledger.split(separator: "\n").count == 1)
+    }
+}

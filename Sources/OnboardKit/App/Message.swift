@@ -10,6 +10,9 @@ public enum Message: Hashable, Sendable {
     /// The wall-clock date, sent by the shell when it wakes: the simulated store's calendar
     /// follows it (renewals, expiry). Animation never uses it; it runs on ticks.
     case clock(Date)
+    /// The ledger on disk changed (another instance bought something): the paywall works from
+    /// this one now.
+    case ledgerChanged(Ledger)
     /// Saving a purchase failed; the paywall says so.
     case saveFailed(String)
     /// The process was asked to stop (SIGINT, SIGTERM, SIGHUP).

@@ -159,6 +159,9 @@ public struct OnboardingApp: Sendable {
         case .clock(let date):
             paywall?.setWallDate(date)
             return []
+        case .ledgerChanged(let ledger):
+            paywall?.replaceLedger(ledger)
+            return []
         case .saveFailed(let reason):
             paywall?.reportSaveFailure(reason)
             return []

@@ -204,6 +204,9 @@ public struct PaywallController: Sendable {
         for case .record(let transaction) in events { ledger.append(transaction) }
     }
 
+    /// Takes the ledger as it now stands on disk, so purchases made elsewhere count here too.
+    mutating func replaceLedger(_ newLedger: Ledger) { ledger = newLedger }
+
     /// Tells the customer a purchase could not be saved (the disk refused it).
     mutating func reportSaveFailure(_ reason: String) {
         store.notice = .failed(reason: "The purchase could not be saved: \(reason)")
