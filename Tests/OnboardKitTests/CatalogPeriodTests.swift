@@ -133,3 +133,17 @@ import Testing
         #expect(PackageType(period: SubscriptionPeriod(value: 12, unit: .month)) == nil)
     }
 }
+
+extension CatalogPeriodTests {
+    @Test(arguments: ["USD", "EUR", "JPY", "KRW", "BHD", "KWD", "GBP", "CLP", "ISK", "HUF", "TWD"])
+    func theTableOfCommonCurrenciesAgreesWithFoundation(code: String) {
+        let text = Decimal(1).formatted(.currency(code: code).locale(Locale(identifier: "en_US_POSIX")))
+        let digits = text.lastIndex(of: ".").map { text[text.index(after: $0)...].prefix(while: \.isNumber).count } ?? 0
+        #expect(CurrencyCode.commonFractionDigits[code] == digits)
+    }
+
+    @Test(arguments: [("39.99", "39.99"), ("20", "20"), ("0.5", "0.5"), ("123456789012345", "123456789012345")])
+    func pricesAreReadExactly(text: String, expected: String) {
+        #expect(CatalogValues.exactDecimal(text) == Decimal(string: expected, locale: Locale(identifier: "en_US_POSIX")))
+    }
+}

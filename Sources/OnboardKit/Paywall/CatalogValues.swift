@@ -26,7 +26,7 @@ enum CatalogValues {
             log.error(path, at: node.location, "\(shown): prices cannot be negative")
             return nil
         }
-        guard isPlainDecimal(text), let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
+        guard isPlainDecimal(text), let value = exactDecimal(text) else {
             log.error(
                 path, at: node.location,
                 "\(shown) is not a price; write digits with an optional decimal point and no currency sign, "
@@ -50,6 +50,15 @@ enum CatalogValues {
     }
 
     /// Digits, optionally one point followed by digits; no leading zeros; at most 15 digits.
+    /// The value of a plain decimal text (digits, at most one point, 15 digits at most), built
+    /// from its digits: exact, and without starting a locale-aware number parser.
+    static func exactDecimal(_ text: String) -> Decimal? {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard let significand = UInt64(parts.joined()) else { return nil }
+        let fractionDigits = parts.count == 2 ? parts[1].count : 0
+        return Decimal(sign: .plus, exponent: -fractionDigits, significand: Decimal(significand))
+    }
+
     static func isPlainDecimal(_ text: String) -> Bool {
         let parts = text.split(separator: ".", maxSplits: 2, omittingEmptySubsequences: false)
         guard parts.count == 1 || parts.count == 2 else { return false }
