@@ -117,3 +117,14 @@ import Testing
         #expect(!TestDecks.screen(app).text.contains("next page"))
     }
 }
+
+extension CarouselRenderingTests {
+    @Test func helpOnASmallScreenSaysWhatItCannotShow() {
+        var app = TestDecks.app(TestDecks.deck(pageCount: 3), width: 40, height: 8)
+        _ = app.update(.key(.character("?")))
+        let screen = TestDecks.screen(app)
+        assertSnapshot(framed(screen.lines, width: 40), named: "help-40x8")
+        #expect(screen.text.contains("more in a larger terminal"))
+        #expect(screen.text.contains("next page"))
+    }
+}

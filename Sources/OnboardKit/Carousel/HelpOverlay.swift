@@ -16,25 +16,34 @@ public enum HelpOverlay {
     ) {
         let all = entries + extraEntries
         let keyWidth = all.map { DisplayWidth.of($0.keys) }.max() ?? 0
-        let lines = all.map { entry in
-            entry.keys + String(repeating: " ", count: keyWidth - DisplayWidth.of(entry.keys)) + "   " + entry.action
-        }
+        let gap = "   "
         let title = " Keys "
         let footer = " any key closes "
-        let innerWidth = max(lines.map { DisplayWidth.of($0) }.max() ?? 0, DisplayWidth.of(footer)) + 2
-        let boxWidth = min(canvas.width, innerWidth + 2)
-        let boxHeight = min(canvas.height, lines.count + 4)
+        let widest = all.map { keyWidth + gap.count + DisplayWidth.of($0.action) }.max() ?? 0
+        let boxWidth = min(canvas.width, max(widest, DisplayWidth.of(footer)) + 4)
+        // A blank row above and below the list while the screen has room for them.
+        let padding = all.count + 4 <= canvas.height ? 1 : 0
+        let boxHeight = min(canvas.height, all.count + 2 + 2 * padding)
         let box = Rect(
             x: (canvas.width - boxWidth) / 2, y: (canvas.height - boxHeight) / 2, width: boxWidth, height: boxHeight)
         BoxView.draw(
             into: &canvas, box: box, style: theme.border, title: title, footer: footer, titleStyle: theme.accentText)
         let inner = box.inset(by: 1)
-        for (index, line) in lines.enumerated() {
-            let row = inner.y + 1 + index
-            guard row < inner.maxY else { break }
-            let keys = String(line.prefix(keyWidth))
-            canvas.draw(keys, x: inner.x + 1, y: row, style: theme.accentText, clip: inner)
-            canvas.draw(line.dropFirst(keyWidth), x: inner.x + 1 + keyWidth, y: row, style: theme.body, clip: inner)
+        let rows = max(0, inner.height - 2 * padding)
+        // When not every key fits, the last row says there is more rather than hiding it.
+        let shown = all.count > rows ? Array(all.prefix(max(0, rows - 1))) : all
+        let actionWidth = max(0, inner.width - 2 - keyWidth - gap.count)
+        for (index, entry) in shown.enumerated() {
+            let row = inner.y + padding + index
+            canvas.draw(entry.keys, x: inner.x + 1, y: row, style: theme.accentText, clip: inner)
+            canvas.draw(
+                TextLayout.truncate(entry.action, width: actionWidth), x: inner.x + 1 + keyWidth + gap.count, y: row,
+                style: theme.body, clip: inner)
+        }
+        if shown.count < all.count, rows > 0 {
+            canvas.draw(
+                TextLayout.truncate("… \(all.count - shown.count) more in a larger terminal", width: inner.width - 2),
+                x: inner.x + 1, y: inner.y + padding + shown.count, style: theme.muted, clip: inner)
         }
     }
 }
