@@ -106,16 +106,7 @@ class App:
 
     def drain_for(self, seconds):
         """Reads whatever arrives for `seconds`; returns the byte count."""
-        start_length = len(self.output)
-        deadline = time.monotonic() + seconds
-        while True:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                break
-            ready, _, _ = select.select([self.master], [], [], remaining)
-            if ready and self._read() is None:
-                break
-        return len(self.output) - start_length
+        return sum(self.frames_for(seconds))
 
     def frames_for(self, seconds, gap=0.004):
         """Reads for `seconds`, grouping writes closer than `gap` into frames; returns the
