@@ -4,7 +4,7 @@ import Foundation
 /// `render` draws the current state. Nothing here touches a terminal, a clock or a file.
 public struct OnboardingApp: Sendable {
     public let deck: Deck
-    public private(set) var theme: Theme
+    public let theme: Theme
     public private(set) var carousel: Carousel
     public private(set) var width: Int
     public private(set) var height: Int
