@@ -13,8 +13,8 @@ public struct AtomicFile: Sendable {
     public init(path: String) { self.path = path }
 
     /// The current contents, or nil when the file does not exist. Temporary files are never read.
-    public func read() throws(SystemCallError) -> Data? {
-        try POSIXFile.readFile(path).map { Data($0) }
+    public func read(limit: Int = Int.max) throws(FileReadFailure) -> Data? {
+        try POSIXFile.readFile(path, limit: limit).map { Data($0) }
     }
 
     /// Replaces the contents with `data`, durably. Temporaries left by writers that died are

@@ -10,6 +10,28 @@ enum CorruptFile {
     static func moveAside(_ path: String, stem: String, extension fileExtension: String, date: Date)
         throws(SystemCallError) -> String
     {
+        let destination = freeName(beside: path, stem: stem, extension: fileExtension, date: date)
+        try POSIXFile.rename(path, to: destination)
+        try POSIXFile.syncDirectory(POSIXFile.directoryName(of: path))
+        return destination
+    }
+
+    /// Writes `bytes` (a damaged file's contents, as read) durably to a new dated name beside
+    /// `path` and returns that name; `path` itself is left for the caller to replace. Written
+    /// before the replacement, so a crash in between leaves both copies, never neither.
+    static func preserve(_ bytes: [UInt8], of path: String, stem: String, extension fileExtension: String, date: Date)
+        throws(SystemCallError) -> String
+    {
+        let destination = freeName(beside: path, stem: stem, extension: fileExtension, date: date)
+        try AtomicFile(path: destination).write(Data(bytes))
+        return destination
+    }
+
+    /// `<directory>/<stem>.corrupt-<UTC timestamp>[-n].<extension>`, numbered past any file of
+    /// that name already there.
+    private static func freeName(beside path: String, stem: String, extension fileExtension: String, date: Date)
+        -> String
+    {
         let directory = POSIXFile.directoryName(of: path)
         let base = "\(stem).corrupt-\(timestamp(date))"
         var destination = POSIXFile.join(directory, "\(base).\(fileExtension)")
@@ -18,8 +40,6 @@ enum CorruptFile {
             destination = POSIXFile.join(directory, "\(base)-\(attempt).\(fileExtension)")
             attempt += 1
         }
-        try POSIXFile.rename(path, to: destination)
-        try POSIXFile.syncDirectory(directory)
         return destination
     }
 

@@ -15,6 +15,9 @@ public struct FirstRunStore: Sendable {
         self.clock = clock
     }
 
+    /// The state holds a few lines per app; anything larger was not written by a save.
+    public static let maximumSize = 1024 * 1024
+
     public var statePath: String { POSIXFile.join(directory, "state.json") }
     public var lockPath: String { POSIXFile.join(directory, "state.lock") }
 
@@ -45,14 +48,26 @@ public struct FirstRunStore: Sendable {
     }
 
     private func loadLocked() throws(FirstRunStoreError) -> FirstRunState {
-        let data: Data
+        var outcome: Result<FirstRunState, Problem>
         do {
-            guard let contents = try AtomicFile(path: statePath).read() else { return FirstRunState() }
-            data = contents
+            guard let contents = try POSIXFile.readFile(statePath, limit: Self.maximumSize) else {
+                return FirstRunState()
+            }
+            outcome = Self.decode(Data(contents))
         } catch {
-            throw .io(error)
+            switch error {
+            case .system(let failure): throw .io(failure)
+            // A FIFO or device, or a file no save could have written: set aside like damage.
+            case .notRegular(_, let kind): outcome = .failure(Problem(reason: "it is \(kind), not a regular file"))
+            case .tooLarge(_, let size, let limit):
+                outcome = .failure(
+                    Problem(
+                        reason:
+                            "it is \(FileReadFailure.mebibytes(size)), over the \(FileReadFailure.mebibytes(limit)) limit"
+                    ))
+            }
         }
-        switch Self.decode(data) {
+        switch outcome {
         case let .success(state):
             return state
         case let .failure(problem):
@@ -85,12 +100,15 @@ public struct FirstRunStore: Sendable {
     }
 
     private func acquireLock() throws(FirstRunStoreError) -> FileLock {
+        let lock: FileLock?
         do {
             try StateDirectory.create(directory)
-            return try FileLock(exclusive: lockPath)
+            lock = try FileLock.acquire(lockPath, wait: .patiently)
         } catch {
             throw .io(error)
         }
+        guard let lock else { throw .busy(lockPath: lockPath) }
+        return lock
     }
 
     /// Why a state file was rejected.

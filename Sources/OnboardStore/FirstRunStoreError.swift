@@ -9,6 +9,8 @@ public enum FirstRunStoreError: Error, Hashable, Sendable, CustomStringConvertib
     case io(SystemCallError)
     /// The state could not be turned into JSON.
     case unencodable(reason: String)
+    /// Another process kept the state locked for longer than this one would wait.
+    case busy(lockPath: String)
 
     public var description: String {
         switch self {
@@ -20,6 +22,9 @@ public enum FirstRunStoreError: Error, Hashable, Sendable, CustomStringConvertib
             return "onboarding state: \(failure)"
         case let .unencodable(reason):
             return "could not save the onboarding state: \(reason)"
+        case let .busy(lockPath):
+            return "another tui-onboard kept the onboarding state locked (\(SafeText.sanitize(lockPath))) for over "
+                + "\(Int(LockWait.patienceSeconds)) seconds; try again once it has finished"
         }
     }
 }

@@ -53,6 +53,33 @@ enum LedgerLine {
         }
     }
 
+    /// True when `tail` (bytes after the last newline) can be the beginning of a line this
+    /// encoder writes: what a writer killed mid-append leaves. Anything else there (a NUL, a
+    /// changed byte after a whole line, invalid UTF-8) is damage, not a torn write.
+    static func isTornPrefix(_ tail: ArraySlice<UInt8>) -> Bool {
+        guard !tail.contains(0), !tail.contains(newline) else { return false }
+        let header = prefix.count + 8 + infix.count
+        for (offset, byte) in tail.prefix(header).enumerated() {
+            switch offset {
+            case 0..<prefix.count:
+                guard byte == prefix[offset] else { return false }
+            case prefix.count..<(prefix.count + 8):
+                guard JSONPrefix.isHexDigit(byte) else { return false }
+            default:
+                guard byte == infix[offset - prefix.count - 8] else { return false }
+            }
+        }
+        let body = tail.dropFirst(header)
+        guard let first = body.first else { return true }
+        // The transaction is a JSON object; the line then ends with "}" and the newline.
+        guard first == UInt8(ascii: "{") else { return false }
+        switch JSONPrefix.classify(body) {
+        case .incomplete: return true
+        case .complete: return body.last == UInt8(ascii: "}")
+        case .invalid: return false
+        }
+    }
+
     static func hex(_ value: UInt32) -> String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 8 - digits.count) + digits

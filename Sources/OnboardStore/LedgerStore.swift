@@ -5,15 +5,21 @@ import OnboardKit
 /// The purchase ledger on disk: `<state dir>/ledger.jsonl`, an append-only log of checksummed
 /// JSON lines, synced after every append.
 ///
-/// - A process killed mid-append leaves a torn last line (no newline). Loading ignores it, so
-///   every earlier purchase stays readable, and the next append cuts it off before writing.
-/// - Any other bad line is corruption: the file is moved to `ledger.corrupt-<time>.jsonl` and
-///   `LedgerError.corrupt` says where; a damaged ledger is never quietly replaced.
-/// - Every load and append holds `flock` on `<state dir>/ledger.lock`, so several processes can
-///   record purchases at once without losing any.
+/// - A process killed mid-append leaves a torn last line: the beginning of a line, with no
+///   newline. Loading ignores it, so every earlier purchase stays readable, and the next append
+///   cuts it off before writing. Only a true prefix of a line counts as torn.
+/// - Any other bad line is damage: the original is preserved as `ledger.corrupt-<time>.jsonl`,
+///   the lines whose checksums hold are written to a new ledger, and `LedgerError.damaged` says
+///   so. A damaged ledger is never quietly replaced.
+/// - Every load and append holds `flock` on `<state dir>/ledger.lock`; `record` decides whether
+///   a purchase may happen and writes it under that one lock, so two processes cannot sell the
+///   same thing twice.
 public struct LedgerStore: Sendable {
+    /// Far above any real ledger (a line is about 300 bytes), and small enough to read whole.
+    public static let maximumSize = 64 * 1024 * 1024
+
     public let directory: String
-    /// The time used to name a moved-aside corrupt ledger.
+    /// The time used to name a preserved damaged ledger.
     private let clock: @Sendable () -> Date
 
     public init(directory: String, clock: @escaping @Sendable () -> Date = { Date() }) {
@@ -24,60 +30,47 @@ public struct LedgerStore: Sendable {
     public var ledgerPath: String { POSIXFile.join(directory, "ledger.jsonl") }
     public var lockPath: String { POSIXFile.join(directory, "ledger.lock") }
 
-    /// Every whole transaction recorded so far; empty when no ledger exists yet.
-    public func load() throws(LedgerError) -> Ledger {
-        let lock = try acquireLock()
+    /// Every whole transaction recorded so far; empty when no ledger exists yet. Throws
+    /// `.busy` when another process holds the lock beyond `wait`.
+    public func load(wait: LockWait = .patiently) throws(LedgerError) -> Ledger {
+        let lock = try acquireLock(wait: wait)
         defer { lock.unlock() }
-        let bytes: [UInt8]
-        do {
-            guard let contents = try POSIXFile.readFile(ledgerPath) else { return Ledger() }
-            bytes = contents
-        } catch {
-            throw .io(error)
-        }
-        switch Self.parse(bytes) {
-        case let .success(transactions):
-            return Ledger(transactions)
-        case let .failure(damage):
-            let movedTo: String
-            do {
-                movedTo = try CorruptFile.moveAside(ledgerPath, stem: "ledger", extension: "jsonl", date: clock())
-            } catch {
-                throw .io(error)
-            }
-            throw .corrupt(path: ledgerPath, line: damage.line, reason: damage.reason, movedTo: movedTo)
-        }
+        return Ledger(try readLocked().transactions)
     }
 
     /// Records one transaction durably: when this returns, the line is synced to disk.
-    public func append(_ transaction: LedgerTransaction) throws(LedgerError) {
-        try append(contentsOf: [transaction])
+    public func append(_ transaction: LedgerTransaction, wait: LockWait = .patiently) throws(LedgerError) {
+        try append(contentsOf: [transaction], wait: wait)
     }
 
     /// Records several transactions with one lock and one sync; all or, if the process dies
     /// mid-write, a prefix of them survive.
-    public func append(contentsOf transactions: [LedgerTransaction]) throws(LedgerError) {
+    public func append(contentsOf transactions: [LedgerTransaction], wait: LockWait = .patiently)
+        throws(LedgerError)
+    {
         var lines: [UInt8] = []
         for transaction in transactions { lines += try LedgerLine.encode(transaction) }
-        try appendLines(lines)
+        let lock = try acquireLock(wait: wait)
+        defer { lock.unlock() }
+        try appendLocked(lines, after: try readLocked())
     }
 
-    /// Writes `lines` at the end of the ledger under the lock, after cutting off a torn tail.
-    /// `beforeSync` runs after the write; it exists so a crash test can die at that moment.
-    func appendLines(_ lines: [UInt8], beforeSync: () -> Void = {}) throws(LedgerError) {
-        let lock = try acquireLock()
+    /// Reads the ledger, asks `gate` whether `transaction` may be recorded on top of it, and
+    /// appends and syncs it if so: all under one lock, so that what was checked is what the
+    /// transaction is written after. By default it does not wait for a lock another process
+    /// holds: it answers `.busy`, and the caller asks again later.
+    public func record(_ transaction: LedgerTransaction, gate: PurchaseGate, wait: LockWait = .never)
+        throws(LedgerError) -> RecordResult
+    {
+        let line = try LedgerLine.encode(transaction)
+        guard let lock = try tryLock(wait: wait) else { return .busy }
         defer { lock.unlock() }
-        do {
-            let (descriptor, created) = try openForAppend()
-            defer { POSIXFile.close(descriptor) }
-            try removeTornTail(descriptor)
-            try POSIXFile.writeAll(descriptor, lines, path: ledgerPath)
-            beforeSync()
-            try POSIXFile.sync(descriptor, path: ledgerPath)
-            if created { try POSIXFile.syncDirectory(directory) }
-        } catch {
-            throw .io(error)
-        }
+        let contents = try readLocked()
+        var ledger = Ledger(contents.transactions)
+        if let refusal = gate.refusal(of: transaction, in: ledger) { return .refused(refusal, ledger) }
+        try appendLocked(line, after: contents)
+        ledger.append(transaction)
+        return .saved(ledger)
     }
 
     /// Writes only the first `keepingBytes` of the transaction's line, then calls `die` while
@@ -88,14 +81,94 @@ public struct LedgerStore: Sendable {
     {
         let line = try LedgerLine.encode(transaction)
         let kept = min(max(keepingBytes, 1), line.count - 1)
-        try appendLines(Array(line[0..<kept]), beforeSync: { die() })
+        let lock = try acquireLock(wait: .patiently)
+        defer { lock.unlock() }
+        try appendLocked(Array(line[0..<kept]), after: try readLocked(), beforeSync: { die() })
         preconditionFailure("appendTorn: the die closure returned")
     }
 
-    private func acquireLock() throws(LedgerError) -> FileLock {
+    // MARK: Under the lock
+
+    /// The ledger's contents as parsed; a damaged ledger is salvaged and reported.
+    private func readLocked() throws(LedgerError) -> Contents {
+        let bytes: [UInt8]
+        do {
+            guard let read = try POSIXFile.readFile(ledgerPath, limit: Self.maximumSize) else { return Contents() }
+            bytes = read
+        } catch {
+            if case .system(let failure) = error { throw .io(failure) }
+            throw .unreadable(error)
+        }
+        switch Self.parse(bytes) {
+        case .success(let contents): return contents
+        case .failure(let damage): throw try salvage(bytes, damage: damage)
+        }
+    }
+
+    /// Writes `lines` at the end of the ledger, after cutting off a torn tail or ending a last
+    /// line that lacks only its newline. If the write or sync fails, the file is cut back to
+    /// what it held, so a failed append never leaves a purchase that was reported as not made.
+    private func appendLocked(_ lines: [UInt8], after contents: Contents, beforeSync: () -> Void = {})
+        throws(LedgerError)
+    {
+        do throws(SystemCallError) {
+            let (descriptor, created) = try openForAppend()
+            defer { POSIXFile.close(descriptor) }
+            var bytes = lines
+            if contents.lacksFinalNewline { bytes.insert(LedgerLine.newline, at: 0) }
+            let kept = contents.wholeLength
+            if contents.tornTailLength > 0 { try POSIXFile.truncate(descriptor, to: kept, path: ledgerPath) }
+            do throws(SystemCallError) {
+                try POSIXFile.writeAll(descriptor, bytes, path: ledgerPath)
+                beforeSync()
+                try POSIXFile.sync(descriptor, path: ledgerPath)
+            } catch {
+                try? POSIXFile.truncate(descriptor, to: kept, path: ledgerPath)
+                throw error
+            }
+            if created { try POSIXFile.syncDirectory(directory) }
+        } catch {
+            throw .io(error)
+        }
+    }
+
+    /// Keeps every line whose checksum holds: the original is preserved under a dated name,
+    /// then a new ledger of the good lines replaces it atomically. Returns the error that
+    /// tells the user.
+    private func salvage(_ bytes: [UInt8], damage: Damage) throws(LedgerError) -> LedgerError {
+        var kept: [UInt8] = []
+        var keptCount = 0
+        var dropped = 0
+        for line in bytes.split(separator: LedgerLine.newline, omittingEmptySubsequences: true) {
+            if case .success = LedgerLine.decode(line) {
+                kept += line
+                kept.append(LedgerLine.newline)
+                keptCount += 1
+            } else if !Self.isBlank(line) {
+                dropped += 1
+            }
+        }
+        do {
+            let preserved = try CorruptFile.preserve(
+                bytes, of: ledgerPath, stem: "ledger", extension: "jsonl", date: clock())
+            try AtomicFile(path: ledgerPath).write(Data(kept))
+            return .damaged(
+                path: ledgerPath, line: damage.line, reason: damage.reason,
+                salvage: LedgerSalvage(kept: keptCount, dropped: dropped, preservedAt: preserved))
+        } catch {
+            throw .io(error)
+        }
+    }
+
+    private func acquireLock(wait: LockWait) throws(LedgerError) -> FileLock {
+        guard let lock = try tryLock(wait: wait) else { throw .busy(lockPath: lockPath) }
+        return lock
+    }
+
+    private func tryLock(wait: LockWait) throws(LedgerError) -> FileLock? {
         do {
             try StateDirectory.create(directory)
-            return try FileLock(exclusive: lockPath)
+            return try FileLock.acquire(lockPath, wait: wait)
         } catch {
             throw .io(error)
         }
@@ -111,36 +184,17 @@ public struct LedgerStore: Sendable {
         }
     }
 
-    /// Truncates the file after its last newline: the bytes there are a line whose writer died.
-    /// A whole line that only lacks its newline (its checksum holds) is kept and ended instead.
-    private func removeTornTail(_ descriptor: Int32) throws(SystemCallError) {
-        let size = try POSIXFile.size(descriptor, path: ledgerPath)
-        guard size > 0 else { return }
-        let lastByte = try POSIXFile.read(descriptor, count: 1, at: size - 1, path: ledgerPath)
-        guard lastByte.first != LedgerLine.newline else { return }
-        var end = size
-        let chunkSize = 4096
-        var tail: [UInt8] = []
-        while end > 0 {
-            let start = max(0, end - chunkSize)
-            let chunk = try POSIXFile.read(descriptor, count: end - start, at: start, path: ledgerPath)
-            if let newline = chunk.lastIndex(of: LedgerLine.newline) {
-                tail = Array(chunk[(newline + 1)...]) + tail
-                try keepOrCut(descriptor, tail: tail, tailStart: start + newline + 1)
-                return
-            }
-            tail = chunk + tail
-            end = start
-        }
-        try keepOrCut(descriptor, tail: tail, tailStart: 0)
-    }
+    // MARK: Parsing
 
-    private func keepOrCut(_ descriptor: Int32, tail: [UInt8], tailStart: Int) throws(SystemCallError) {
-        if case .success = LedgerLine.decode(tail[...]) {
-            try POSIXFile.writeAll(descriptor, [LedgerLine.newline], path: ledgerPath)
-        } else {
-            try POSIXFile.truncate(descriptor, to: tailStart, path: ledgerPath)
-        }
+    /// A parsed ledger file.
+    struct Contents: Equatable {
+        var transactions: [LedgerTransaction] = []
+        /// Bytes up to the end of the last whole line.
+        var wholeLength = 0
+        /// Bytes of a torn last line after `wholeLength`, to cut off before the next append.
+        var tornTailLength = 0
+        /// True when the last line is whole but its newline is missing.
+        var lacksFinalNewline = false
     }
 
     /// Where a ledger is damaged: a 1-based line number and what is wrong there.
@@ -149,29 +203,43 @@ public struct LedgerStore: Sendable {
         var reason: String
     }
 
-    /// The transactions in a ledger file's bytes. Bytes after the last newline are a torn write
-    /// and are skipped; blank lines are skipped; any other line that fails is damage.
-    static func parse(_ bytes: [UInt8]) -> Result<[LedgerTransaction], Damage> {
-        var transactions: [LedgerTransaction] = []
+    static func isBlank(_ line: ArraySlice<UInt8>) -> Bool {
+        line.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\t") }
+    }
+
+    /// The transactions in a ledger file's bytes. Blank lines are skipped. After the last
+    /// newline, a whole line (checksum holds) is kept and the beginning of a line is a torn
+    /// write; anything else there, as anywhere, is damage.
+    static func parse(_ bytes: [UInt8]) -> Result<Contents, Damage> {
+        var contents = Contents()
         var lineStart = 0
         var lineNumber = 0
         while let newline = bytes[lineStart...].firstIndex(of: LedgerLine.newline) {
             lineNumber += 1
             let line = bytes[lineStart..<newline]
             lineStart = newline + 1
-            if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\t") }) {
-                continue
-            }
+            if isBlank(line) { continue }
             switch LedgerLine.decode(line) {
-            case let .success(transaction): transactions.append(transaction)
+            case let .success(transaction): contents.transactions.append(transaction)
             case let .failure(problem): return .failure(Damage(line: lineNumber, reason: problem.reason))
             }
         }
-        // A last line without its newline whose checksum holds is whole (an editor may have
-        // dropped the newline): keep it. Anything else there is a torn write.
-        if lineStart < bytes.count, case let .success(transaction) = LedgerLine.decode(bytes[lineStart...]) {
-            transactions.append(transaction)
+        contents.wholeLength = lineStart
+        guard lineStart < bytes.count else { return .success(contents) }
+        let tail = bytes[lineStart...]
+        switch LedgerLine.decode(tail) {
+        case let .success(transaction):
+            // A last line without its newline whose checksum holds is whole (an editor may have
+            // dropped the newline): keep it.
+            contents.transactions.append(transaction)
+            contents.wholeLength = bytes.count
+            contents.lacksFinalNewline = true
+        case let .failure(problem):
+            guard LedgerLine.isTornPrefix(tail) else {
+                return .failure(Damage(line: lineNumber + 1, reason: problem.reason))
+            }
+            contents.tornTailLength = tail.count
         }
-        return .success(transactions)
+        return .success(contents)
     }
 }

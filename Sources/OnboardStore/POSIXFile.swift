@@ -4,6 +4,7 @@ import Glibc
 /// failures into `SystemCallError`s that name the path.
 enum POSIXFile {
     static func open(_ path: String, flags: Int32, mode: mode_t = 0o600) throws(SystemCallError) -> Int32 {
+        try FaultInjection.check("open", path)
         while true {
             let descriptor = Glibc.open(path, flags | O_CLOEXEC, mode)
             if descriptor >= 0 { return descriptor }
@@ -18,6 +19,7 @@ enum POSIXFile {
 
     /// Writes every byte, continuing after partial writes.
     static func writeAll(_ descriptor: Int32, _ bytes: some Collection<UInt8>, path: String) throws(SystemCallError) {
+        try FaultInjection.check("write", path)
         let array = Array(bytes)
         var offset = 0
         while offset < array.count {
@@ -32,11 +34,13 @@ enum POSIXFile {
         }
     }
 
-    /// Reads from the current position to the end of the file.
-    static func readAll(_ descriptor: Int32, path: String) throws(SystemCallError) -> [UInt8] {
+    /// Reads from the current position to the end of the file, or to `limit` bytes and one
+    /// more (so a caller can tell a file over its limit without reading all of it).
+    static func readAll(_ descriptor: Int32, path: String, limit: Int = Int.max) throws(SystemCallError) -> [UInt8] {
+        try FaultInjection.check("read", path)
         var result: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
+        while result.count <= limit {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
@@ -45,22 +49,43 @@ enum POSIXFile {
             if count == 0 { return result }
             result.append(contentsOf: chunk[0..<count])
         }
+        return result
     }
 
-    /// The whole contents of the file at `path`, or nil when it does not exist.
-    static func readFile(_ path: String) throws(SystemCallError) -> [UInt8]? {
+    /// The whole contents of the regular file at `path` (symbolic links followed), or nil when
+    /// it does not exist. A FIFO, device or directory is refused without blocking on it, and so
+    /// is a file over `limit` bytes, without reading more than the limit.
+    static func readFile(_ path: String, limit: Int = Int.max) throws(FileReadFailure) -> [UInt8]? {
         let descriptor: Int32
         do {
-            descriptor = try open(path, flags: O_RDONLY)
+            // O_NONBLOCK: opening a FIFO with no writer would otherwise wait for ever.
+            descriptor = try open(path, flags: O_RDONLY | O_NONBLOCK)
         } catch  where error.code == ENOENT {
             return nil
+        } catch {
+            throw .system(error)
         }
         defer { close(descriptor) }
-        return try readAll(descriptor, path: path)
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw .system(.current("inspect", path)) }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw .notRegular(path: path, kind: FileReadFailure.kindName(mode: info.st_mode))
+        }
+        if Int(info.st_size) > limit { throw .tooLarge(path: path, size: Int(info.st_size), limit: limit) }
+        let bytes: [UInt8]
+        do {
+            bytes = try readAll(descriptor, path: path, limit: limit)
+        } catch {
+            throw .system(error)
+        }
+        // The file grew after fstat.
+        if bytes.count > limit { throw .tooLarge(path: path, size: bytes.count, limit: limit) }
+        return bytes
     }
 
     /// Reads up to `count` bytes at `offset` without moving the file position.
     static func read(_ descriptor: Int32, count: Int, at offset: Int, path: String) throws(SystemCallError) -> [UInt8] {
+        try FaultInjection.check("read", path)
         var buffer = [UInt8](repeating: 0, count: count)
         var filled = 0
         while filled < count {
@@ -78,18 +103,21 @@ enum POSIXFile {
     }
 
     static func size(_ descriptor: Int32, path: String) throws(SystemCallError) -> Int {
+        try FaultInjection.check("inspect", path)
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw .current("inspect", path) }
         return Int(info.st_size)
     }
 
     static func truncate(_ descriptor: Int32, to length: Int, path: String) throws(SystemCallError) {
+        try FaultInjection.check("truncate", path)
         while ftruncate(descriptor, off_t(length)) != 0 {
             if errno != EINTR { throw .current("truncate", path) }
         }
     }
 
     static func sync(_ descriptor: Int32, path: String) throws(SystemCallError) {
+        try FaultInjection.check("fsync", path)
         while fsync(descriptor) != 0 {
             if errno != EINTR { throw .current("fsync", path) }
         }
@@ -100,6 +128,7 @@ enum POSIXFile {
     static func syncDirectory(_ directory: String) throws(SystemCallError) {
         let descriptor = try open(directory, flags: O_RDONLY | O_DIRECTORY)
         defer { close(descriptor) }
+        try FaultInjection.check("fsync the directory", directory)
         while fsync(descriptor) != 0 {
             if errno == EINTR { continue }
             if errno == EINVAL { return }
@@ -108,6 +137,7 @@ enum POSIXFile {
     }
 
     static func rename(_ source: String, to destination: String) throws(SystemCallError) {
+        try FaultInjection.check("rename to \(destination)", source)
         guard Glibc.rename(source, destination) == 0 else { throw .current("rename to \(destination)", source) }
     }
 

@@ -27,11 +27,12 @@ extension Launcher {
         guard let catalog = result.catalog else { return .failure(ExitStatus(code: ExitCode.badData)) }
         let ledger: Ledger
         do {
-            ledger = try LedgerStore(directory: stateDirectory).load()
+            ledger = try LedgerStore(directory: stateDirectory).load(wait: .patiently)
         } catch {
+            // Damage stops the run here, before the screen is taken over, so the message is
+            // read before anything else is bought; the next start works from the salvaged ledger.
             printError("\(error)")
-            if case .io = error { return .failure(ExitStatus(code: ExitCode.ioError)) }
-            return .failure(ExitStatus(code: ExitCode.badData))
+            return .failure(ExitStatus(code: Self.exitCode(for: error)))
         }
         let clock = StoreClock(startWallDate: Date(), startSimulatedDate: options.now, timeRate: options.timeRate)
         let mode = options.simulation.flatMap(StoreSimulator.SimulationMode.init(rawValue:)) ?? .success
@@ -41,27 +42,72 @@ extension Launcher {
                 locale: Self.userLocale(environment), timeZone: TimeZone.current))
     }
 
+    /// The exit code for a ledger that cannot be used: 65 for damage and files that cannot
+    /// be a ledger, 74 for failed system calls and a lock held too long.
+    static func exitCode(for error: LedgerError) -> Int32 {
+        switch error {
+        case .damaged, .unreadable, .unencodable: return ExitCode.badData
+        case .io, .busy: return ExitCode.ioError
+        }
+    }
+
     /// A watch on the ledger file: when another instance appends to it, the app gets the new
-    /// ledger the next time it wakes, before any key is handled (so it cannot sell twice).
+    /// ledger the next time it wakes, so the paywall shows what was bought elsewhere. (Selling
+    /// twice is prevented by `LedgerStore.record`, which decides under the lock.)
     final class LedgerWatch {
         let store: LedgerStore
+        let gate: PurchaseGate
         private var lastSeen: (size: Int64, modified: Int64)?
+        /// Problems the user was shown in the app, said again on stderr once the terminal is back.
+        private(set) var reported: [String] = []
 
-        init(directory: String) {
+        init(directory: String, gate: PurchaseGate) {
             store = LedgerStore(directory: directory)
+            self.gate = gate
             lastSeen = LedgerWatch.fingerprint(store.ledgerPath)
         }
 
+        /// The ledger, when the file changed since last seen. Never waits for the lock: when
+        /// another process holds it, the file is looked at again on the next wake.
         func changes() -> [Message] {
             let now = LedgerWatch.fingerprint(store.ledgerPath)
-            guard let now, now.size != lastSeen?.size || now.modified != lastSeen?.modified else { return [] }
-            lastSeen = now
-            guard let ledger = try? store.load() else { return [] }
-            return [.ledgerChanged(ledger)]
+            guard now?.size != lastSeen?.size || now?.modified != lastSeen?.modified else { return [] }
+            do {
+                let ledger = try store.load(wait: .never)
+                lastSeen = LedgerWatch.fingerprint(store.ledgerPath)
+                return [.ledgerChanged(ledger)]
+            } catch {
+                if case .busy = error { return [] }
+                lastSeen = LedgerWatch.fingerprint(store.ledgerPath)
+                return report(error)
+            }
         }
 
-        /// Notes the file as it is after this session's own write, which needs no reload.
-        func noteOwnWrite() { lastSeen = LedgerWatch.fingerprint(store.ledgerPath) }
+        /// Records a transaction if the ledger on disk still allows it, deciding and writing
+        /// under one lock.
+        func record(_ transaction: LedgerTransaction) -> [Message] {
+            let result: RecordResult
+            do {
+                result = try store.record(transaction, gate: gate, wait: .never)
+            } catch {
+                lastSeen = LedgerWatch.fingerprint(store.ledgerPath)
+                return [.recordFinished(transactionID: transaction.id, result: .failed("\(error)"))]
+                    + report(error, showing: false)
+            }
+            lastSeen = LedgerWatch.fingerprint(store.ledgerPath)
+            return [.recordFinished(transactionID: transaction.id, result: result)]
+        }
+
+        /// Tells the user of a ledger problem: in a box in the app (unless the caller shows it
+        /// already), on stderr after the run, and with the ledger as it now stands.
+        private func report(_ error: LedgerError, showing: Bool = true) -> [Message] {
+            reported.append("\(error)")
+            var messages: [Message] = showing ? [.storageProblem("\(error)")] : []
+            if case .damaged = error, let ledger = try? store.load(wait: .never) {
+                messages.append(.ledgerChanged(ledger))
+            }
+            return messages
+        }
 
         static func fingerprint(_ path: String) -> (size: Int64, modified: Int64)? {
             var info = stat()
@@ -80,19 +126,5 @@ extension Launcher {
             return Locale(identifier: identifier)
         }
         return Locale(identifier: "en_US")
-    }
-
-    /// Writes a purchase to the ledger; a failure goes back to the app, which says so.
-    func record(_ transaction: LedgerTransaction, watch: LedgerWatch) -> [Message] {
-        do {
-            try StateDirectory.create(stateDirectory)
-            // Whatever another instance wrote meanwhile comes in first.
-            let pending = watch.changes()
-            try watch.store.append(transaction)
-            watch.noteOwnWrite()
-            return pending.isEmpty ? [] : [.ledgerChanged(try watch.store.load())]
-        } catch {
-            return [.saveFailed("\(error)")]
-        }
     }
 }

@@ -230,7 +230,7 @@ struct Launcher {
             reducesMotion: reducesMotion, seed: options.seed ?? Self.defaultSeed(), headline: headline)
         var app = OnboardingApp(
             deck: deck, colorMode: session.colorMode, width: 0, height: 0, settings: settings, paywall: paywall)
-        let watch = LedgerWatch(directory: stateDirectory)
+        let watch = paywall.map { LedgerWatch(directory: stateDirectory, gate: $0.gate) }
         let runner = TerminalRunner(
             perform: { effect in
                 switch effect {
@@ -238,14 +238,16 @@ struct Launcher {
                     beep()
                     return []
                 case .record(let transaction):
-                    return record(transaction, watch: watch)
+                    return watch?.record(transaction) ?? []
                 case .quit:
                     return []
                 }
             },
-            onWake: { paywall == nil ? [] : watch.changes() })
+            onWake: { watch?.changes() ?? [] })
         let outcome = runner.run(&app, session: session)
         session.stop()
+        // What the app showed about the ledger is said again where it stays readable.
+        for problem in watch?.reported ?? [] { printError(problem) }
         remember(outcome, of: deck, store: firstRun)
         return outcome.exitCode
     }

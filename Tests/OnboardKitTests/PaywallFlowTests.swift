@@ -29,19 +29,29 @@ import Testing
         return app
     }
 
-    /// Sends keys, collecting the transactions the app asks the shell to record.
+    /// Sends keys, collecting the transactions the app asks the shell to record; each is
+    /// answered as saved, as the shell does when the disk takes it.
     static func press(_ keys: [Key], _ app: inout OnboardingApp) -> [LedgerTransaction] {
         var recorded: [LedgerTransaction] = []
-        for key in keys {
-            for case .record(let transaction) in app.update(.key(key)) { recorded.append(transaction) }
-        }
+        for key in keys { recorded += answer(app.update(.key(key)), &app) }
         return recorded
     }
 
     static func run(_ app: inout OnboardingApp, seconds: Double) -> [LedgerTransaction] {
         var recorded: [LedgerTransaction] = []
-        for _ in 0..<Int(seconds * 60) {
-            for case .record(let transaction) in app.update(.tick(seconds: 1.0 / 60)) { recorded.append(transaction) }
+        for _ in 0..<Int(seconds * 60) { recorded += answer(app.update(.tick(seconds: 1.0 / 60)), &app) }
+        return recorded
+    }
+
+    /// Saves each recorded transaction on top of the app's own ledger.
+    static func answer(_ effects: [Effect], _ app: inout OnboardingApp) -> [LedgerTransaction] {
+        var recorded: [LedgerTransaction] = []
+        for case .record(let transaction) in effects {
+            recorded.append(transaction)
+            var ledger = app.paywall?.ledger ?? Ledger()
+            ledger.append(transaction)
+            recorded += answer(
+                app.update(.recordFinished(transactionID: transaction.id, result: .saved(ledger))), &app)
         }
         return recorded
     }

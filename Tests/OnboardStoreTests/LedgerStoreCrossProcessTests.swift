@@ -53,7 +53,7 @@ import Testing
     @Test func appendWaitsWhileAnotherProcessHoldsTheLock() throws {
         try withTemporaryDirectory { directory in
             let store = LedgerStore(directory: directory)
-            let lock = try FileLock(exclusive: store.lockPath)
+            let lock = try #require(try FileLock.acquire(store.lockPath, wait: .never))
             let child = try LedgerStress.start(directory: directory, count: 1, prefix: "blocked")
             usleep(300_000)
             #expect(child.isRunning, "the child appended while this process held the lock")

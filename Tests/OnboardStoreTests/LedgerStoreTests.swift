@@ -132,7 +132,7 @@ import Testing
     }
 
     @Test(arguments: LineDamage.allCases)
-    func damagedMiddleLineMovesTheLedgerAsideAndSaysWhere(damage: LineDamage) throws {
+    func damagedMiddleLineIsSalvagedAndTheOriginalKeptWithWhereItIs(damage: LineDamage) throws {
         try withTemporaryDirectory { directory in
             let store = Self.store(directory)
             try store.append(contentsOf: (0..<3).map { Self.sample($0) })
@@ -142,34 +142,37 @@ import Testing
             try writeBytes(damaged, to: store.ledgerPath)
 
             let error = try #require(throws: LedgerError.self) { try store.load() }
-            guard case let .corrupt(path, line, reason, movedTo) = error else {
-                Issue.record("expected corruption, got \(error)")
+            guard case let .damaged(path, line, reason, salvage) = error else {
+                Issue.record("expected damage, got \(error)")
                 return
             }
+            let movedTo = salvage.preservedAt
             #expect(path == store.ledgerPath)
             #expect(line == 2)
             #expect(reason.contains(damage.expectedReason), "reason: \(reason)")
             #expect(movedTo == directory + "/ledger.corrupt-20250102T030405Z.jsonl")
             #expect(try fileBytes(movedTo) == damaged)
-            #expect(!FileManager.default.fileExists(atPath: store.ledgerPath))
+            #expect(salvage.kept == 2 && salvage.dropped == 1)
             #expect(error.description.contains("line 2"))
             #expect(error.description.contains(movedTo))
+            #expect(error.description.contains("the 2 records whose checksums hold were kept"))
 
-            // The next start begins a new ledger; the moved file stays untouched.
+            // The lines that hold are the new ledger; the preserved file stays untouched.
+            #expect(try store.load().transactions.map(\.id) == ["t0", "t2"])
             try store.append(Self.sample(9))
-            #expect(try store.load().transactions.map(\.id) == ["t9"])
+            #expect(try store.load().transactions.map(\.id) == ["t0", "t2", "t9"])
             #expect(try fileBytes(movedTo) == damaged)
         }
     }
 
-    @Test func damagedLastCompleteLineIsCorruptionNotATornWrite() throws {
+    @Test func damagedLastCompleteLineIsDamageNotATornWrite() throws {
         try withTemporaryDirectory { directory in
             let store = Self.store(directory)
             try store.append(Self.sample(0))
             try appendBytes(Array("{\"crc32\":\"zz\"}\n".utf8), to: store.ledgerPath)
             let error = try #require(throws: LedgerError.self) { try store.load() }
-            guard case .corrupt(_, line: 2, _, _) = error else {
-                Issue.record("expected corruption at line 2, got \(error)")
+            guard case .damaged(_, line: 2, _, _) = error else {
+                Issue.record("expected damage at line 2, got \(error)")
                 return
             }
         }
@@ -182,7 +185,7 @@ import Testing
             for _ in 0..<2 {
                 try writeBytes(Array("garbage\n".utf8), to: store.ledgerPath)
                 let error = try #require(throws: LedgerError.self) { try store.load() }
-                if case let .corrupt(_, _, _, movedTo) = error { moved.append(movedTo) }
+                if case let .damaged(_, _, _, salvage) = error { moved.append(salvage.preservedAt) }
             }
             #expect(moved.count == 2)
             #expect(Set(moved).count == 2)

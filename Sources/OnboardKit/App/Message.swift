@@ -13,8 +13,11 @@ public enum Message: Hashable, Sendable {
     /// The ledger on disk changed (another instance bought something): the paywall works from
     /// this one now.
     case ledgerChanged(Ledger)
-    /// Saving a purchase failed; the paywall says so.
-    case saveFailed(String)
+    /// The shell's answer to `Effect.record` for the transaction with this ID.
+    case recordFinished(transactionID: String, result: RecordResult)
+    /// Something is wrong with the stored purchases that the user must hear of (a damaged
+    /// ledger was found and repaired): the paywall shows it in a box.
+    case storageProblem(String)
     /// The process was asked to stop (SIGINT, SIGTERM, SIGHUP).
     case interrupt(Outcome)
 }

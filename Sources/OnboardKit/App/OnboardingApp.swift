@@ -87,7 +87,6 @@ public struct OnboardingApp: Sendable {
 
     /// Carries out what the store did: the session's ledger learns it, the shell writes it.
     private mutating func perform(_ events: [StoreEvent]) -> [Effect] {
-        paywall?.apply(events)
         var effects: [Effect] = []
         for event in events {
             switch event {
@@ -162,8 +161,11 @@ public struct OnboardingApp: Sendable {
         case .ledgerChanged(let ledger):
             paywall?.replaceLedger(ledger)
             return []
-        case .saveFailed(let reason):
-            paywall?.reportSaveFailure(reason)
+        case .recordFinished(let transactionID, let result):
+            guard let events = paywall?.finishRecording(transactionID, result: result) else { return [] }
+            return perform(events)
+        case .storageProblem(let message):
+            paywall?.reportStorageProblem(message)
             return []
         case .interrupt(let outcome):
             return [.quit(outcome)]

@@ -31,9 +31,7 @@ public struct PaywallController: Sendable {
         formatter = PriceFormatter(locale: setup.locale)
         locale = setup.locale
         timeZone = setup.timeZone
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = setup.timeZone
-        self.calendar = calendar
+        calendar = setup.calendar
     }
 
     /// The store's simulated date now.
@@ -113,6 +111,10 @@ public struct PaywallController: Sendable {
         case .purchasing:
             return "\(frame) Purchasing \(SafeText.sanitize(store.activePackage?.product.localizedTitle ?? ""))…"
         case .restoring: return "\(frame) Restoring purchases…"
+        case .saving(let saving):
+            if saving.isWaitingForLock { return "\(frame) Waiting for another tui-onboard…" }
+            let name = catalog.products[saving.transaction.productID]?.localizedTitle ?? saving.transaction.productID
+            return "\(frame) Saving \(SafeText.sanitize(name))…"
         }
     }
 
@@ -199,17 +201,23 @@ public struct PaywallController: Sendable {
         store.tick(seconds: seconds, catalog: catalog, ledger: ledger, now: now, calendar: calendar)
     }
 
-    /// Applies what the store recorded to this session's ledger (the shell writes it to disk).
-    mutating func apply(_ events: [StoreEvent]) {
-        for case .record(let transaction) in events { ledger.append(transaction) }
+    /// Takes the shell's answer to recording a transaction. The session's ledger changes only
+    /// through the shell's answers, so it never shows a purchase the disk does not hold.
+    mutating func finishRecording(_ transactionID: String, result: RecordResult) -> [StoreEvent] {
+        switch result {
+        case .saved(let newLedger), .refused(_, let newLedger): ledger = newLedger
+        case .busy, .failed: break
+        }
+        return store.finishRecording(transactionID, result: result)
     }
 
     /// Takes the ledger as it now stands on disk, so purchases made elsewhere count here too.
     mutating func replaceLedger(_ newLedger: Ledger) { ledger = newLedger }
 
-    /// Tells the customer a purchase could not be saved (the disk refused it).
-    mutating func reportSaveFailure(_ reason: String) {
-        store.notice = .failed(reason: "The purchase could not be saved: \(reason)")
+    /// Tells the customer something went wrong with the stored purchases (the ledger was found
+    /// damaged and repaired), in a box they must dismiss.
+    mutating func reportStorageProblem(_ message: String) {
+        store.notice = .storageProblem(message)
     }
 
     /// The URL of the open link box.

@@ -24,4 +24,14 @@ public struct PaywallSetup: Sendable {
         self.locale = locale
         self.timeZone = timeZone
     }
+
+    /// The Gregorian calendar in the setup's time zone, which periods and renewals count in.
+    public var calendar: Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return calendar
+    }
+
+    /// The check that the shell runs under the ledger's lock before recording a transaction.
+    public var gate: PurchaseGate { PurchaseGate(catalog: catalog, calendar: calendar) }
 }

@@ -101,10 +101,31 @@ struct StoreHarness {
         self.now = now
     }
 
+    /// When set, the shell answers every record with a held lock, as when another process
+    /// keeps the ledger locked.
+    var lockIsHeld = false
+    /// Every record the simulator asked for, answered or not.
+    var recordRequests: [LedgerTransaction] = []
+
+    /// Plays the shell: each record is checked against the ledger by the same gate the real
+    /// shell runs under the ledger's lock, and answered.
     mutating func apply(_ events: [StoreEvent]) {
         for event in events {
             switch event {
-            case .record(let transaction): ledger.append(transaction)
+            case .record(let transaction):
+                recordRequests.append(transaction)
+                let result: RecordResult
+                if lockIsHeld {
+                    result = .busy
+                } else if let refusal = PurchaseGate(catalog: catalog, calendar: calendar).refusal(
+                    of: transaction, in: ledger)
+                {
+                    result = .refused(refusal, ledger)
+                } else {
+                    ledger.append(transaction)
+                    result = .saved(ledger)
+                }
+                apply(simulator.finishRecording(transaction.id, result: result))
             case .celebrate: celebrations += 1
             }
         }

@@ -14,6 +14,10 @@ extension StoreSimulator {
         case alreadyOwned
         case approved(productName: String)
         case declined(productName: String)
+        /// The ask-to-buy request was approved or declined elsewhere already.
+        case alreadyAnswered(productName: String)
+        /// The stored purchases needed attention (a damaged ledger was repaired).
+        case storageProblem(String)
 
         public var title: String {
             switch self {
@@ -26,6 +30,8 @@ extension StoreSimulator {
             case .alreadyOwned: return "Already purchased"
             case .approved: return "Purchase approved"
             case .declined: return "Purchase declined"
+            case .alreadyAnswered: return "Already answered"
+            case .storageProblem: return "Purchase records repaired"
             }
         }
 
@@ -49,6 +55,10 @@ extension StoreSimulator {
                 return "The request to buy \(name) was approved."
             case .declined(let name):
                 return "The request to buy \(name) was declined."
+            case .alreadyAnswered(let name):
+                return "The request to buy \(name) was already answered in another window."
+            case .storageProblem(let message):
+                return message
             }
         }
 

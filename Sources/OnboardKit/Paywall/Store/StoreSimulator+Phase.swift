@@ -9,6 +9,26 @@ extension StoreSimulator {
         case purchasing(packageID: String, outcome: Outcome, remaining: Double)
         /// A restore is in flight; `remaining` seconds until it answers.
         case restoring(remaining: Double)
+        /// A transaction waits for the shell to record it; what the customer is told, and the
+        /// confetti, wait for the shell's answer.
+        case saving(Saving)
+    }
+
+    /// A transaction on its way to the ledger.
+    public struct Saving: Hashable, Sendable {
+        public var transaction: LedgerTransaction
+        /// What the paywall says once the transaction is recorded.
+        public var notice: Notice
+        /// True when recording it is worth confetti.
+        public var celebrates: Bool
+        /// The package bought, so that a failure to record can be retried; nil for answers to
+        /// ask-to-buy requests.
+        public var package: Package?
+        /// True once the shell has said another process holds the ledger's lock.
+        public var isWaitingForLock = false
+        /// Seconds spent waiting for the lock, and since the shell was last asked.
+        public var waited: Double = 0
+        var sinceLastAsk: Double = 0
     }
 
     /// How a simulated purchase ends.

@@ -12,6 +12,13 @@ public struct StoreSimulator: Sendable {
     /// The reason `--simulate fail` gives.
     public static let simulatedFailureReason =
         "The payment could not be completed (simulated failure). No money was taken."
+    /// Seconds between attempts to record while another process holds the ledger's lock.
+    public static let lockRetryInterval: Double = 0.2
+    /// Seconds to wait for another process's lock before giving up on recording.
+    public static let lockPatience: Double = 5
+    /// What the customer is told when the lock was never released.
+    public static let lockTimeoutReason =
+        "Another tui-onboard kept the purchase ledger locked, so nothing was bought. Try again in a moment."
 
     public let mode: SimulationMode
     /// Seconds a purchase or restore takes.
@@ -38,10 +45,11 @@ public struct StoreSimulator: Sendable {
     /// True while the prompt sheet is up or a purchase or restore is in progress.
     public var isBusy: Bool { phase != .idle }
 
-    /// True while a latency countdown runs, so the app keeps ticking.
+    /// True while a latency countdown runs or a record waits for a lock, so the app keeps ticking.
     public var isAnimating: Bool {
         switch phase {
         case .purchasing, .restoring: return true
+        case .saving(let saving): return saving.isWaitingForLock
         case .idle, .confirming: return false
         }
     }
@@ -59,7 +67,8 @@ public struct StoreSimulator: Sendable {
         -> [StoreEvent]
     {
         guard !isBusy else { return [] }
-        if let refusal = refusal(of: package.product, catalog: catalog, ledger: ledger, now: now, calendar: calendar) {
+        let gate = PurchaseGate(catalog: catalog, calendar: calendar)
+        if let refusal = gate.refusal(ofBuying: package.product, in: ledger, at: now) {
             notice = refusal
             return []
         }
@@ -138,7 +147,70 @@ public struct StoreSimulator: Sendable {
             }
             completeRestore(catalog: catalog, ledger: ledger, now: now, calendar: calendar)
             return []
+        case .saving(var saving):
+            guard saving.isWaitingForLock else { return [] }
+            busyTime += seconds
+            saving.waited += seconds
+            saving.sinceLastAsk += seconds
+            if saving.waited >= Self.lockPatience {
+                finish()
+                notice = .failed(reason: Self.lockTimeoutReason)
+                failedPackage = saving.package
+                return []
+            }
+            guard saving.sinceLastAsk >= Self.lockRetryInterval else {
+                phase = .saving(saving)
+                return []
+            }
+            saving.sinceLastAsk = 0
+            phase = .saving(saving)
+            return [.record(saving.transaction)]
         }
+    }
+
+    // MARK: Recording
+
+    /// The transaction waiting for the shell to record it, if any.
+    public var transactionBeingSaved: LedgerTransaction? {
+        if case .saving(let saving) = phase { return saving.transaction }
+        return nil
+    }
+
+    /// Takes the shell's answer to recording `transactionID`: only a saved transaction is
+    /// announced (and celebrated); a refusal or failure says why nothing was bought, and a busy
+    /// lock keeps the store waiting, asking again on later ticks. Other answers are ignored.
+    public mutating func finishRecording(_ transactionID: String, result: RecordResult) -> [StoreEvent] {
+        guard case .saving(var saving) = phase, saving.transaction.id == transactionID else { return [] }
+        switch result {
+        case .saved:
+            finish()
+            notice = saving.notice
+            return saving.celebrates ? [.celebrate] : []
+        case .refused(let refusal, _):
+            finish()
+            notice = refusal
+            failedPackage = refusal.isRetryable ? saving.package : nil
+            return []
+        case .failed(let reason):
+            finish()
+            notice = .failed(reason: "The purchase could not be saved: \(reason)")
+            failedPackage = saving.package
+            return []
+        case .busy:
+            if !saving.isWaitingForLock { busyTime = 0 }
+            saving.isWaitingForLock = true
+            saving.sinceLastAsk = 0
+            phase = .saving(saving)
+            return []
+        }
+    }
+
+    /// Waits for the shell to record `transaction`, then says `notice`.
+    private mutating func save(
+        _ transaction: LedgerTransaction, notice: Notice, celebrates: Bool, package: Package?
+    ) -> [StoreEvent] {
+        phase = .saving(Saving(transaction: transaction, notice: notice, celebrates: celebrates, package: package))
+        return [.record(transaction)]
     }
 
     // MARK: Ask to buy
@@ -159,8 +231,9 @@ public struct StoreSimulator: Sendable {
                 EntitlementResolver.firstPeriodEnd(of: $0, offer: request.offer, from: now, calendar: calendar)
             },
             offer: request.offer, state: .approved, willRenew: product?.type == .autoRenewable, appliesTo: request.id)
-        notice = .approved(productName: product?.localizedTitle ?? request.productID)
-        return [.record(approval), .celebrate]
+        return save(
+            approval, notice: .approved(productName: product?.localizedTitle ?? request.productID), celebrates: true,
+            package: nil)
     }
 
     /// A parent declines the ask-to-buy request `transactionID`: records the decline, which
@@ -174,33 +247,11 @@ public struct StoreSimulator: Sendable {
         let decline = LedgerTransaction(
             id: nextTransactionID(avoiding: ledger), originalID: request.originalID, productID: request.productID,
             purchaseDate: now, offer: request.offer, state: .declined, appliesTo: request.id)
-        notice = .declined(productName: catalog.products[request.productID]?.localizedTitle ?? request.productID)
-        return [.record(decline)]
+        let name = catalog.products[request.productID]?.localizedTitle ?? request.productID
+        return save(decline, notice: .declined(productName: name), celebrates: false, package: nil)
     }
 
     // MARK: Steps
-
-    private func refusal(of product: Product, catalog: Catalog, ledger: Ledger, now: Date, calendar: Calendar)
-        -> Notice?
-    {
-        switch product.type {
-        case .consumable, .nonRenewing:
-            return nil
-        case .nonConsumable:
-            if EntitlementResolver.isOwned(product, catalog: catalog, ledger: ledger, now: now, calendar: calendar) {
-                return .alreadyOwned
-            }
-        case .autoRenewable:
-            let active = EntitlementResolver.activeSubscription(
-                for: product, catalog: catalog, ledger: ledger, now: now, calendar: calendar)
-            if active != nil { return .alreadySubscribed }
-        }
-        // A second request while one waits could end in two approved purchases.
-        if EntitlementResolver.hasPendingRequest(for: product, catalog: catalog, ledger: ledger) {
-            return .awaitingApproval(productName: product.localizedTitle)
-        }
-        return nil
-    }
 
     private mutating func start(
         _ outcome: Outcome, package: Package, catalog: Catalog, ledger: Ledger, now: Date, calendar: Calendar
@@ -219,8 +270,9 @@ public struct StoreSimulator: Sendable {
         case .success:
             let transaction = newPurchase(
                 of: product, state: .purchased, catalog: catalog, ledger: ledger, now: now, calendar: calendar)
-            notice = .purchased(productName: product.localizedTitle)
-            return [.record(transaction), .celebrate]
+            return save(
+                transaction, notice: .purchased(productName: product.localizedTitle), celebrates: true,
+                package: package)
         case .failure(let reason):
             notice = .failed(reason: reason)
             failedPackage = package
@@ -230,8 +282,9 @@ public struct StoreSimulator: Sendable {
         case .pending:
             let request = newPurchase(
                 of: product, state: .pending, catalog: catalog, ledger: ledger, now: now, calendar: calendar)
-            notice = .awaitingApproval(productName: product.localizedTitle)
-            return [.record(request)]
+            return save(
+                request, notice: .awaitingApproval(productName: product.localizedTitle), celebrates: false,
+                package: package)
         }
     }
 

@@ -1,0 +1,43 @@
+import Glibc
+import OnboardKit
+
+/// Why a stored file (ledger, state) could not be read.
+public enum FileReadFailure: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A file system call failed.
+    case system(SystemCallError)
+    /// The path names a FIFO, a device, a directory or a socket: reading it could block for ever
+    /// or never end.
+    case notRegular(path: String, kind: String)
+    /// The file is larger than anything the store writes; reading it whole would exhaust memory.
+    case tooLarge(path: String, size: Int, limit: Int)
+
+    public var description: String {
+        switch self {
+        case .system(let failure):
+            return failure.description
+        case let .notRegular(path, kind):
+            return
+                "\(SafeText.sanitize(path)) is \(kind), not a regular file; move it away or choose another --state-dir"
+        case let .tooLarge(path, size, limit):
+            return "\(SafeText.sanitize(path)) is \(Self.mebibytes(size)), over the \(Self.mebibytes(limit)) limit; "
+                + "it cannot be a file tui-onboard wrote. Move it away or choose another --state-dir"
+        }
+    }
+
+    /// "a FIFO", "a character device"...: what a non-regular file is, for messages.
+    static func kindName(mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFDIR: return "a directory"
+        case S_IFSOCK: return "a socket"
+        default: return "a special file"
+        }
+    }
+
+    static func mebibytes(_ bytes: Int) -> String {
+        let tenths = (bytes * 10 + 512 * 1024) / (1024 * 1024)
+        return tenths % 10 == 0 ? "\(tenths / 10) MiB" : "\(tenths / 10).\(tenths % 10) MiB"
+    }
+}
