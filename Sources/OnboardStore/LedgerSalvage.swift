@@ -3,7 +3,7 @@
 public struct LedgerSalvage: Hashable, Sendable {
     /// Records kept in the new ledger.
     public var kept: Int
-    /// Lines left out because they were damaged.
+    /// Damaged lines of which nothing could be kept.
     public var dropped: Int
     /// Where the damaged original now is.
     public var preservedAt: String

@@ -52,7 +52,7 @@ public struct LedgerStore: Sendable {
         for transaction in transactions { lines += try LedgerLine.encode(transaction) }
         let lock = try acquireLock(wait: wait)
         defer { lock.unlock() }
-        try appendLocked(lines, after: try readLocked())
+        try appendLocked(lines, after: try readLocked(decodingTransactions: false))
     }
 
     /// Reads the ledger, asks `gate` whether `transaction` may be recorded on top of it, and
@@ -83,14 +83,15 @@ public struct LedgerStore: Sendable {
         let kept = min(max(keepingBytes, 1), line.count - 1)
         let lock = try acquireLock(wait: .patiently)
         defer { lock.unlock() }
-        try appendLocked(Array(line[0..<kept]), after: try readLocked(), beforeSync: { die() })
+        try appendLocked(
+            Array(line[0..<kept]), after: try readLocked(decodingTransactions: false), beforeSync: { die() })
         preconditionFailure("appendTorn: the die closure returned")
     }
 
     // MARK: Under the lock
 
     /// The ledger's contents as parsed; a damaged ledger is salvaged and reported.
-    private func readLocked() throws(LedgerError) -> Contents {
+    private func readLocked(decodingTransactions: Bool = true) throws(LedgerError) -> Contents {
         let bytes: [UInt8]
         do {
             guard let read = try POSIXFile.readFile(ledgerPath, limit: Self.maximumSize) else { return Contents() }
@@ -99,7 +100,7 @@ public struct LedgerStore: Sendable {
             if case .system(let failure) = error { throw .io(failure) }
             throw .unreadable(error)
         }
-        switch Self.parse(bytes) {
+        switch Self.parse(bytes, decodingTransactions: decodingTransactions) {
         case .success(let contents): return contents
         case .failure(let damage): throw try salvage(bytes, damage: damage)
         }
@@ -140,13 +141,14 @@ public struct LedgerStore: Sendable {
         var keptCount = 0
         var dropped = 0
         for line in bytes.split(separator: LedgerLine.newline, omittingEmptySubsequences: true) {
-            if case .success = LedgerLine.decode(line) {
-                kept += line
+            if Self.isBlank(line) { continue }
+            let whole = Self.wholeLines(in: line)
+            for piece in whole {
+                kept += piece
                 kept.append(LedgerLine.newline)
-                keptCount += 1
-            } else if !Self.isBlank(line) {
-                dropped += 1
             }
+            keptCount += whole.count
+            if whole.isEmpty { dropped += 1 }
         }
         do {
             let preserved = try CorruptFile.preserve(
@@ -158,6 +160,36 @@ public struct LedgerStore: Sendable {
         } catch {
             throw .io(error)
         }
+    }
+
+    /// The lines whose checksums hold in one damaged line. Usually none; but when the newline
+    /// between two lines was changed, both are in it whole. A line's opening bytes cannot occur
+    /// inside another line (JSON escapes its quotes), so each one starts a candidate.
+    static func wholeLines(in line: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
+        if case .success = LedgerLine.decode(line) { return [line] }
+        var starts: [Int] = []
+        var index = line.startIndex
+        while index + LedgerLine.prefix.count <= line.endIndex {
+            if line[index..<(index + LedgerLine.prefix.count)].elementsEqual(LedgerLine.prefix) {
+                starts.append(index)
+                index += LedgerLine.prefix.count
+            } else {
+                index += 1
+            }
+        }
+        var found: [ArraySlice<UInt8>] = []
+        for (number, start) in starts.enumerated() {
+            let end = number + 1 < starts.count ? starts[number + 1] : line.endIndex
+            // The piece up to the next line's start, with or without the byte that replaced
+            // the newline.
+            for candidate in [line[start..<end], line[start..<max(start, end - 1)]] {
+                if case .success = LedgerLine.decode(candidate) {
+                    found.append(candidate)
+                    break
+                }
+            }
+        }
+        return found
     }
 
     private func acquireLock(wait: LockWait) throws(LedgerError) -> FileLock {
@@ -210,7 +242,9 @@ public struct LedgerStore: Sendable {
     /// The transactions in a ledger file's bytes. Blank lines are skipped. After the last
     /// newline, a whole line (checksum holds) is kept and the beginning of a line is a torn
     /// write; anything else there, as anywhere, is damage.
-    static func parse(_ bytes: [UInt8]) -> Result<Contents, Damage> {
+    /// Appending needs only to know the file is sound, not its transactions:
+    /// `decodingTransactions: false` checks checksums alone and leaves `transactions` empty.
+    static func parse(_ bytes: [UInt8], decodingTransactions: Bool = true) -> Result<Contents, Damage> {
         var contents = Contents()
         var lineStart = 0
         var lineNumber = 0
@@ -219,6 +253,12 @@ public struct LedgerStore: Sendable {
             let line = bytes[lineStart..<newline]
             lineStart = newline + 1
             if isBlank(line) { continue }
+            if !decodingTransactions {
+                if case let .failure(problem) = LedgerLine.verify(line) {
+                    return .failure(Damage(line: lineNumber, reason: problem.reason))
+                }
+                continue
+            }
             switch LedgerLine.decode(line) {
             case let .success(transaction): contents.transactions.append(transaction)
             case let .failure(problem): return .failure(Damage(line: lineNumber, reason: problem.reason))

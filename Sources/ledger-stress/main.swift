@@ -1,34 +1,57 @@
-// `ledger-stress <state-dir> <count> <prefix> [--kill-during-write] [--wait-for <path>]`
+// `ledger-stress <state-dir> <count> <prefix> [options]`
 //
 // Appends `count` transactions with ids `<prefix>-0`, `<prefix>-1`, ... to the ledger in
-// `<state-dir>`, one append (lock, write, fsync) each, as a separate process would. With
-// `--kill-during-write` it then writes half of one more line and dies with exit status 9 while
-// holding the lock. With `--wait-for`, it first waits until `<path>` exists, so that several
-// children can be started and then released at the same moment. The store tests run it to check cross-process locking and crash recovery.
+// `<state-dir>`, one append (lock, write, fsync) each, as a separate process would. The store
+// tests run it to check cross-process locking, purchases decided under the lock, and crashes.
+//
+// --kill-during-write   then writes half of one more line and dies with exit status 9 while
+//                       holding the lock
+// --buy PRODUCT         instead records one purchase of PRODUCT (pro.lifetime, pro.monthly,
+//                       pro.annual) the way the app does, deciding under the lock, and prints
+//                       "saved" or "refused: <reason>"
+// --load                instead loads the ledger once (salvaging a damaged one)
+// --exit-at-call N      exits with status 86 at the N-th file system call: a crash at that point
+// --ready PATH          creates PATH once started, before waiting at the gate
+// --wait-for PATH       waits until PATH exists, so several children can be released together
 import Foundation
 import OnboardKit
-@_spi(CrashTesting) import OnboardStore
+@_spi(CrashTesting) @_spi(FaultInjection) import OnboardStore
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("ledger-stress: \(SafeText.sanitize(message))\n".utf8))
     exit(2)
 }
 
-let usage = "usage: ledger-stress <state-dir> <count> <prefix> [--kill-during-write] [--wait-for <path>]"
+let usage =
+    "usage: ledger-stress <state-dir> <count> <prefix> [--kill-during-write] [--buy PRODUCT] [--load] "
+    + "[--exit-at-call N] [--ready PATH] [--wait-for PATH]"
 var arguments = Array(CommandLine.arguments.dropFirst())
-let killDuringWrite = arguments.contains("--kill-during-write")
-arguments.removeAll { $0 == "--kill-during-write" }
-var gate: String?
-if let flag = arguments.firstIndex(of: "--wait-for") {
-    guard flag + 1 < arguments.count else { fail(usage) }
-    gate = arguments[flag + 1]
-    arguments.removeSubrange(flag...(flag + 1))
+
+@MainActor func flag(_ name: String) -> Bool {
+    guard let index = arguments.firstIndex(of: name) else { return false }
+    arguments.remove(at: index)
+    return true
 }
+
+@MainActor func option(_ name: String) -> String? {
+    guard let index = arguments.firstIndex(of: name) else { return nil }
+    guard index + 1 < arguments.count else { fail(usage) }
+    let value = arguments[index + 1]
+    arguments.removeSubrange(index...(index + 1))
+    return value
+}
+
+let killDuringWrite = flag("--kill-during-write")
+let loadOnly = flag("--load")
+let productToBuy = option("--buy")
+let exitAtCall = option("--exit-at-call").map { Int($0) ?? 0 }
+let readyPath = option("--ready")
+let gatePath = option("--wait-for")
 guard arguments.count == 3, let count = Int(arguments[1]), count >= 0 else { fail(usage) }
 let store = LedgerStore(directory: arguments[0])
 let prefix = arguments[2]
 
-func transaction(_ index: Int) -> LedgerTransaction {
+@MainActor func transaction(_ index: Int) -> LedgerTransaction {
     LedgerTransaction(
         id: "\(prefix)-\(index)", productID: "stress.monthly",
         purchaseDate: Date(timeIntervalSince1970: 1_700_000_000 + Double(index)),
@@ -37,16 +60,69 @@ func transaction(_ index: Int) -> LedgerTransaction {
         willRenew: true)
 }
 
-if let gate {
-    while !FileManager.default.fileExists(atPath: gate) { usleep(200) }
+/// A lifetime unlock and two plans of one subscription group, as the test catalogs have.
+let catalog: Catalog = {
+    let lifetime = Product(
+        id: "pro.lifetime", type: .nonConsumable, price: 99.99, currencyCode: "USD", localizedTitle: "Pro Lifetime")
+    let monthly = Product(
+        id: "pro.monthly", type: .autoRenewable, price: 4.99, currencyCode: "USD",
+        subscriptionPeriod: SubscriptionPeriod(value: 1, unit: .month), subscriptionGroup: "pro",
+        localizedTitle: "Pro Monthly")
+    let annual = Product(
+        id: "pro.annual", type: .autoRenewable, price: 39.99, currencyCode: "USD",
+        subscriptionPeriod: SubscriptionPeriod(value: 1, unit: .year), subscriptionGroup: "pro",
+        localizedTitle: "Pro Annual")
+    let products = [lifetime, monthly, annual]
+    return Catalog(
+        offerings: [
+            Offering(
+                id: "default", packages: products.map { Package(identifier: $0.id, product: $0) },
+                copy: PaywallCopy(title: "Pro"))
+        ],
+        currentOfferingID: "default", products: Dictionary(uniqueKeysWithValues: products.map { ($0.id, $0) }),
+        entitlements: [Entitlement(id: "pro", displayName: "Pro", productIDs: products.map(\.id))])
+}()
+
+if let readyPath { FileManager.default.createFile(atPath: readyPath, contents: nil) }
+if let gatePath {
+    while !FileManager.default.fileExists(atPath: gatePath) { usleep(200) }
+}
+/// The operation, with the chosen call ending the process when `--exit-at-call` is given.
+@MainActor func operate() throws(LedgerError) {
+    guard let exitAtCall else { return try work() }
+    _ = try FaultInjection.run(failingCall: exitAtCall, with: .exit(status: 86)) { () throws(LedgerError) in try work()
+    }
+}
+
+@MainActor func work() throws(LedgerError) {
+    if loadOnly {
+        _ = try store.load()
+    } else if let productToBuy {
+        guard let product = catalog.products[productToBuy] else { fail("unknown product \(productToBuy)") }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let now = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01
+        let purchase = LedgerTransaction(
+            id: "\(prefix)-0", productID: product.id, purchaseDate: now,
+            expiresDate: product.subscriptionPeriod?.adding(to: now, calendar: calendar),
+            willRenew: product.type == .autoRenewable)
+        switch try store.record(purchase, gate: PurchaseGate(catalog: catalog, calendar: calendar), wait: .patiently) {
+        case .saved: print("saved")
+        case .refused(let notice, _): print("refused: \(notice.title)")
+        case .busy: print("busy")
+        case .failed(let reason): print("failed: \(reason)")
+        }
+    } else {
+        for index in 0..<count { try store.append(transaction(index)) }
+        if killDuringWrite {
+            let torn = transaction(count)
+            try store.appendTorn(torn, keepingBytes: 40, thenDie: { _exit(9) })
+        }
+    }
 }
 
 do {
-    for index in 0..<count { try store.append(transaction(index)) }
-    if killDuringWrite {
-        let torn = transaction(count)
-        try store.appendTorn(torn, keepingBytes: 40, thenDie: { _exit(9) })
-    }
+    try operate()
 } catch {
     fail(String(describing: error))
 }

@@ -365,7 +365,8 @@ import Testing
         let notices: [StoreSimulator.Notice] = [
             .purchased(productName: "Pro"), .failed(reason: "Card declined"), .restored(count: 1), .restored(count: 3),
             .nothingToRestore, .awaitingApproval(productName: "Pro"), .alreadySubscribed, .alreadyOwned,
-            .approved(productName: "Pro"), .declined(productName: "Pro"),
+            .approved(productName: "Pro"), .declined(productName: "Pro"), .alreadyAnswered(productName: "Pro"),
+            .storageProblem("The ledger was repaired."),
         ]
         #expect(Set(notices.map(\.title)).count == notices.count - 1)
         for notice in notices {
@@ -384,5 +385,95 @@ import Testing
             harness.purchase("coffee")
             #expect(harness.ledger.count == 1)
         }
+    }
+
+    // MARK: Recording under the ledger's lock
+
+    @Test func aPurchaseIsAnnouncedAndCelebratedOnlyOnceTheShellSavedIt() {
+        var harness = StoreHarness(mode: .success)
+        harness.lockIsHeld = true
+        harness.purchase("$rc_lifetime")
+        #expect(harness.simulator.notice == nil)
+        #expect(harness.celebrations == 0)
+        #expect(harness.simulator.isBusy && harness.simulator.isAnimating)
+        #expect(harness.simulator.transactionBeingSaved?.productID == "pro.lifetime")
+        // Keys that would buy again wait while the record waits.
+        harness.purchase("$rc_lifetime")
+        #expect(harness.recordRequests.count == 1)
+        harness.lockIsHeld = false
+        harness.tick(StoreSimulator.lockRetryInterval)
+        #expect(harness.recordRequests.count == 2)
+        #expect(harness.simulator.notice == .purchased(productName: "Pro Lifetime"))
+        #expect(harness.celebrations == 1)
+        #expect(harness.ledger.count == 1)
+        #expect(!harness.simulator.isBusy)
+    }
+
+    @Test func aLockHeldForTooLongEndsInARetryableFailureWithNothingBought() {
+        var harness = StoreHarness(mode: .success)
+        harness.lockIsHeld = true
+        harness.purchase("$rc_lifetime")
+        for _ in 0..<Int(StoreSimulator.lockPatience * 60) + 2 { harness.tick(1.0 / 60) }
+        #expect(harness.simulator.notice == .failed(reason: StoreSimulator.lockTimeoutReason))
+        #expect(harness.simulator.notice?.isRetryable == true)
+        #expect(harness.ledger.isEmpty)
+        #expect(!harness.simulator.isBusy && !harness.simulator.isAnimating)
+        // About one attempt per retry interval, not one per frame.
+        let expected = Int(StoreSimulator.lockPatience / StoreSimulator.lockRetryInterval)
+        #expect((expected - 2...expected + 1).contains(harness.recordRequests.count - 1))
+        harness.lockIsHeld = false
+        harness.retry()
+        #expect(harness.simulator.notice == .purchased(productName: "Pro Lifetime"))
+    }
+
+    @Test(arguments: [
+        ("$rc_lifetime", "pro.lifetime", "Already purchased"),
+        ("$rc_annual", "pro.monthly", "You're currently subscribed"),
+    ])
+    func whatAnotherInstanceBoughtMeanwhileRefusesTheRecord(package: String, boughtElsewhere: String, title: String) {
+        var harness = StoreHarness(mode: .success, latency: 1)
+        harness.purchase(package)
+        // Another instance records a purchase while this one's is in flight.
+        let product = StoreFixtures.catalog.products[boughtElsewhere]!
+        harness.ledger.append(
+            LedgerTransaction(
+                id: "elsewhere", productID: product.id, purchaseDate: harness.now,
+                expiresDate: product.subscriptionPeriod?.adding(to: harness.now, calendar: StoreFixtures.calendar),
+                willRenew: product.type == .autoRenewable))
+        for _ in 0..<70 { harness.tick(1.0 / 60) }
+        #expect(harness.simulator.notice?.title == title)
+        #expect(harness.celebrations == 0)
+        #expect(harness.ledger.transactions.map(\.id) == ["elsewhere"])
+    }
+
+    @Test func aRequestAnsweredInAnotherWindowIsNotAnsweredTwice() throws {
+        var harness = StoreHarness(mode: .pending)
+        harness.purchase("studio")
+        let request = try #require(harness.ledger.transactions.first)
+        let stale = harness.ledger
+        var elsewhere = StoreHarness(mode: .pending, seed: 99, now: harness.now)
+        elsewhere.ledger = harness.ledger
+        elsewhere.approve(request.id)
+        harness.ledger = elsewhere.ledger
+        // This window still shows the request; approving it again is refused under the lock.
+        harness.apply(
+            harness.simulator.approvePending(
+                transactionID: request.id, catalog: harness.catalog, ledger: stale, now: harness.now,
+                calendar: harness.calendar))
+        #expect(harness.simulator.notice == .alreadyAnswered(productName: "Studio Monthly"))
+        #expect(harness.ledger.transactions.filter { $0.state == .approved }.count == 1)
+        #expect(harness.celebrations == 0)
+    }
+
+    @Test func answersForAnotherTransactionOrWhenNothingIsSavedAreIgnored() {
+        var harness = StoreHarness(mode: .success)
+        harness.lockIsHeld = true
+        harness.purchase("coffee")
+        let events = harness.simulator.finishRecording("someone-else", result: .saved(Ledger()))
+        #expect(events.isEmpty)
+        #expect(harness.simulator.isBusy)
+        var idle = StoreSimulator(mode: .success, latency: 0, seed: 1)
+        #expect(idle.finishRecording("x", result: .saved(Ledger())).isEmpty)
+        #expect(idle.notice == nil)
     }
 }

@@ -27,9 +27,13 @@ import Testing
             // finishing while the other is still starting up.
             let gate = directory + "/go"
             let children = try ["alpha", "beta"].map {
-                try LedgerStress.start(directory: directory, count: 200, prefix: $0, waitingFor: gate)
+                try LedgerStress.start(
+                    directory: directory, count: 200, prefix: $0, waitingFor: gate,
+                    readyFile: "\(directory)/\($0).ready")
             }
-            usleep(100_000)
+            for name in ["alpha", "beta"] {
+                while !FileManager.default.fileExists(atPath: "\(directory)/\(name).ready") { usleep(1_000) }
+            }
             try writeBytes([], to: gate)
             for child in children {
                 child.waitUntilExit()
@@ -109,6 +113,62 @@ import Testing
                 LedgerTransaction(id: "after-0", productID: "p", purchaseDate: Date(timeIntervalSince1970: 0)))
             #expect(try store.load().count == before + 1)
             #expect(try fileBytes(store.ledgerPath).last == UInt8(ascii: "\n"))
+        }
+    }
+
+    /// Starts one child per product, each buying it the way the app does, releases them all
+    /// at once when every one is ready, and returns what each printed.
+    static func buyAtOnce(_ products: [String], in directory: String) throws -> [String] {
+        let gate = directory + "/go"
+        let started = try products.enumerated().map { index, product in
+            let output = Pipe()
+            let child = try LedgerStress.start(
+                directory: directory, prefix: "buyer\(index)",
+                options: ["--buy", product, "--ready", directory + "/ready\(index)", "--wait-for", gate], output: output
+            )
+            return (child, output)
+        }
+        // One barrier: the gate opens only once every child is waiting at it.
+        for index in products.indices {
+            while !FileManager.default.fileExists(atPath: directory + "/ready\(index)") { usleep(1_000) }
+        }
+        try writeBytes([], to: gate)
+        return started.map { child, output in
+            let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            child.waitUntilExit()
+            return printed.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+    }
+
+    @Test func threeProcessesBuyingOneLifetimeProductAtOnceRecordItOnce() throws {
+        try withTemporaryDirectory { directory in
+            let answers = try Self.buyAtOnce(Array(repeating: "pro.lifetime", count: 3), in: directory)
+            #expect(answers.filter { $0 == "saved" }.count == 1, "\(answers)")
+            #expect(answers.filter { $0 == "refused: Already purchased" }.count == 2, "\(answers)")
+            #expect(try LedgerStore(directory: directory).load().count == 1)
+        }
+    }
+
+    @Test func threeProcessesBuyingPlansOfOneGroupAtOnceRecordOne() throws {
+        try withTemporaryDirectory { directory in
+            let answers = try Self.buyAtOnce(["pro.monthly", "pro.annual", "pro.monthly"], in: directory)
+            #expect(answers.filter { $0 == "saved" }.count == 1, "\(answers)")
+            #expect(answers.filter { $0 == "refused: You're currently subscribed" }.count == 2, "\(answers)")
+            #expect(try LedgerStore(directory: directory).load().count == 1)
+        }
+    }
+
+    @Test func aHeldLockAnswersBusyAtOnceInsteadOfWaiting() throws {
+        try withTemporaryDirectory { directory in
+            let store = LedgerStore(directory: directory)
+            let lock = try #require(try FileLock.acquire(store.lockPath, wait: .never))
+            defer { lock.unlock() }
+            let purchase = LedgerTransaction(id: "x", productID: "p", purchaseDate: Date(timeIntervalSince1970: 0))
+            let gate = PurchaseGate(catalog: LedgerFailurePointTests.gate.catalog, calendar: .current)
+            #expect(try store.record(purchase, gate: gate, wait: .never) == .busy)
+            let error = try #require(throws: LedgerError.self) { try store.load(wait: .upTo(seconds: 0.05)) }
+            #expect(error == .busy(lockPath: store.lockPath))
+            #expect(error.description.contains("another tui-onboard kept the purchase ledger locked"))
         }
     }
 }

@@ -25,10 +25,25 @@ enum LedgerStress {
         throw NotBuilt(searched: candidates.map(\.path))
     }
 
+    /// Starts a child with raw arguments after `<state-dir> <count> <prefix>`; its standard
+    /// output goes to `output` when given.
+    static func start(
+        directory: String, count: Int = 0, prefix: String, options: [String], output: Pipe? = nil
+    ) throws -> Process {
+        let process = Process()
+        process.executableURL = try executable()
+        process.arguments = [directory, String(count), prefix] + options
+        process.standardError = FileHandle.standardError
+        if let output { process.standardOutput = output }
+        try process.run()
+        return process
+    }
+
     /// Starts a child that appends `count` transactions `<prefix>-<i>` to the ledger in `directory`.
     /// With `waitingFor`, the child starts appending only once that file exists.
     static func start(
-        directory: String, count: Int, prefix: String, killDuringWrite: Bool = false, waitingFor gate: String? = nil
+        directory: String, count: Int, prefix: String, killDuringWrite: Bool = false, waitingFor gate: String? = nil,
+        readyFile: String? = nil
     )
         throws -> Process
     {
@@ -36,7 +51,7 @@ enum LedgerStress {
         process.executableURL = try executable()
         process.arguments =
             [directory, String(count), prefix] + (killDuringWrite ? ["--kill-during-write"] : [])
-            + (gate.map { ["--wait-for", $0] } ?? [])
+            + (gate.map { ["--wait-for", $0] } ?? []) + (readyFile.map { ["--ready", $0] } ?? [])
         process.standardError = FileHandle.standardError
         try process.run()
         return process
