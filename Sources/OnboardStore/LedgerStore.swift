@@ -30,9 +30,18 @@ public struct LedgerStore: Sendable {
     public var ledgerPath: String { POSIXFile.join(directory, "ledger.jsonl") }
     public var lockPath: String { POSIXFile.join(directory, "ledger.lock") }
 
-    /// Every whole transaction recorded so far; empty when no ledger exists yet. Throws
-    /// `.busy` when another process holds the lock beyond `wait`.
+    /// Every whole transaction recorded so far; empty when no ledger exists yet.
+    ///
+    /// Reading needs no lock: an append in progress shows at worst as a torn last line, which
+    /// is ignored, and a salvage replaces the file by a rename. So when another process holds
+    /// the lock, a sound ledger is read without it; only a damaged one waits for the lock
+    /// (up to `wait`, else `.busy`), to be salvaged under it.
     public func load(wait: LockWait = .patiently) throws(LedgerError) -> Ledger {
+        if let lock = try tryLock(wait: .never) {
+            defer { lock.unlock() }
+            return Ledger(try readLocked().transactions)
+        }
+        if case .success(let contents) = Self.parse(try readBytes()) { return Ledger(contents.transactions) }
         let lock = try acquireLock(wait: wait)
         defer { lock.unlock() }
         return Ledger(try readLocked().transactions)
@@ -92,17 +101,20 @@ public struct LedgerStore: Sendable {
 
     /// The ledger's contents as parsed; a damaged ledger is salvaged and reported.
     private func readLocked(decodingTransactions: Bool = true) throws(LedgerError) -> Contents {
-        let bytes: [UInt8]
-        do {
-            guard let read = try POSIXFile.readFile(ledgerPath, limit: Self.maximumSize) else { return Contents() }
-            bytes = read
-        } catch {
-            if case .system(let failure) = error { throw .io(failure) }
-            throw .unreadable(error)
-        }
+        let bytes = try readBytes()
         switch Self.parse(bytes, decodingTransactions: decodingTransactions) {
         case .success(let contents): return contents
         case .failure(let damage): throw try salvage(bytes, damage: damage)
+        }
+    }
+
+    /// The ledger file's bytes, empty when there is none.
+    private func readBytes() throws(LedgerError) -> [UInt8] {
+        do {
+            return try POSIXFile.readFile(ledgerPath, limit: Self.maximumSize) ?? []
+        } catch {
+            if case .system(let failure) = error { throw .io(failure) }
+            throw .unreadable(error)
         }
     }
 

@@ -15,13 +15,18 @@ public struct TerminalRunner {
     /// (a ledger another instance changed, say).
     public var onWake: () -> [Message] = { [] }
 
+    /// A descriptor that also wakes the loop when readable (a watch on the state directory),
+    /// and what empties it.
+    public var wakeSource: (descriptor: Int32, drain: () -> Void)?
+
     public init(
         frameRate: Double = 60, perform: @escaping (Effect) -> [Message] = { _ in [] },
-        onWake: @escaping () -> [Message] = { [] }
+        onWake: @escaping () -> [Message] = { [] }, wakeSource: (descriptor: Int32, drain: () -> Void)? = nil
     ) {
         self.frameRate = frameRate
         self.perform = perform
         self.onWake = onWake
+        self.wakeSource = wakeSource
     }
 
     /// Runs until the app asks to quit or a signal arrives, and returns how it ended. The
@@ -84,8 +89,12 @@ public struct TerminalRunner {
                 pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: signals.wakeReadDescriptor, events: Int16(POLLIN), revents: 0),
             ]
-            _ = poll(&descriptors, 2, timeout)
+            if let wakeSource {
+                descriptors.append(pollfd(fd: wakeSource.descriptor, events: Int16(POLLIN), revents: 0))
+            }
+            _ = poll(&descriptors, nfds_t(descriptors.count), timeout)
             if descriptors[1].revents != 0 { signals.drain() }
+            if descriptors.count > 2, descriptors[2].revents != 0 { wakeSource?.drain() }
             // The terminal went away without a SIGHUP (its session was killed): polling it
             // again would return at once forever.
             if descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {

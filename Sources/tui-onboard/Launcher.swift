@@ -231,6 +231,8 @@ struct Launcher {
         var app = OnboardingApp(
             deck: deck, colorMode: session.colorMode, width: 0, height: 0, settings: settings, paywall: paywall)
         let watch = paywall.map { LedgerWatch(directory: stateDirectory, gate: $0.gate) }
+        // What another process does to the ledger shows as it happens, not on the next key.
+        let directoryWatch = paywall == nil ? nil : DirectoryWatch(directory: stateDirectory)
         let runner = TerminalRunner(
             perform: { effect in
                 switch effect {
@@ -243,7 +245,8 @@ struct Launcher {
                     return []
                 }
             },
-            onWake: { watch?.changes() ?? [] })
+            onWake: { watch?.changes() ?? [] },
+            wakeSource: directoryWatch.map { watch in (watch.descriptor, watch.drain) })
         let outcome = runner.run(&app, session: session)
         session.stop()
         // What the app showed about the ledger is said again where it stays readable.

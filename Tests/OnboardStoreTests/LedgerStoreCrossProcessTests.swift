@@ -166,6 +166,9 @@ import Testing
             let purchase = LedgerTransaction(id: "x", productID: "p", purchaseDate: Date(timeIntervalSince1970: 0))
             let gate = PurchaseGate(catalog: LedgerFailurePointTests.gate.catalog, calendar: .current)
             #expect(try store.record(purchase, gate: gate, wait: .never) == .busy)
+            // A sound ledger is read without the lock; a damaged one waits for it, to salvage.
+            #expect(try store.load(wait: .never).isEmpty)
+            try writeBytes(Array("garbage\n".utf8), to: store.ledgerPath)
             let error = try #require(throws: LedgerError.self) { try store.load(wait: .upTo(seconds: 0.05)) }
             #expect(error == .busy(lockPath: store.lockPath))
             #expect(error.description.contains("another tui-onboard kept the purchase ledger locked"))
