@@ -11,7 +11,9 @@ final class CanvasPresenter {
     /// Where OSC 8 hyperlinks are written; nil when the terminal should not get them.
     private let hyperlinkOutput: UnsafeMutablePointer<FILE>?
 
-    init(window: UnsafeMutablePointer<WINDOW>, palette: ColorPalette, hyperlinkOutput: UnsafeMutablePointer<FILE>? = nil) {
+    init(
+        window: UnsafeMutablePointer<WINDOW>, palette: ColorPalette, hyperlinkOutput: UnsafeMutablePointer<FILE>? = nil
+    ) {
         self.window = window
         self.palette = palette
         self.hyperlinkOutput = hyperlinkOutput
@@ -74,7 +76,7 @@ final class CanvasPresenter {
         let pair = palette.pair(for: cell.style)
         // A flag is two regional indicators, each one column to ncurses: written side by side,
         // the terminal joins them into the flag the canvas gave two columns.
-        if CanvasPresenter.isRegionalIndicator(scalars[0]) && CanvasPresenter.isRegionalIndicator(scalars[1]) {
+        if DisplayWidth.isRegionalIndicator(scalars[0]) && DisplayWidth.isRegionalIndicator(scalars[1]) {
             for (offset, value) in [scalars[0], scalars[1]].enumerated() {
                 text[0] = wchar_t(bitPattern: value)
                 text[1] = 0
@@ -82,28 +84,12 @@ final class CanvasPresenter {
             }
             return
         }
-        // One cell holds one spacing character and the marks on it. ncurses cannot join an
-        // emoji sequence (ZWJ, skin tones), so its first emoji stands for it, whole and without a
-        // dangling joiner.
-        let limit = text.count - 1
-        text[0] = wchar_t(bitPattern: scalars[0])
-        var count = 1
-        while count < limit, count < Cell.maximumScalars, CanvasPresenter.isMark(scalars[count]) {
-            text[count] = wchar_t(bitPattern: scalars[count])
-            count += 1
-        }
+        // One cell holds one spacing character and the marks on it, and takes the columns of
+        // that character, as the canvas counted them. ncurses cannot join an emoji sequence (ZWJ,
+        // skin tones), so its first emoji stands for it, whole and without a dangling joiner.
+        let count = min(DisplayWidth.terminalScalarCount(of: cell), text.count - 1)
+        for index in 0..<count { text[index] = wchar_t(bitPattern: scalars[index]) }
         text[count] = 0
         _ = tui_put_cell(window, Int32(y), Int32(x), text, attributes, pair)
-    }
-
-    static func isRegionalIndicator(_ value: UInt32) -> Bool { (0x1F1E6...0x1F1FF).contains(value) }
-
-    /// A scalar that sits on the character before it: combining marks and variation selectors.
-    static func isMark(_ value: UInt32) -> Bool {
-        guard value != 0, value != 0x200D, let scalar = Unicode.Scalar(value) else { return false }
-        switch scalar.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .spacingMark: return true
-        default: return (0xFE00...0xFE0F).contains(value) || (0xE0100...0xE01EF).contains(value)
-        }
     }
 }
