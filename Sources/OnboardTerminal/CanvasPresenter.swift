@@ -60,7 +60,8 @@ final class CanvasPresenter {
         for link in canvas.hyperlinks {
             var label = ""
             for column in link.x..<(link.x + link.width) where !canvas[column, link.y].isContinuation {
-                label.append(canvas[column, link.y].grapheme)
+                let cell = canvas[column, link.y]
+                label.append(cell.isFlag ? cell.grapheme : cell.terminalForm.grapheme)
             }
             bytes += "\u{1B}[\(link.y + 1);\(link.x + 1)H\u{1B}]8;;\(link.url)\u{1B}\\\(label)\u{1B}]8;;\u{1B}\\"
         }
@@ -76,7 +77,7 @@ final class CanvasPresenter {
         let pair = palette.pair(for: cell.style)
         // A flag is two regional indicators, each one column to ncurses: written side by side,
         // the terminal joins them into the flag the canvas gave two columns.
-        if DisplayWidth.isRegionalIndicator(scalars[0]) && DisplayWidth.isRegionalIndicator(scalars[1]) {
+        if cell.isFlag {
             for (offset, value) in [scalars[0], scalars[1]].enumerated() {
                 text[0] = wchar_t(bitPattern: value)
                 text[1] = 0
@@ -87,8 +88,12 @@ final class CanvasPresenter {
         // One cell holds one spacing character and the marks on it, and takes the columns of
         // that character, as the canvas counted them. ncurses cannot join an emoji sequence (ZWJ,
         // skin tones), so its first emoji stands for it, whole and without a dangling joiner.
-        let count = min(DisplayWidth.terminalScalarCount(of: cell), text.count - 1)
-        for index in 0..<count { text[index] = wchar_t(bitPattern: scalars[index]) }
+        let form = cell.terminalForm.scalars
+        var count = 0
+        while count < text.count - 1, count < Cell.maximumScalars, form[count] != 0 {
+            text[count] = wchar_t(bitPattern: form[count])
+            count += 1
+        }
         text[count] = 0
         _ = tui_put_cell(window, Int32(y), Int32(x), text, attributes, pair)
     }

@@ -23,17 +23,23 @@ struct DisplayWidthTests {
     /// What goes to the terminal for a cell: the first scalar and the marks on it.
     @Test(
         arguments: [
-            ("a", 1), ("e\u{301}", 2), ("⚠️", 2), ("1️⃣", 3), ("\u{1100}\u{1161}\u{11A8}", 3),
-            ("👨‍👩‍👧", 1), ("👍🏽", 1),  // no dangling joiner, no second emoji
-            ("🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}", 1),  // no partial tag sequence
-            ("🫨\u{FE0F}", 1),  // ncurses refuses marks on a character wcwidth does not know
-        ] as [(Character, Int)])
-    func terminalScalarCount(grapheme: Character, count: Int) {
-        #expect(DisplayWidth.terminalScalarCount(of: Cell(grapheme: grapheme)) == count)
+            ("a", "a"), ("e\u{301}", "e\u{301}"), ("⚠️", "⚠️"), ("1️⃣", "1️⃣"),
+            ("\u{1100}\u{1161}\u{11A8}", "\u{1100}\u{1161}\u{11A8}"),  // Hangul jamo: one syllable
+            ("👨‍👩‍👧", "👨"), ("👍🏽", "👍"),  // no dangling joiner, no second emoji
+            ("🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}", "🏴"),  // no partial tag sequence
+            ("🫨", "\u{FFFD}"), ("🫨\u{FE0F}", "\u{FFFD}"), ("\u{2028}", "\u{FFFD}"),  // unknown to wcwidth
+        ] as [(Character, Character)])
+    func terminalForm(grapheme: Character, sent: Character) {
+        let cell = Cell(grapheme: grapheme, style: Style(isBold: true))
+        #expect(cell.terminalForm == Cell(grapheme: sent, style: Style(isBold: true)))
+        #expect(DisplayWidth.of(cell.terminalForm.grapheme) == DisplayWidth.of(grapheme))
     }
 
-    @Test func aContinuationCellSendsNothing() {
-        #expect(DisplayWidth.terminalScalarCount(of: .continuation(style: .plain)) == 0)
+    @Test func aContinuationCellSendsNothingAndAFlagTwoIndicators() {
+        #expect(Cell.continuation(style: .plain).terminalForm.isContinuation)
+        #expect(Cell(grapheme: "🇺🇸").isFlag)
+        #expect(!Cell(grapheme: "🇺").isFlag)
+        #expect(DisplayWidth.wcwidth(0x1F1FA) == 1 && DisplayWidth.wcwidth(0x1F1F8) == 1)
     }
 
     @Test func theCanvasGivesAnEmojiWithASelectorOneColumn() {

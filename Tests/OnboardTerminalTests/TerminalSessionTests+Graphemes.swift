@@ -24,7 +24,7 @@ extension TerminalSessionTests {
         while x < canvas.width {
             let cell = canvas[x, y]
             let scalars = cell.scalars
-            if DisplayWidth.isRegionalIndicator(scalars[0]) && DisplayWidth.isRegionalIndicator(scalars[1]) {
+            if cell.isFlag {
                 row += [scalars[0], scalars[1]].map { String(Character(Unicode.Scalar($0)!)) }
                 x += 2
                 continue
@@ -32,8 +32,7 @@ extension TerminalSessionTests {
             if cell.isContinuation {
                 row.append("→")
             } else {
-                let count = DisplayWidth.terminalScalarCount(of: cell)
-                row.append(String(String.UnicodeScalarView((0..<count).map { Unicode.Scalar(scalars[$0])! })))
+                row.append(String(cell.terminalForm.grapheme))
             }
             x += 1
         }

@@ -40,26 +40,14 @@ public enum DisplayWidth {
     }
 
     /// The columns ncurses gives one scalar: its `wcwidth`, with a character `wcwidth` does not
-    /// know (-1) taking one column, as ncurses places it.
+    /// know (-1) taking one column, as ncurses places it (it goes out as U+FFFD, see
+    /// `Cell.terminalForm`).
     public static func columns(ofScalar value: UInt32) -> Int {
         let width = wcwidth(value)
         return width < 0 ? 1 : width
     }
 
     public static func isRegionalIndicator(_ value: UInt32) -> Bool { (0x1F1E6...0x1F1FF).contains(value) }
-
-    /// How many of a cell's leading scalars go to the terminal as that cell: the first one and
-    /// the marks riding on it (zero width, and not a format character such as a joiner or a
-    /// tag, which would dangle). ncurses refuses marks on a character `wcwidth` does not know,
-    /// so such a character goes alone. 0 for a continuation cell.
-    public static func terminalScalarCount(of cell: Cell) -> Int {
-        let scalars = cell.scalars
-        guard scalars[0] != 0 else { return 0 }
-        guard wcwidth(scalars[0]) >= 0 else { return 1 }
-        var count = 1
-        while count < Cell.maximumScalars, isMark(scalars[count]) { count += 1 }
-        return count
-    }
 
     /// A scalar that shares the cell of the character before it.
     static func isMark(_ value: UInt32) -> Bool {
