@@ -6,7 +6,7 @@ CONFIG ?= release
 
 NCURSES_HEADER := /usr/include/ncursesw/curses.h
 
-.PHONY: all build run test install uninstall bench clean deps lint
+.PHONY: all build run test install uninstall bench clean deps lint width-table
 
 all: build
 
@@ -51,6 +51,11 @@ bench: deps
 	$(SWIFT) build -c release
 	"$$($(SWIFT) build -c release --show-bin-path)/tui-onboard-bench"
 	python3 bench/terminal_bench.py "$$($(SWIFT) build -c release --show-bin-path)/tui-onboard"
+
+# Regenerates the core's terminal width table from Debian's unicode-data (/usr/share/unicode).
+width-table:
+	@[ -f /usr/share/unicode/UnicodeData.txt ] || { echo "install the Unicode data first: sudo apt-get install -y unicode-data"; exit 1; }
+	python3 scripts/generate-width-table.py
 
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests

@@ -70,6 +70,14 @@ static inline int tui_read_cell(WINDOW *win, int y, int x, wchar_t *text, attr_t
 
 static inline int tui_ccharw_max(void) { return CCHARW_MAX; }
 
+/// glibc's own column width of a character, which ncurses places characters by. Swift's Glibc
+/// module leaves it out (it needs _XOPEN_SOURCE); the tests hold the core's width table to it.
+int wcwidth(wchar_t c);
+
+/// A C.UTF-8 locale for `uselocale`, so that a test can ask `wcwidth` about Unicode on its own
+/// thread without changing the process's locale; NULL when the locale is missing.
+static inline locale_t tui_new_utf8_locale(void) { return newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0); }
+
 static inline FILE *tui_fopen(const char *path, const char *mode) { return fopen(path, mode); }
 
 

@@ -11,7 +11,9 @@ final class CanvasPresenter {
     /// Where OSC 8 hyperlinks are written; nil when the terminal should not get them.
     private let hyperlinkOutput: UnsafeMutablePointer<FILE>?
 
-    init(window: UnsafeMutablePointer<WINDOW>, palette: ColorPalette, hyperlinkOutput: UnsafeMutablePointer<FILE>? = nil) {
+    init(
+        window: UnsafeMutablePointer<WINDOW>, palette: ColorPalette, hyperlinkOutput: UnsafeMutablePointer<FILE>? = nil
+    ) {
         self.window = window
         self.palette = palette
         self.hyperlinkOutput = hyperlinkOutput
@@ -58,7 +60,8 @@ final class CanvasPresenter {
         for link in canvas.hyperlinks {
             var label = ""
             for column in link.x..<(link.x + link.width) where !canvas[column, link.y].isContinuation {
-                label.append(canvas[column, link.y].grapheme)
+                let cell = canvas[column, link.y]
+                label.append(cell.isFlag ? cell.grapheme : cell.terminalForm.grapheme)
             }
             bytes += "\u{1B}[\(link.y + 1);\(link.x + 1)H\u{1B}]8;;\(link.url)\u{1B}\\\(label)\u{1B}]8;;\u{1B}\\"
         }
@@ -74,7 +77,7 @@ final class CanvasPresenter {
         let pair = palette.pair(for: cell.style)
         // A flag is two regional indicators, each one column to ncurses: written side by side,
         // the terminal joins them into the flag the canvas gave two columns.
-        if CanvasPresenter.isRegionalIndicator(scalars[0]) && CanvasPresenter.isRegionalIndicator(scalars[1]) {
+        if cell.isFlag {
             for (offset, value) in [scalars[0], scalars[1]].enumerated() {
                 text[0] = wchar_t(bitPattern: value)
                 text[1] = 0
@@ -82,28 +85,16 @@ final class CanvasPresenter {
             }
             return
         }
-        // One cell holds one spacing character and the marks on it. ncurses cannot join an
-        // emoji sequence (ZWJ, skin tones), so its first emoji stands for it, whole and without a
-        // dangling joiner.
-        let limit = text.count - 1
-        text[0] = wchar_t(bitPattern: scalars[0])
-        var count = 1
-        while count < limit, count < Cell.maximumScalars, CanvasPresenter.isMark(scalars[count]) {
-            text[count] = wchar_t(bitPattern: scalars[count])
+        // One cell holds one spacing character and the marks on it, and takes the columns of
+        // that character, as the canvas counted them. ncurses cannot join an emoji sequence (ZWJ,
+        // skin tones), so its first emoji stands for it, whole and without a dangling joiner.
+        let form = cell.terminalForm.scalars
+        var count = 0
+        while count < text.count - 1, count < Cell.maximumScalars, form[count] != 0 {
+            text[count] = wchar_t(bitPattern: form[count])
             count += 1
         }
         text[count] = 0
         _ = tui_put_cell(window, Int32(y), Int32(x), text, attributes, pair)
-    }
-
-    static func isRegionalIndicator(_ value: UInt32) -> Bool { (0x1F1E6...0x1F1FF).contains(value) }
-
-    /// A scalar that sits on the character before it: combining marks and variation selectors.
-    static func isMark(_ value: UInt32) -> Bool {
-        guard value != 0, value != 0x200D, let scalar = Unicode.Scalar(value) else { return false }
-        switch scalar.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .spacingMark: return true
-        default: return (0xFE00...0xFE0F).contains(value) || (0xE0100...0xE01EF).contains(value)
-        }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// Escape sequences inside a deck are shown as visible symbols and never reach the terminal.
@@ -38,6 +39,32 @@ struct UntrustedTextTests {
         let woman = Array("👩".utf8)
         #expect(contains(output, woman), "the family's first emoji is missing")
         #expect(!contains(output, Array("\u{200D}".utf8)), "a dangling zero-width joiner reached the terminal")
+        try terminal.sendKeys("q")
+        #expect(terminal.waitForExit() == 0)
+    }
+
+    @Test("emoji with a selector, lone regional indicators and flags leave nothing behind after a slide")
+    func slidesLeaveNoStaleGraphemes() throws {
+        let terminal = try TmuxTerminal(deck: DeckFixtures.slidingGraphemes)
+        defer { terminal.close() }
+        try terminal.start()
+        // Each row exactly as written: a cell the canvas and ncurses counted differently would
+        // show as a doubled emoji or a stray blank. Sequences go out as their first emoji.
+        let firstPage = ["⚠️ Careful ❤️ 🇺 x 🇺🇸 end", "☺️ 1️⃣ 👍 👩 日本 e\u{301} ䷀ 🇺🇸🇩"]
+        let secondPage = ["Second ⚠️⚠️⚠️ 🇺🇺🇺", "❤️❤️❤️ ⚠️ 🇯"]
+        func shows(_ rows: [String]) -> (ScreenCapture) -> Bool {
+            { screen in
+                let trimmed = screen.lines.map { $0.trimmingCharacters(in: .whitespaces) }
+                return rows.allSatisfy(trimmed.contains)
+            }
+        }
+        let first = terminal.waitForScreen(where: shows(firstPage))
+        #expect(first != nil, "page 1 is not as written:\n\(terminal.screen())")
+        try terminal.sendKeys("Right")
+        #expect(terminal.waitForScreen(where: shows(secondPage)) != nil, "page 2 after a slide:\n\(terminal.screen())")
+        try terminal.sendKeys("Left")
+        let back = terminal.waitForScreen { $0.lines == first?.lines }
+        #expect(back != nil, "page 1 after sliding back:\n\(terminal.screen())")
         try terminal.sendKeys("q")
         #expect(terminal.waitForExit() == 0)
     }

@@ -16,7 +16,7 @@ public struct Cell: Hashable, Sendable {
         self.style = style
     }
 
-    private init(scalars: SIMD8<UInt32>, style: Style) {
+    init(scalars: SIMD8<UInt32>, style: Style) {
         self.scalars = scalars
         self.style = style
     }

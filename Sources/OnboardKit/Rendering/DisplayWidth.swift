@@ -1,26 +1,21 @@
-/// How many terminal columns a grapheme takes: 0, 1 or 2.
+/// How many terminal columns a grapheme takes: 0, 1 or 2, exactly as ncurses will place it.
 ///
-/// A pure table in the spirit of `wcwidth`, so that the core needs no C library and a layout
-/// computed in a test is the layout the terminal shows.
+/// ncurses puts each character where glibc's `wcwidth` says, and a terminal cell holds one
+/// character plus the zero-width marks after it. So a grapheme takes the columns of its first
+/// scalar, by the `wcwidth` table generated from Unicode data (`DisplayWidth+Table.swift`):
+/// `⚠️` (U+26A0 U+FE0F) is one column, `👍🏽` two. Flags are the one exception, written as their
+/// two regional indicators side by side. A pure table, so that the core needs no C library
+/// and a layout computed in a test is the layout the terminal shows.
 public enum DisplayWidth {
     public static func of(_ grapheme: Character) -> Int {
-        if grapheme.isASCII {
-            return grapheme.asciiValue.map { $0 >= 0x20 && $0 != 0x7F ? 1 : 0 } ?? 1
+        if let ascii = grapheme.asciiValue { return ascii >= 0x20 && ascii != 0x7F ? 1 : 0 }
+        var scalars = grapheme.unicodeScalars.makeIterator()
+        guard let first = scalars.next() else { return 0 }
+        // A flag goes out as its two regional indicators, one column each.
+        if isRegionalIndicator(first.value), let second = scalars.next(), isRegionalIndicator(second.value) {
+            return 2
         }
-        let scalars = grapheme.unicodeScalars
-        guard let first = scalars.first else { return 0 }
-        // Fast path for the common one-scalar graphemes of text and text art: Latin, box
-        // drawing, blocks and arrows need no Unicode property lookup.
-        if scalars.count == 1, let width = singleScalarFastWidth(first.value) { return width }
-        // Emoji presentation selector or a keycap/ZWJ sequence make the whole cluster wide.
-        if scalars.contains(where: { $0.value == 0xFE0F }) && first.properties.isEmoji { return 2 }
-        if isRegionalIndicator(first.value) { return 2 }
-        if isZeroWidth(first) {
-            // A cluster of only combining or format marks takes no column of its own.
-            return scalars.allSatisfy(isZeroWidth) ? 0 : 1
-        }
-        if first.properties.isEmojiPresentation || isWide(first.value) { return 2 }
-        return 1
+        return columns(ofScalar: first.value)
     }
 
     /// The width of a whole string, grapheme by grapheme.
@@ -30,48 +25,33 @@ public enum DisplayWidth {
         return total
     }
 
-    static func singleScalarFastWidth(_ value: UInt32) -> Int? {
-        switch value {
-        case 0xA0..<0x300: return 1
-        case 0x2100..<0x2C00: return isWide(value) ? 2 : 1
-        case 0x3000...0x9FFF, 0xAC00...0xD7A3: return isWide(value) ? 2 : nil
-        default: return nil
+    /// glibc's `wcwidth` for one scalar (of the table's Unicode version): -1 for controls and
+    /// characters it does not know, else 0, 1 or 2.
+    public static func wcwidth(_ value: UInt32) -> Int {
+        if value < 0x7F { return value >= 0x20 ? 1 : (value == 0 ? 0 : -1) }
+        // The last step at or below `value`; steps are sorted by their low 24 bits.
+        var low = 0
+        var high = widthSteps.count
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if widthSteps[middle] & 0xFF_FFFF <= value { low = middle } else { high = middle }
         }
+        return Int(widthSteps[low] >> 24) - 1
     }
 
-    static func isRegionalIndicator(_ value: UInt32) -> Bool { (0x1F1E6...0x1F1FF).contains(value) }
-
-    static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .format:
-            return true
-        default:
-            return scalar.value == 0x200B
-        }
+    /// The columns ncurses gives one scalar: its `wcwidth`, with a character `wcwidth` does not
+    /// know (-1) taking one column, as ncurses places it (it goes out as U+FFFD, see
+    /// `Cell.terminalForm`).
+    public static func columns(ofScalar value: UInt32) -> Int {
+        let width = wcwidth(value)
+        return width < 0 ? 1 : width
     }
 
-    /// East Asian Wide and Fullwidth ranges (Unicode 15), plus the emoji blocks.
-    static func isWide(_ value: UInt32) -> Bool {
-        switch value {
-        case 0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x23E9...0x23EC, 0x23F0, 0x23F3,
-            0x25FD...0x25FE, 0x2614...0x2615, 0x2648...0x2653, 0x267F, 0x2693, 0x26A1, 0x26AA...0x26AB,
-            0x26BD...0x26BE, 0x26C4...0x26C5, 0x26CE, 0x26D4, 0x26EA, 0x26F2...0x26F3, 0x26F5, 0x26FA,
-            0x26FD, 0x2705, 0x270A...0x270B, 0x2728, 0x274C, 0x274E, 0x2753...0x2755, 0x2757,
-            0x2795...0x2797, 0x27B0, 0x27BF, 0x2B1B...0x2B1C, 0x2B50, 0x2B55, 0x2E80...0x303E,
-            0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F,
-            0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60,
-            0xFFE0...0xFFE6, 0x16FE0...0x16FE4, 0x17000...0x18CFF, 0x1B000...0x1B2FF, 0x1F004, 0x1F0CF,
-            0x1F18E, 0x1F191...0x1F19A, 0x1F200...0x1F251, 0x1F300...0x1F320, 0x1F32D...0x1F335,
-            0x1F337...0x1F37C, 0x1F37E...0x1F393, 0x1F3A0...0x1F3CA, 0x1F3CF...0x1F3D3,
-            0x1F3E0...0x1F3F0, 0x1F3F4, 0x1F3F8...0x1F43E, 0x1F440, 0x1F442...0x1F4FC,
-            0x1F4FF...0x1F53D, 0x1F54B...0x1F54E, 0x1F550...0x1F567, 0x1F57A, 0x1F595...0x1F596,
-            0x1F5A4, 0x1F5FB...0x1F64F, 0x1F680...0x1F6C5, 0x1F6CC, 0x1F6D0...0x1F6D2,
-            0x1F6D5...0x1F6D7, 0x1F6DC...0x1F6DF, 0x1F6EB...0x1F6EC, 0x1F6F4...0x1F6FC,
-            0x1F7E0...0x1F7EB, 0x1F7F0, 0x1F90C...0x1F93A, 0x1F93C...0x1F945, 0x1F947...0x1F9FF,
-            0x1FA70...0x1FAFF, 0x20000...0x2FFFD, 0x30000...0x3FFFD:
-            return true
-        default:
-            return false
-        }
+    public static func isRegionalIndicator(_ value: UInt32) -> Bool { (0x1F1E6...0x1F1FF).contains(value) }
+
+    /// A scalar that shares the cell of the character before it.
+    static func isMark(_ value: UInt32) -> Bool {
+        guard value != 0, wcwidth(value) == 0, let scalar = Unicode.Scalar(value) else { return false }
+        return scalar.properties.generalCategory != .format
     }
 }

@@ -44,6 +44,18 @@ enum DeckFixtures {
         }
         """
 
+    /// Graphemes whose width the canvas and ncurses could count differently: emoji with a
+    /// variation selector, lone regional indicators, flags, sequences, CJK, marks.
+    static let slidingGraphemes = """
+        {
+          "app": {"id": "com.example.widths", "name": "\(appName)"},
+          "pages": [
+            {"kind": "step", "heading": "⚠️ Careful ❤️ 🇺 x 🇺🇸 end", "text": "☺️ 1️⃣ 👍🏽 \(family) 日本 e\\u0301 ䷀ 🇺🇸🇩"},
+            {"kind": "step", "heading": "Second ⚠️⚠️⚠️ 🇺🇺🇺", "text": "❤️❤️❤️ ⚠️ 🇯"}
+          ]
+        }
+        """
+
     /// Valid JSON whose second page has a number for its heading (line 5).
     static let wrongHeadingType = """
         {
