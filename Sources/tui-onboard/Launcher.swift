@@ -14,14 +14,11 @@ struct Launcher {
     func run() -> Int32 {
         switch options.command {
         case .help:
-            print(Options.usage)
-            return ExitCode.success
+            return writeOutput(Options.usage + "\n")
         case .version:
-            print("tui-onboard \(Launcher.version)")
-            return ExitCode.success
+            return writeOutput("tui-onboard \(Launcher.version)\n")
         case .symbols:
-            print(SymbolLibrary.names.joined(separator: "\n"))
-            return ExitCode.success
+            return writeOutput(SymbolLibrary.names.joined(separator: "\n") + "\n")
         case .validate(let paths):
             return validate(paths)
         case .run:
@@ -63,7 +60,8 @@ struct Launcher {
             }
             var parts = [summary].filter { !$0.isEmpty }
             if warnings > 0 { parts.append("\(warnings) warning\(warnings == 1 ? "" : "s")") }
-            print("\(shown): valid" + (parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))"))
+            let line = "\(shown): valid" + (parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))")
+            worst = max(worst, writeOutput(line + "\n"))
         }
         return worst
     }
@@ -198,8 +196,7 @@ struct Launcher {
         if options.isPlain {
             let width = Int(environment["COLUMNS"] ?? "") ?? 80
             let controller = paywall.map { PaywallController(setup: $0, seed: 0) }
-            print(PlainTextRenderer.render(deck, width: min(width, 100), paywall: controller))
-            return ExitCode.success
+            return writeOutput(PlainTextRenderer.render(deck, width: min(width, 100), paywall: controller) + "\n")
         }
         // The deck and catalog are checked first: their errors are the more specific ones.
         for (descriptor, name) in [(STDIN_FILENO, "standard input"), (STDOUT_FILENO, "standard output")]
@@ -249,11 +246,4 @@ struct Launcher {
         remember(outcome, of: deck, store: firstRun)
         return outcome.exitCode
     }
-}
-
-/// Writes a message to standard error. File names and option values come from the command
-/// line and may hold escape sequences: everything is made safe here, at the one way out.
-func printError(_ message: String) {
-    FileHandle.standardError.write(
-        Data(("tui-onboard: " + SafeText.sanitize(message, keepingNewlines: true) + "\n").utf8))
 }
