@@ -214,10 +214,14 @@ struct Launcher {
             fclose(output)
             fclose(input)
         }
+        // Before the session: from its first change to the terminal, every signal that would
+        // end or stop the process finds a handler that restores it.
+        let signals = SignalWatcher()
         let session: TerminalSession
         do {
             session = try TerminalSession(terminalName: nil, output: output, input: input, environment: environment)
         } catch {
+            signals.uninstall()
             printError(error.description)
             return ExitCode.usage
         }
@@ -241,9 +245,15 @@ struct Launcher {
                 }
             },
             onWake: { paywall == nil ? [] : watch.changes() })
-        let outcome = runner.run(&app, session: session)
+        let outcome = runner.run(&app, session: session, signals: signals)
         session.stop()
+        signals.uninstall()
         remember(outcome, of: deck, store: firstRun)
+        // SIGINT, SIGTERM and SIGHUP have documented exit codes (the outcome's); any other
+        // signal is passed on to the parent by dying of it, now that the terminal is restored.
+        if let signal = signals.terminationSignal, signal.response == .dieOfSignal {
+            TerminalSignal.dieOf(signal.number)
+        }
         return outcome.exitCode
     }
 }
