@@ -11,12 +11,48 @@ nonisolated(unsafe) private var wakeDescriptorForHandlers: Int32 = -1
 
 /// Records a signal and wakes the loop: an atomic update and a write(2), both
 /// async-signal-safe. errno is kept for the code the signal interrupted.
-private let recordingHandler: @convention(c) (Int32) -> Void = { signalNumber in
+private func recordSignal(_ signalNumber: Int32) {
     let savedErrno = errno
     _ = pendingSignals.bitwiseOr(UInt64(1) << UInt64(signalNumber), ordering: .sequentiallyConsistent)
     var byte: UInt8 = 1
     _ = write(wakeDescriptorForHandlers, &byte, 1)
     errno = savedErrno
+}
+
+/// For SIGTSTP, SIGTTIN and SIGTTOU. In the foreground the loop restores the terminal and then
+/// stops. In the background the terminal is not ours to restore, and the signal is the kernel
+/// refusing a background job the terminal (ncurses retries an interrupted tcsetattr forever):
+/// the process stops at once, as by default, and the handler is back in place on continuing.
+/// Only async-signal-safe calls.
+private func stopSignalHandler(_ signalNumber: Int32) {
+    let savedErrno = errno
+    let foregroundGroup = tcgetpgrp(STDIN_FILENO)
+    if foregroundGroup == -1 || foregroundGroup == getpgrp() {
+        recordSignal(signalNumber)
+        errno = savedErrno
+        return
+    }
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = SIG_DFL
+    sigemptyset(&action.sa_mask)
+    sigaction(signalNumber, &action, nil)
+    var unblocked = sigset_t()
+    sigemptyset(&unblocked)
+    sigaddset(&unblocked, signalNumber)
+    sigprocmask(SIG_UNBLOCK, &unblocked, nil)
+    raise(signalNumber)
+    // ... stopped until SIGCONT; the mask is restored when the handler returns.
+    installStopSignalHandler(signalNumber, replaced: nil)
+    errno = savedErrno
+}
+
+private func installStopSignalHandler(_ signalNumber: Int32, replaced: UnsafeMutablePointer<sigaction>?) {
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = stopSignalHandler
+    sigemptyset(&action.sa_mask)
+    // No SA_RESTART: a call the stop interrupted returns EINTR rather than start again.
+    action.sa_flags = 0
+    sigaction(signalNumber, &action, replaced)
 }
 
 /// Turns the signals of `TerminalSignal.all` that the run loop answers (all but the crash
@@ -67,15 +103,19 @@ public final class SignalWatcher {
                 continue
             case .dispatchSource:
                 sources.append(Self.watch(handled.number, queue: queue, wakeDescriptor: writeDescriptor))
-            case .handler(let restartsCalls):
+            case .recordingHandler:
                 var action = sigaction()
-                action.__sigaction_handler.sa_handler = recordingHandler
+                action.__sigaction_handler.sa_handler = recordSignal
                 sigemptyset(&action.sa_mask)
-                action.sa_flags = restartsCalls ? SA_RESTART : 0
+                action.sa_flags = SA_RESTART
                 var replaced = sigaction()
                 if sigaction(handled.number, &action, &replaced) == 0 {
                     replacedActions.append((handled.number, replaced))
                 }
+            case .stopHandler:
+                var replaced = sigaction()
+                installStopSignalHandler(handled.number, replaced: &replaced)
+                replacedActions.append((handled.number, replaced))
             }
         }
         // SIGCONT does nothing by default; it is watched to take the terminal back after `fg`.

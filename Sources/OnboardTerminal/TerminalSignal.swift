@@ -19,9 +19,12 @@ public struct TerminalSignal: Hashable, Sendable, CustomStringConvertible {
         /// Ignored, then watched by a `DispatchSource` whose handler only records it and wakes
         /// the run loop; the loop restores the terminal.
         case dispatchSource
-        /// A handler of our own that only records it and wakes the run loop. Without
-        /// `restartsCalls` an interrupted call returns EINTR instead of starting again.
-        case handler(restartsCalls: Bool)
+        /// A handler of our own that only records it and wakes the run loop.
+        case recordingHandler
+        /// For stop signals: in the foreground, recorded like `recordingHandler`; in the
+        /// background (the kernel refusing a background job the terminal), the process stops
+        /// at once as by default. Interrupted calls are not restarted.
+        case stopHandler
         /// A fault in the running code: `CrashGuard`'s async-signal-safe handler restores the
         /// terminal itself, since the loop will never run again.
         case crashGuard
@@ -68,19 +71,17 @@ public struct TerminalSignal: Hashable, Sendable, CustomStringConvertible {
         TerminalSignal(number: SIGUSR2, name: "USR2", response: .dieOfSignal, delivery: .dispatchSource),
         // libdispatch leaves SIGPIPE and SIGPROF unblocked in its own threads, and its handler
         // then re-raises them at itself forever (a busy loop, the source never fires).
-        TerminalSignal(number: SIGPIPE, name: "PIPE", response: .dieOfSignal, delivery: .handler(restartsCalls: true)),
+        TerminalSignal(number: SIGPIPE, name: "PIPE", response: .dieOfSignal, delivery: .recordingHandler),
         TerminalSignal(number: SIGALRM, name: "ALRM", response: .dieOfSignal, delivery: .dispatchSource),
         TerminalSignal(number: SIGTERM, name: "TERM", response: .exit(status: 143), delivery: .dispatchSource),
         TerminalSignal(number: SIGSTKFLT, name: "STKFLT", response: .dieOfSignal, delivery: .dispatchSource),
-        // Stop signals interrupt calls rather than restart them: a background tcsetattr that
-        // raised SIGTTOU would otherwise raise it again forever.
-        TerminalSignal(number: SIGTSTP, name: "TSTP", response: .suspend, delivery: .handler(restartsCalls: false)),
-        TerminalSignal(number: SIGTTIN, name: "TTIN", response: .suspend, delivery: .handler(restartsCalls: false)),
-        TerminalSignal(number: SIGTTOU, name: "TTOU", response: .suspend, delivery: .handler(restartsCalls: false)),
+        TerminalSignal(number: SIGTSTP, name: "TSTP", response: .suspend, delivery: .stopHandler),
+        TerminalSignal(number: SIGTTIN, name: "TTIN", response: .suspend, delivery: .stopHandler),
+        TerminalSignal(number: SIGTTOU, name: "TTOU", response: .suspend, delivery: .stopHandler),
         TerminalSignal(number: SIGXCPU, name: "XCPU", response: .dieOfSignal, delivery: .dispatchSource),
         TerminalSignal(number: SIGXFSZ, name: "XFSZ", response: .dieOfSignal, delivery: .dispatchSource),
         TerminalSignal(number: SIGVTALRM, name: "VTALRM", response: .dieOfSignal, delivery: .dispatchSource),
-        TerminalSignal(number: SIGPROF, name: "PROF", response: .dieOfSignal, delivery: .handler(restartsCalls: true)),
+        TerminalSignal(number: SIGPROF, name: "PROF", response: .dieOfSignal, delivery: .recordingHandler),
         TerminalSignal(number: SIGIO, name: "IO", response: .dieOfSignal, delivery: .dispatchSource),
         TerminalSignal(number: SIGPWR, name: "PWR", response: .dieOfSignal, delivery: .dispatchSource),
         TerminalSignal(number: SIGSYS, name: "SYS", response: .dieOfSignal, delivery: .crashGuard),

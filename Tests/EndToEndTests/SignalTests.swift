@@ -122,4 +122,30 @@ struct SignalTests {
         #expect(terminal.waitForExit(afterResume: true) == 0)
         expectRestored(terminal, afterResume: true)
     }
+
+    @Test("started in the background it stops at the terminal untouched, and fg starts it properly")
+    func startedInTheBackground() throws {
+        let terminal = try TmuxTerminal(deck: DeckFixtures.threePages, inBackground: true)
+        defer { terminal.close() }
+        try terminal.start()
+        let pid = try #require(terminal.appProcessID(), "the app's process was not found")
+        // The kernel refuses a background job the terminal with SIGTTOU: stopped, not spinning.
+        let stopped = Polling.until { ProcessInspector.state(pid) == "T" }
+        #expect(stopped, "the app is in state \(ProcessInspector.state(pid).map(String.init) ?? "?")")
+        #expect(terminal.modes() == .restored, "changed from the background: \(terminal.modes())")
+
+        try terminal.resumeInForeground()
+        #expect(terminal.waitForText(DeckFixtures.headings[0]) != nil, "page 1 never appeared:\n\(terminal.screen())")
+        let running = Polling.until {
+            let modes = terminal.modes()
+            return modes.alternateScreen && !modes.cursorVisible && modes.keypad && modes.mouseButton
+        }
+        #expect(running, "after fg: \(terminal.modes())")
+        try terminal.sendKeys("q")
+        #expect(terminal.waitForExit(afterResume: true) == 0)
+        let modes = terminal.modes()
+        #expect(modes == .restored, "left behind: \(modes)")
+        let settings = terminal.terminalSettings(afterResume: true)
+        #expect(settings.before != nil && settings.before == settings.after)
+    }
 }

@@ -51,11 +51,11 @@ struct TerminalSignalTests {
                 // Raised by the running code itself: the loop will never run again.
                 expected = .crashGuard
             case SIGTSTP, SIGTTIN, SIGTTOU:
-                // A background tcsetattr must not restart into SIGTTOU forever.
-                expected = .handler(restartsCalls: false)
+                // A background job must stop at once, not retry tcsetattr into SIGTTOU forever.
+                expected = .stopHandler
             case SIGPIPE, SIGPROF:
                 // libdispatch spins on these two instead of delivering them.
-                expected = .handler(restartsCalls: true)
+                expected = .recordingHandler
             default:
                 expected = .dispatchSource
             }

@@ -10,7 +10,8 @@ import Foundation
 ///
 /// With `jobControl` the shell runs the app as a job (`set -m`): when the app stops, the shell
 /// records its status (128 + the stop signal), waits for `resumeInForeground()`, and brings
-/// it back with `fg`.
+/// it back with `fg`. `inBackground` starts it with `&` instead and waits for
+/// `resumeInForeground()` straight away.
 final class TmuxTerminal {
     let socketName: String
     let directory: TemporaryDirectory
@@ -30,7 +31,7 @@ final class TmuxTerminal {
     /// the screen.
     init(
         width: Int = 80, height: Int = 24, deck: String? = nil, arguments: [String] = [],
-        capturingStandardError: Bool = false, jobControl: Bool = false
+        capturingStandardError: Bool = false, jobControl: Bool = false, inBackground: Bool = false
     ) throws {
         tmuxPath = try TmuxTerminal.locateTmux()
         let binary = try BuiltBinary.path()
@@ -48,14 +49,21 @@ final class TmuxTerminal {
             \(tmuxCommand) wait-for start
             ulimit -c 0
             stty -g > \(TmuxTerminal.shellQuoted(directory.path("stty-before")))
-            \(jobControl ? "set -m" : "")
-            \(command)\(redirect)
-            status=$?
-            stty -g > \(TmuxTerminal.shellQuoted(directory.path("stty-after")))
-            echo "EXIT=$status" > \(TmuxTerminal.shellQuoted(exitFile))
+            \(jobControl || inBackground ? "set -m" : "")
 
             """
-        if jobControl {
+        if inBackground {
+            script += "\(command)\(redirect) &\n"
+        } else {
+            script += """
+                \(command)\(redirect)
+                status=$?
+                stty -g > \(TmuxTerminal.shellQuoted(directory.path("stty-after")))
+                echo "EXIT=$status" > \(TmuxTerminal.shellQuoted(exitFile))
+
+                """
+        }
+        if jobControl || inBackground {
             script += """
                 \(tmuxCommand) wait-for resume
                 fg
