@@ -29,10 +29,13 @@ public struct TerminalRunner {
         self.wakeSource = wakeSource
     }
 
-    /// Runs until the app asks to quit or a signal arrives, and returns how it ended. The
-    /// caller stops the session afterwards.
-    public func run(_ app: inout OnboardingApp, session: TerminalSession) -> Outcome {
-        let signals = SignalWatcher()
+    /// Runs until the app asks to quit or a signal ends it, and returns how it ended. `signals`
+    /// must have been created before the session (see `SignalWatcher`); after a signal,
+    /// `signals.terminationSignal` says which. The caller stops the session afterwards.
+    ///
+    /// A stop signal or Ctrl-Z suspends: the terminal is restored, the process stops, and on
+    /// continuing in the foreground the terminal is taken back and the screen drawn whole.
+    public func run(_ app: inout OnboardingApp, session: TerminalSession, signals: SignalWatcher) -> Outcome {
         var clock = FrameClock(frameRate: frameRate)
         var canvas = Canvas(width: 0, height: 0)
         var size = session.size
@@ -40,14 +43,41 @@ public struct TerminalRunner {
         var lastWake = Self.now()
         var wasAnimating = false
         while true {
+            // 0. Signals: one that ends the run ends it; a stop suspends; SIGCONT may resume.
+            let arrivals = signals.take()
+            if let ending = arrivals.termination {
+                _ = app.update(.interrupt(ending.outcome))
+                return ending.outcome
+            }
+            if let stop = arrivals.stop {
+                Self.suspend(session, stoppingWith: stop.number)
+                // Time spent stopped is not animation time.
+                wasAnimating = false
+            } else if arrivals.continued, session.isSuspended, session.isForeground {
+                // Continued in the background earlier, and now brought to the foreground.
+                session.resume()
+            }
+            if session.isSuspended {
+                // The terminal is not ours: no input, no frames, until a signal comes.
+                wasAnimating = false
+                var wake = pollfd(fd: signals.wakeReadDescriptor, events: Int16(POLLIN), revents: 0)
+                _ = poll(&wake, 1, -1)
+                signals.drain()
+                continue
+            }
             _ = app.update(.clock(Date()))
             for message in onWake() {
                 if let outcome = apply(app.update(message), to: &app) { return outcome }
             }
             // 1. Everything that is waiting: keys, mouse, resizes.
-            while let input = session.readInput() {
+            while !session.isSuspended, let input = session.readInput() {
                 let message: Message
                 switch input {
+                case .key(.control("z")):
+                    // In raw mode Ctrl-Z is a key, not SIGTSTP: the same suspend.
+                    Self.suspend(session, stoppingWith: SIGTSTP)
+                    wasAnimating = false
+                    continue
                 case .key(let key): message = .key(key)
                 case .mouse(let event): message = .mouse(event)
                 case .resize:
@@ -57,10 +87,7 @@ public struct TerminalRunner {
                 }
                 if let outcome = apply(app.update(message), to: &app) { return outcome }
             }
-            if let outcome = signals.pendingOutcome {
-                _ = app.update(.interrupt(outcome))
-                return outcome
-            }
+            if session.isSuspended { continue }
             // 2. Fixed-step ticks for the time that passed; a late loop drops frames rather
             // than racing to catch up (FrameClock). Time spent idle is never owed.
             let current = Self.now()
@@ -102,6 +129,15 @@ public struct TerminalRunner {
                 return .hangup
             }
         }
+    }
+
+    /// Restores the terminal (when it is ours to change), stops the process with `signal`, and
+    /// takes the terminal back if the process continues in the foreground. Continued in the
+    /// background (`bg`), the session stays suspended until SIGCONT finds it in the foreground.
+    static func suspend(_ session: TerminalSession, stoppingWith signal: Int32) {
+        if session.isForeground { session.suspend() }
+        SignalWatcher.stopProcess(with: signal)
+        if session.isSuspended, session.isForeground { session.resume() }
     }
 
     private func apply(_ effects: [Effect], to app: inout OnboardingApp) -> Outcome? {

@@ -10,8 +10,11 @@ public final class TerminalSession {
     let window: UnsafeMutablePointer<WINDOW>
     let presenter: CanvasPresenter
     private let output: UnsafeMutablePointer<FILE>
+    private let input: UnsafeMutablePointer<FILE>
     private let tracksDrags: Bool
     private var isStopped = false
+    /// True between `suspend()` and `resume()`: the terminal is the shell's.
+    public private(set) var isSuspended = false
 
     /// Button-event mouse tracking (1002): reports motion while a button is held, for swipes.
     /// ncurses itself asks only for presses and releases.
@@ -65,6 +68,7 @@ public final class TerminalSession {
         self.screen = screen
         self.window = tui_stdscr()
         self.output = output
+        self.input = input
         self.tracksDrags = enableMouse
         raw()
         noecho()
@@ -83,7 +87,8 @@ public final class TerminalSession {
         self.colorMode = mode
         presenter = CanvasPresenter(
             window: window, palette: ColorPalette(colorMode: mode),
-            hyperlinkOutput: TerminalSession.supportsHyperlinks(terminal: name, environment: environment) ? output : nil)
+            hyperlinkOutput: TerminalSession.supportsHyperlinks(terminal: name, environment: environment)
+                ? output : nil)
         if enableMouse {
             mouseinterval(0)
             mousemask(tui_mouse_all_events(), nil)
@@ -98,6 +103,12 @@ public final class TerminalSession {
     public func stop() {
         guard !isStopped else { return }
         isStopped = true
+        if isSuspended {
+            // The terminal was restored when the session was suspended, and may be another
+            // process's now.
+            delscreen(screen)
+            return
+        }
         if tracksDrags {
             fputs(TerminalSession.dragTrackingOff, output)
             fflush(output)
@@ -109,6 +120,46 @@ public final class TerminalSession {
     }
 
     deinit { stop() }
+
+    /// Hands the terminal back as it was before the session, for a stop (Ctrl-Z, SIGTSTP):
+    /// drag tracking off, then ncurses' `endwin()` (its mouse modes and keypad transmit off,
+    /// cursor shown, attributes reset, alternate screen left, the shell's termios).
+    public func suspend() {
+        guard !isStopped, !isSuspended else { return }
+        isSuspended = true
+        if tracksDrags {
+            fputs(TerminalSession.dragTrackingOff, output)
+            fflush(output)
+        }
+        endwin()
+    }
+
+    /// Takes the terminal back after a stop: raw mode, alternate screen, keypad, ncurses' mouse
+    /// modes and drag tracking, cursor hidden, and the whole screen drawn again from the app's
+    /// picture (the next `present` writes every cell).
+    public func resume() {
+        guard !isStopped, isSuspended else { return }
+        isSuspended = false
+        // The user may have changed the terminal's settings while stopped (stty): those are the
+        // ones to restore at the end, as ncurses' own stop handler does.
+        def_shell_mode()
+        CrashGuard.saveTerminalModes()
+        invalidate()
+        // The first update after endwin() puts ncurses' modes back; drag tracking follows, as
+        // the last mouse mode sent is the one the terminal uses.
+        doupdate()
+        if tracksDrags {
+            fputs(TerminalSession.dragTrackingOn, output)
+            fflush(output)
+        }
+    }
+
+    /// Whether this process is the terminal's foreground job; only then may it change the
+    /// terminal's modes. True when that cannot be told (not a terminal).
+    public var isForeground: Bool {
+        let group = tcgetpgrp(fileno(input))
+        return group == -1 || group == getpgrp()
+    }
 
     public var size: (width: Int, height: Int) { (Int(getmaxx(window)), Int(getmaxy(window))) }
 

@@ -14,14 +14,11 @@ struct Launcher {
     func run() -> Int32 {
         switch options.command {
         case .help:
-            print(Options.usage)
-            return ExitCode.success
+            return writeOutput(Options.usage + "\n")
         case .version:
-            print("tui-onboard \(Launcher.version)")
-            return ExitCode.success
+            return writeOutput("tui-onboard \(Launcher.version)\n")
         case .symbols:
-            print(SymbolLibrary.names.joined(separator: "\n"))
-            return ExitCode.success
+            return writeOutput(SymbolLibrary.names.joined(separator: "\n") + "\n")
         case .validate(let paths):
             return validate(paths)
         case .run:
@@ -63,7 +60,8 @@ struct Launcher {
             }
             var parts = [summary].filter { !$0.isEmpty }
             if warnings > 0 { parts.append("\(warnings) warning\(warnings == 1 ? "" : "s")") }
-            print("\(shown): valid" + (parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))"))
+            let line = "\(shown): valid" + (parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))")
+            worst = max(worst, writeOutput(line + "\n"))
         }
         return worst
     }
@@ -198,8 +196,7 @@ struct Launcher {
         if options.isPlain {
             let width = Int(environment["COLUMNS"] ?? "") ?? 80
             let controller = paywall.map { PaywallController(setup: $0, seed: 0) }
-            print(PlainTextRenderer.render(deck, width: min(width, 100), paywall: controller))
-            return ExitCode.success
+            return writeOutput(PlainTextRenderer.render(deck, width: min(width, 100), paywall: controller) + "\n")
         }
         // The deck and catalog are checked first: their errors are the more specific ones.
         for (descriptor, name) in [(STDIN_FILENO, "standard input"), (STDOUT_FILENO, "standard output")]
@@ -217,10 +214,14 @@ struct Launcher {
             fclose(output)
             fclose(input)
         }
+        // Before the session: from its first change to the terminal, every signal that would
+        // end or stop the process finds a handler that restores it.
+        let signals = SignalWatcher()
         let session: TerminalSession
         do {
             session = try TerminalSession(terminalName: nil, output: output, input: input, environment: environment)
         } catch {
+            signals.uninstall()
             printError(error.description)
             return ExitCode.usage
         }
@@ -247,18 +248,17 @@ struct Launcher {
             },
             onWake: { watch?.changes() ?? [] },
             wakeSource: directoryWatch.map { watch in (watch.descriptor, watch.drain) })
-        let outcome = runner.run(&app, session: session)
+        let outcome = runner.run(&app, session: session, signals: signals)
         session.stop()
+        signals.uninstall()
         // What the app showed about the ledger is said again where it stays readable.
         for problem in watch?.reported ?? [] { printError(problem) }
         remember(outcome, of: deck, store: firstRun)
+        // SIGINT, SIGTERM and SIGHUP have documented exit codes (the outcome's); any other
+        // signal is passed on to the parent by dying of it, now that the terminal is restored.
+        if let signal = signals.terminationSignal, signal.response == .dieOfSignal {
+            TerminalSignal.dieOf(signal.number)
+        }
         return outcome.exitCode
     }
-}
-
-/// Writes a message to standard error. File names and option values come from the command
-/// line and may hold escape sequences: everything is made safe here, at the one way out.
-func printError(_ message: String) {
-    FileHandle.standardError.write(
-        Data(("tui-onboard: " + SafeText.sanitize(message, keepingNewlines: true) + "\n").utf8))
 }

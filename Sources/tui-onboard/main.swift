@@ -1,6 +1,7 @@
 import Foundation
 
 // Parse, carry out, exit: everything else lives in Launcher and the libraries.
+StandardStreams.reserveClosedDescriptors()
 let exitCode: Int32
 do {
     let options = try Options.parse(Array(CommandLine.arguments.dropFirst()))

@@ -117,4 +117,43 @@ struct CommandLineTests {
         #expect(!fileNameIsRaw, "stderr: \(missing.standardError.debugDescription)")
         #expect(!optionIsRaw, "stderr: \(option.standardError.debugDescription)")
     }
+
+    @Test("an unwritable stderr (full or closed) never crashes: the exit code stays the documented one")
+    func unwritableStandardError() throws {
+        for destination in [CommandRunner.Destination.device("/dev/full"), .closed] {
+            let usage = try CommandRunner.run(try BuiltBinary.path(), ["--frobnicate"], standardError: destination)
+            #expect(usage.status == 2, "\(destination)")
+            try withDeck(DeckFixtures.wrongHeadingType) { deck in
+                let bad = try CommandRunner.run(try BuiltBinary.path(), ["validate", deck], standardError: destination)
+                #expect(bad.status == 65, "\(destination)")
+            }
+        }
+    }
+
+    @Test("--plain to a full or closed stdout exits 74 and says so on stderr, never 0")
+    func unwritablePlainOutput() throws {
+        try withDeck(DeckFixtures.threePages) { deck in
+            for destination in [CommandRunner.Destination.device("/dev/full"), .closed] {
+                let result = try CommandRunner.run(
+                    try BuiltBinary.path(), ["--deck", deck, "--plain"], standardOutput: destination)
+                #expect(result.status == 74, "\(destination)")
+                #expect(result.standardError.contains("cannot write to standard output"), "\(destination)")
+            }
+            let silent = try CommandRunner.run(
+                try BuiltBinary.path(), ["--deck", deck, "--plain"], standardOutput: .closed, standardError: .closed)
+            #expect(silent.status == 74, "with nowhere to say why, the status still tells")
+        }
+    }
+
+    @Test("--help, --version, symbols and validate to a full stdout exit 74")
+    func unwritableOtherOutput() throws {
+        try withDeck(DeckFixtures.threePages) { deck in
+            for arguments in [["--help"], ["--version"], ["symbols"], ["validate", deck]] {
+                let result = try CommandRunner.run(
+                    try BuiltBinary.path(), arguments, standardOutput: .device("/dev/full"))
+                #expect(result.status == 74, "\(arguments)")
+                #expect(result.standardError.contains("No space left on device"), "\(arguments)")
+            }
+        }
+    }
 }

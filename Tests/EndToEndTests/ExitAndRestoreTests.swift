@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// Every way out ends with the documented exit code and the terminal as it was: off the
-/// alternate screen, cursor shown, the carousel gone.
+/// Every key that ends the app ends it with the documented exit code and the terminal as it
+/// was: off the alternate screen, cursor shown, the carousel gone. Signals: `SignalTests`.
 @Suite("Exit codes and terminal restore", .serialized)
 struct ExitAndRestoreTests {
     /// Starts the app on the three-page deck and waits for its first page.
@@ -16,10 +16,11 @@ struct ExitAndRestoreTests {
         return terminal
     }
 
-    /// The terminal after the app ended: back on the normal screen, cursor visible, no carousel.
+    /// The terminal after the app ended: back on the normal screen, cursor visible, keypad and
+    /// mouse modes off, no carousel.
     private func expectRestored(_ terminal: TmuxTerminal, sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(!terminal.isAlternateScreenOn, "still on the alternate screen", sourceLocation: sourceLocation)
-        #expect(terminal.isCursorVisible, "the cursor was left hidden", sourceLocation: sourceLocation)
+        let modes = terminal.modes()
+        #expect(modes == .restored, "left behind: \(modes)", sourceLocation: sourceLocation)
         let screen = terminal.screen()
         #expect(
             !screen.contains(DeckFixtures.headings[0]) && !screen.contains(DeckFixtures.appName),
@@ -45,29 +46,6 @@ struct ExitAndRestoreTests {
         let terminal = try launch()
         defer { terminal.close() }
         for key in exit.keys { try terminal.sendKeys(key) }
-        #expect(terminal.waitForExit() == exit.code)
-        expectRestored(terminal)
-    }
-
-    struct SignalExit: CustomTestStringConvertible, Sendable {
-        var name: String
-        var number: Int32
-        var code: Int32
-        var testDescription: String { "SIG\(name) -> \(code)" }
-    }
-
-    @Test(
-        "signals end the app with 128 + the signal and restore the terminal",
-        arguments: [
-            SignalExit(name: "TERM", number: SIGTERM, code: 143),
-            SignalExit(name: "HUP", number: SIGHUP, code: 129),
-            SignalExit(name: "INT", number: SIGINT, code: 130),
-        ])
-    func signalExits(_ exit: SignalExit) throws {
-        let terminal = try launch()
-        defer { terminal.close() }
-        let pid = try #require(terminal.appProcessID(), "the app's process was not found")
-        #expect(kill(pid, exit.number) == 0)
         #expect(terminal.waitForExit() == exit.code)
         expectRestored(terminal)
     }

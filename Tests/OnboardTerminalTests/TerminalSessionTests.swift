@@ -67,6 +67,31 @@ import Testing
         }
     }
 
+    @Test func afterASuspendTheNextFrameIsWrittenWhole() throws {
+        try Self.withSession { session in
+            var canvas = Canvas(width: session.size.width, height: session.size.height)
+            canvas.draw("before the stop", x: 1, y: 1)
+            let whole = session.present(canvas)
+            #expect(session.present(canvas) == 0)
+            session.suspend()
+            #expect(session.isSuspended)
+            session.resume()
+            #expect(!session.isSuspended)
+            #expect(session.present(canvas) == whole, "the screen must be drawn again in full")
+            #expect(session.cellText(x: 1, y: 1) == "b")
+        }
+    }
+
+    @Test func stoppingASuspendedSessionLeavesTheTerminalAlone() throws {
+        try Self.withSession { session in
+            session.suspend()
+            session.suspend()
+            session.stop()
+            session.resume()
+            #expect(session.isSuspended, "a stopped session is not taken back")
+        }
+    }
+
     @Test func unknownAndDumbTerminalsAreRefusedWithAClearError() throws {
         let output = try #require(fopen("/dev/null", "w"))
         let input = try #require(fopen("/dev/null", "r"))

@@ -9,21 +9,28 @@ import Foundation
 /// blocked, unlike a person's terminal.
 enum ChildProcess {
     /// Runs `executable` to completion with standard input from /dev/null and output written
-    /// to the given files (one file for both when the paths are equal); returns the exit code (128 + N when killed by signal N). A program
+    /// to the given files (one file for both when the paths are equal; a nil path leaves that
+    /// descriptor closed); returns the exit code (128 + N when killed by signal N). A program
     /// still running after `timeout` is killed, and that is an error.
     static func run(
-        _ executable: String, _ arguments: [String], standardOutput: String, standardError: String,
+        _ executable: String, _ arguments: [String], standardOutput: String?, standardError: String?,
         timeout: Duration = .seconds(10)
     ) throws -> Int32 {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, standardOutput, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        if standardError == standardOutput {
-            posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        if let standardOutput {
+            posix_spawn_file_actions_addopen(&actions, 1, standardOutput, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         } else {
+            posix_spawn_file_actions_addclose(&actions, 1)
+        }
+        if let standardError, standardError == standardOutput {
+            posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        } else if let standardError {
             posix_spawn_file_actions_addopen(&actions, 2, standardError, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        } else {
+            posix_spawn_file_actions_addclose(&actions, 2)
         }
         // Descriptors open now (listed before the three above are opened in the child).
         for descriptor in openDescriptors() where descriptor > 2 {

@@ -8,13 +8,36 @@ enum CommandRunner {
         var standardError: String
     }
 
-    /// Runs `executable` with standard input from /dev/null and its output captured.
-    static func run(_ executable: String, _ arguments: [String]) throws -> Output {
+    /// Where a standard stream goes.
+    enum Destination {
+        /// A file, read back into `Output`.
+        case captured
+        /// A device such as /dev/full, which refuses every write.
+        case device(String)
+        /// Nothing: the descriptor is closed.
+        case closed
+    }
+
+    /// Runs `executable` with standard input from /dev/null and its output captured (or sent
+    /// where asked).
+    static func run(
+        _ executable: String, _ arguments: [String], standardOutput: Destination = .captured,
+        standardError: Destination = .captured
+    ) throws -> Output {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let outputPath = directory.path("stdout")
         let errorPath = directory.path("stderr")
-        let status = try ChildProcess.run(executable, arguments, standardOutput: outputPath, standardError: errorPath)
+        func path(_ destination: Destination, captured: String) -> String? {
+            switch destination {
+            case .captured: return captured
+            case .device(let device): return device
+            case .closed: return nil
+            }
+        }
+        let status = try ChildProcess.run(
+            executable, arguments, standardOutput: path(standardOutput, captured: outputPath),
+            standardError: path(standardError, captured: errorPath))
         return Output(
             status: status,
             standardOutput: (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "",

@@ -16,6 +16,11 @@ enum ProcessInspector {
             .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// The scheduler state of a process: `R` running, `S` sleeping, `T` stopped, ...
+    static func state(_ pid: pid_t) -> Character? {
+        statFields(pid)?.first?.first
+    }
+
     /// CPU time used so far, user plus system, in clock ticks.
     static func cpuTicks(_ pid: pid_t) -> Int? {
         // After the name: state(0) ppid(1) ... utime(11) stime(12).

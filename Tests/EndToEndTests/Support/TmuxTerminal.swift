@@ -6,6 +6,12 @@ import Foundation
 /// The window's shell first waits on a tmux channel, so that output recording is in place
 /// before the app writes its first byte; after the app ends it writes `EXIT=<code>` to a file
 /// and sleeps, keeping the pane (and its modes: alternate screen, cursor) open for inspection.
+/// The terminal's settings (`stty -g`) are kept from before the app started and after it ended.
+///
+/// With `jobControl` the shell runs the app as a job (`set -m`): when the app stops, the shell
+/// records its status (128 + the stop signal), waits for `resumeInForeground()`, and brings
+/// it back with `fg`. `inBackground` starts it with `&` instead and waits for
+/// `resumeInForeground()` straight away.
 final class TmuxTerminal {
     let socketName: String
     let directory: TemporaryDirectory
@@ -15,6 +21,7 @@ final class TmuxTerminal {
     private var socketPath: String?
 
     private var exitFile: String { directory.path("exit-status") }
+    private var resumedExitFile: String { directory.path("exit-status-resumed") }
     private var outputFile: String { directory.path("terminal-output") }
     var standardErrorFile: String { directory.path("stderr") }
 
@@ -24,7 +31,7 @@ final class TmuxTerminal {
     /// the screen.
     init(
         width: Int = 80, height: Int = 24, deck: String? = nil, arguments: [String] = [],
-        capturingStandardError: Bool = false
+        capturingStandardError: Bool = false, jobControl: Bool = false, inBackground: Bool = false
     ) throws {
         tmuxPath = try TmuxTerminal.locateTmux()
         let binary = try BuiltBinary.path()
@@ -36,12 +43,37 @@ final class TmuxTerminal {
         }
         let command = ([binary] + arguments).map(TmuxTerminal.shellQuoted).joined(separator: " ")
         let redirect = capturingStandardError ? " 2> \(TmuxTerminal.shellQuoted(standardErrorFile))" : ""
-        let script = """
-            \(TmuxTerminal.shellQuoted(tmuxPath)) -L \(socketName) wait-for start
-            \(command)\(redirect)
-            echo "EXIT=$?" > \(TmuxTerminal.shellQuoted(exitFile))
-            exec sleep 600
+        let tmuxCommand = "\(TmuxTerminal.shellQuoted(tmuxPath)) -L \(socketName)"
+        // No core files from the signals the tests send.
+        var script = """
+            \(tmuxCommand) wait-for start
+            ulimit -c 0
+            stty -g > \(TmuxTerminal.shellQuoted(directory.path("stty-before")))
+            \(jobControl || inBackground ? "set -m" : "")
+
             """
+        if inBackground {
+            script += "\(command)\(redirect) &\n"
+        } else {
+            script += """
+                \(command)\(redirect)
+                status=$?
+                stty -g > \(TmuxTerminal.shellQuoted(directory.path("stty-after")))
+                echo "EXIT=$status" > \(TmuxTerminal.shellQuoted(exitFile))
+
+                """
+        }
+        if jobControl || inBackground {
+            script += """
+                \(tmuxCommand) wait-for resume
+                fg
+                status=$?
+                stty -g > \(TmuxTerminal.shellQuoted(directory.path("stty-after-resumed")))
+                echo "EXIT=$status" > \(TmuxTerminal.shellQuoted(resumedExitFile))
+
+                """
+        }
+        script += "exec sleep 600\n"
         do {
             _ = try tmux([
                 "-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", "sh", "-c", script,
@@ -98,6 +130,57 @@ final class TmuxTerminal {
         ((try? tmux(["display-message", "-p", format])) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// The terminal modes an app can leave behind, as tmux keeps them for the pane.
+    struct Modes: Equatable, CustomStringConvertible {
+        var alternateScreen: Bool
+        var cursorVisible: Bool
+        /// Keypad transmit mode (smkx, `ESC =`).
+        var keypad: Bool
+        /// Cursor-key application mode (DECCKM, `ESC[?1h`).
+        var cursorKeys: Bool
+        /// Any mouse reporting (1000, 1002 or 1003).
+        var mouseAny: Bool
+        /// Button-event tracking (1002), for swipes.
+        var mouseButton: Bool
+        /// SGR mouse encoding (1006).
+        var mouseSGR: Bool
+        /// Press-and-release reporting (1000).
+        var mouseStandard: Bool
+
+        /// A shell's terminal: the normal screen, the cursor shown, nothing else on.
+        static let restored = Modes(
+            alternateScreen: false, cursorVisible: true, keypad: false, cursorKeys: false, mouseAny: false,
+            mouseButton: false, mouseSGR: false, mouseStandard: false)
+
+        var description: String {
+            "alternate=\(alternateScreen) cursor=\(cursorVisible) keypad=\(keypad) cursorKeys=\(cursorKeys) "
+                + "mouseAny=\(mouseAny) mouseButton=\(mouseButton) mouseSGR=\(mouseSGR) mouseStandard=\(mouseStandard)"
+        }
+    }
+
+    /// The pane's modes now, read in one call.
+    func modes() -> Modes {
+        let flags = display(
+            "#{alternate_on}#{cursor_flag}#{keypad_flag}#{keypad_cursor_flag}"
+                + "#{mouse_any_flag}#{mouse_button_flag}#{mouse_sgr_flag}#{mouse_standard_flag}"
+        ).map { $0 == "1" }
+        guard flags.count == 8 else {
+            return Modes(
+                alternateScreen: true, cursorVisible: false, keypad: true, cursorKeys: true, mouseAny: true,
+                mouseButton: true, mouseSGR: true, mouseStandard: true)
+        }
+        return Modes(
+            alternateScreen: flags[0], cursorVisible: flags[1], keypad: flags[2], cursorKeys: flags[3],
+            mouseAny: flags[4], mouseButton: flags[5], mouseSGR: flags[6], mouseStandard: flags[7])
+    }
+
+    /// The terminal's settings (`stty -g`) before the app started, and after it ended (or
+    /// stopped); with `afterResume`, after it ended once brought back with `fg`.
+    func terminalSettings(afterResume: Bool = false) -> (before: String?, after: String?) {
+        let read = { (name: String) in try? String(contentsOfFile: self.directory.path(name), encoding: .utf8) }
+        return (read("stty-before"), read(afterResume ? "stty-after-resumed" : "stty-after"))
+    }
+
     var isAlternateScreenOn: Bool { display("#{alternate_on}") == "1" }
     var isCursorVisible: Bool { display("#{cursor_flag}") == "1" }
     var paneTitle: String { display("#{pane_title}") }
@@ -132,10 +215,17 @@ final class TmuxTerminal {
         }
     }
 
-    /// The app's exit code once it has ended, or nil if it did not end within `timeout`.
-    func waitForExit(timeout: Duration = Polling.defaultTimeout) -> Int32? {
-        Polling.value(timeout: timeout) {
-            guard let text = try? String(contentsOfFile: exitFile, encoding: .utf8),
+    /// With `jobControl`: lets the shell bring the stopped app back with `fg`.
+    func resumeInForeground() throws {
+        _ = try tmux(["wait-for", "-S", "resume"])
+    }
+
+    /// The app's exit code once it has ended (or stopped, with `jobControl`), or nil if it did
+    /// not within `timeout`. With `afterResume`, the code once it ended after `fg`.
+    func waitForExit(timeout: Duration = Polling.defaultTimeout, afterResume: Bool = false) -> Int32? {
+        let file = afterResume ? resumedExitFile : exitFile
+        return Polling.value(timeout: timeout) {
+            guard let text = try? String(contentsOfFile: file, encoding: .utf8),
                 text.hasPrefix("EXIT="), text.hasSuffix("\n")
             else { return nil }
             return Int32(text.dropFirst(5).dropLast())
