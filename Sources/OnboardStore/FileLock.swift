@@ -55,7 +55,7 @@ struct FileLock {
                 expected: Handover.waiting, desired: Handover.acquired, ordering: .sequentiallyConsistent
             ).exchanged
             // Nobody takes it any more: let it go at once.
-            if !handed { POSIXFile.close(descriptor) }
+            if !handed { release(descriptor) }
             handover.done.signal()
         }
         if handover.done.wait(timeout: .now() + seconds) == .timedOut {
@@ -73,6 +73,13 @@ struct FileLock {
         return FileLock(path: path, descriptor: descriptor)
     }
 
-    /// Releases the lock by closing its descriptor.
-    func unlock() { POSIXFile.close(descriptor) }
+    /// Releases the lock, then closes its descriptor. Unlocking first matters: a process
+    /// forked meanwhile (by a test, or a host app) holds a copy of the descriptor until it
+    /// execs, and closing alone would leave the lock held through that copy.
+    func unlock() { Self.release(descriptor) }
+
+    private static func release(_ descriptor: Int32) {
+        _ = flock(descriptor, LOCK_UN)
+        POSIXFile.close(descriptor)
+    }
 }
