@@ -19,6 +19,10 @@ public struct OnboardingApp: Sendable {
     public private(set) var confetti = ParticleSystem()
     /// With reduced motion a celebration is one still frame, shown until the next key.
     private var stillConfetti: ParticleSystem?
+    /// Rows each page is scrolled by, for pages whose text does not fit (clamped when drawn).
+    private var scrolls: [Int: Int] = [:]
+    /// Makes one flick of the wheel one step.
+    private var wheel = WheelGesture()
     private var random: SeededGenerator
     private var hasAppeared = false
     /// Set when the tour is done and its finishing confetti flies: the quit waits for it.
@@ -73,7 +77,7 @@ public struct OnboardingApp: Sendable {
 
     /// True while something moves; the shell then wakes for frames, otherwise it sleeps on input.
     public var isAnimating: Bool {
-        slide.isMoving || !symbolDrop.isSettled || paywall?.isAnimating == true || confetti.isAlive
+        slide.isMoving || !symbolDrop.isSettled || paywall?.isAnimating == true || confetti.isAlive || wheel.isOpen
     }
 
     /// The next wall time something changes without input (a subscription renews or ends).
@@ -143,6 +147,7 @@ public struct OnboardingApp: Sendable {
             return []
         case .tick(let seconds):
             slide.tick(seconds: seconds)
+            wheel.tick(seconds: seconds, slideIsMoving: slide.isMoving)
             if symbolDrop.spring.timeStep != seconds {
                 symbolDrop.spring = SpringPreset.drop.spring(timeStep: seconds)
             }
@@ -209,6 +214,10 @@ public struct OnboardingApp: Sendable {
             select(carousel.pageCount - 1)
         case .character(let digit) where digit.isASCII && digit.isWholeNumber && digit != "0":
             select(Int(String(digit))! - 1)
+        case .down, .character("j"):
+            scrollPage(by: 1)
+        case .up, .character("k"):
+            scrollPage(by: -1)
         case .character("s"):
             return [.quit(.skipped)]
         case .character("?"):
@@ -262,11 +271,51 @@ public struct OnboardingApp: Sendable {
                 select(page)
             }
         case .wheelDown:
-            select(carousel.currentIndex + 1)
+            turnWheel(1)
         case .wheelUp:
-            select(carousel.currentIndex - 1)
+            turnWheel(-1)
         }
         return []
+    }
+
+    /// A wheel event scrolls a page whose text overflows, and pages at the text's ends; a
+    /// flick's burst of events is one step (`WheelGesture`). Paywall pages only page.
+    private mutating func turnWheel(_ direction: Int) {
+        let allowance = wheel.allowance(direction: direction)
+        guard allowance != .none else { return }
+        if currentPaywallPage == nil, scrollLimit > 0 {
+            // The rest of a flick that reached the end of the text is spent there, not on paging.
+            if scrollPage(by: direction) || allowance == .scrollOnly {
+                wheel.record(.scrolled, direction: direction)
+                return
+            }
+        }
+        guard allowance == .any else { return }
+        if select(carousel.currentIndex + direction) { wheel.record(.paged, direction: direction) }
+    }
+
+    /// The view of the page at `index`, as it is drawn now.
+    private func pageView(at index: Int) -> PageView {
+        let lift = index == carousel.currentIndex ? Int(symbolDrop.position.rounded()) : 0
+        return PageView(page: deck.pages[index], theme: theme, symbolLift: lift, scroll: scrolls[index] ?? 0)
+    }
+
+    /// How far the current page can scroll at this size; 0 when it fits (or is a paywall).
+    public var scrollLimit: Int {
+        guard !layout.isTooSmall, currentPaywallPage == nil else { return 0 }
+        return pageView(at: carousel.currentIndex).scrollLimit(in: layout.content)
+    }
+
+    /// Rows the current page is scrolled by.
+    public var scrollOffset: Int { min(scrolls[carousel.currentIndex] ?? 0, scrollLimit) }
+
+    /// Scrolls the current page by `rows` within its limit; returns whether it moved.
+    @discardableResult
+    private mutating func scrollPage(by rows: Int) -> Bool {
+        let current = scrollOffset
+        let next = min(max(0, current + rows), scrollLimit)
+        scrolls[carousel.currentIndex] = next
+        return next != current
     }
 
     public func render(into canvas: inout Canvas) {
@@ -313,9 +362,7 @@ public struct OnboardingApp: Sendable {
                 PaywallView(presentation: presentation, theme: theme).draw(into: &canvas, in: rect, clip: content)
                 continue
             }
-            let lift = index == carousel.currentIndex ? Int(symbolDrop.position.rounded()) : 0
-            PageView(page: deck.pages[index], theme: theme, symbolLift: lift).draw(
-                into: &canvas, in: rect, clip: content)
+            pageView(at: index).draw(into: &canvas, in: rect, clip: content)
         }
     }
 }
