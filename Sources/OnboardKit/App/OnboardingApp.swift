@@ -17,8 +17,9 @@ public struct OnboardingApp: Sendable {
     public private(set) var paywall: PaywallController?
     /// Confetti in flight, drawn over everything but the help.
     public private(set) var confetti = ParticleSystem()
-    /// With reduced motion a celebration is one still frame, shown until the next key.
-    private var stillConfetti: ParticleSystem?
+    /// With reduced motion no confetti flies: one line says what it would have celebrated,
+    /// in place of the progress dots until the next key.
+    public private(set) var celebrationNote: String?
     /// Rows each page is scrolled by, for pages whose text does not fit (clamped when drawn).
     private var scrolls: [Int: Int] = [:]
     /// Makes one flick of the wheel one step.
@@ -101,18 +102,17 @@ public struct OnboardingApp: Sendable {
         return effects
     }
 
-    /// A successful purchase is celebrated.
-    private mutating func celebrate() { fire(deck.confetti.onPurchase) }
+    static let purchasedNote = "✓ Purchased"
+    static let noConfettiNote = "No confetti with reduced motion"
 
-    /// Throws a cannon's confetti; with reduced motion, shows one still frame of it instead.
-    private mutating func fire(_ cannon: ConfettiCannon?) {
+    /// A successful purchase is celebrated.
+    private mutating func celebrate() { fire(deck.confetti.onPurchase, reducedMotionNote: OnboardingApp.purchasedNote) }
+
+    /// Throws a cannon's confetti; with reduced motion nothing flies and `note` shows instead.
+    private mutating func fire(_ cannon: ConfettiCannon?, reducedMotionNote note: String? = nil) {
         guard let cannon, width > 0, height > 0 else { return }
         if settings.reducesMotion {
-            var still = ParticleSystem()
-            still.fire(cannon, in: (width, height), rng: &random)
-            // A moment into the burst, when the pieces are spread out.
-            for _ in 0..<24 { still.step(dt: settings.timeStep) }
-            stillConfetti = still
+            celebrationNote = note
         } else {
             confetti.fire(cannon, in: (width, height), rng: &random)
         }
@@ -137,12 +137,9 @@ public struct OnboardingApp: Sendable {
             height = max(0, newHeight)
             slide.resize(pageWidth: width, index: carousel.currentIndex)
             confetti.resize(width: width, height: height)
-            stillConfetti = nil
             if !hasAppeared && width > 0 && height > 0 {
                 hasAppeared = true
-                // With reduced motion, no still frame over the first page: it would hide the
-                // text until the first key. Celebrations the user asks for still show one.
-                if !settings.reducesMotion { fire(deck.confetti.onAppear) }
+                fire(deck.confetti.onAppear)
             }
             return []
         case .tick(let seconds):
@@ -181,7 +178,7 @@ public struct OnboardingApp: Sendable {
         if key == .control("c") { return [.quit(.interrupted)] }
         // While the finishing confetti flies, any key ends at once.
         if let outcome = pendingOutcome { return [.quit(outcome)] }
-        stillConfetti = nil
+        celebrationNote = nil
         // A key in the middle of a drag ends the drag: the key decides the page.
         slide.cancelDrag(index: carousel.currentIndex)
         if isShowingHelp {
@@ -223,7 +220,7 @@ public struct OnboardingApp: Sendable {
         case .character("?"):
             isShowingHelp = true
         case .character("c"):
-            fire(deck.confetti.onCelebrate)
+            fire(deck.confetti.onCelebrate, reducedMotionNote: OnboardingApp.noConfettiNote)
         case .character("q"), .escape:
             return [.quit(.dismissed)]
         default:
@@ -236,6 +233,7 @@ public struct OnboardingApp: Sendable {
         let layout = self.layout
         guard !layout.isTooSmall else { return [] }
         let isPress = event.kind == .click || event.kind == .release
+        if isPress { celebrationNote = nil }
         if let outcome = pendingOutcome {
             return isPress ? [.quit(outcome)] : []
         }
@@ -330,11 +328,16 @@ public struct OnboardingApp: Sendable {
             return
         }
         drawPages(into: &canvas, content: layout.content)
-        ProgressDotsView.draw(into: &canvas, layout: layout, theme: theme)
+        if let note = celebrationNote {
+            let shown = TextLayout.truncate(note, width: max(1, width - 4))
+            canvas.draw(shown, x: (width - DisplayWidth.of(shown)) / 2, y: layout.dotsRow, style: theme.accentText)
+        } else {
+            ProgressDotsView.draw(into: &canvas, layout: layout, theme: theme)
+        }
         ControlsView.draw(into: &canvas, layout: layout, appName: settings.headline ?? deck.app.name, theme: theme)
         // Confetti flies over the page but under any box, so a message stays readable.
         let confettiMode: ConfettiRenderMode = theme.colorMode == .monochrome ? .glyph : .halfBlock
-        ConfettiRenderer.draw(stillConfetti ?? confetti, into: &canvas, mode: confettiMode, colorMode: theme.colorMode)
+        ConfettiRenderer.draw(confetti, into: &canvas, mode: confettiMode, colorMode: theme.colorMode)
         if let paywall { PaywallOverlay.draw(paywall, into: &canvas, theme: theme) }
         if isShowingHelp { HelpOverlay.draw(into: &canvas, theme: theme, extraEntries: helpEntries) }
     }
