@@ -71,7 +71,7 @@ struct CarouselNavigationTests {
         #expect(terminal.waitForExit(timeout: .milliseconds(200)) == nil, "a digit past the end must not end the app")
     }
 
-    @Test("? shows the key help over the page and any key closes it without acting")
+    @Test("? shows the key help over the page and any key, q too, closes it without acting")
     func helpOverlay() throws {
         let terminal = try launch()
         defer { terminal.close() }
@@ -86,5 +86,13 @@ struct CarouselNavigationTests {
         #expect(closed != nil, "the help did not close:\n\(terminal.screen())")
         #expect(closed?.contains(headings[0]) == true, "closing the help must not change the page")
         #expect(closed?.contains(headings[1]) == false)
+        // q closes the help too, as the help says; it does not quit.
+        try terminal.sendKeys("?")
+        #expect(terminal.waitForText("any key closes") != nil, "? did not show the help again")
+        try terminal.sendKeys("q")
+        #expect(terminal.waitForScreen { !$0.contains("any key closes") } != nil, "q did not close the help")
+        #expect(terminal.waitForExit(timeout: .milliseconds(300)) == nil, "q on the help must not quit")
+        try terminal.sendKeys("q")
+        #expect(terminal.waitForExit() == 0)
     }
 }

@@ -182,9 +182,9 @@ public struct OnboardingApp: Sendable {
         // A key in the middle of a drag ends the drag: the key decides the page.
         slide.cancelDrag(index: carousel.currentIndex)
         if isShowingHelp {
-            // Any key closes the help; q still quits straight away.
+            // Any key closes the help, q and Esc included (only Ctrl-C, above, quits).
             isShowingHelp = false
-            return key == .character("q") ? [.quit(.dismissed)] : []
+            return []
         }
         if let page = currentPaywallPage, key != .character("q") {
             let blocking = paywall!.isBlockingNavigation
@@ -210,7 +210,9 @@ public struct OnboardingApp: Sendable {
         case .end, .character("G"):
             select(carousel.pageCount - 1)
         case .character(let digit) where digit.isASCII && digit.isWholeNumber && digit != "0":
-            select(Int(String(digit))! - 1)
+            // A digit past the last page is no page.
+            let page = Int(String(digit))!
+            if page <= carousel.pageCount { select(page - 1) }
         case .down, .character("j"):
             scrollPage(by: 1)
         case .up, .character("k"):
