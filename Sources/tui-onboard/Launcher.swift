@@ -43,7 +43,7 @@ struct Launcher {
                 diagnostics = CatalogValidation.validate(path: path, fileReader: CatalogFile.readFromDisk)
                 summary = "catalog"
             } else {
-                let result = DeckLoader.load(path: path)
+                let result = DeckLoader.load(path: path, checksLayout: true)
                 var all = result.diagnostics
                 if let deck = result.deck {
                     all += catalogDiagnostics(for: deck, deckPath: path)

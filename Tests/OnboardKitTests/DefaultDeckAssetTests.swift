@@ -96,3 +96,11 @@ import Testing
         }
     }
 }
+
+extension DefaultDeckAssetTests {
+    @Test func everyPageFitsAt80x24() {
+        let path = Self.assetsDirectory.appendingPathComponent("default-deck.json").path
+        let result = DeckLoader.load(path: path, checksLayout: true)
+        #expect(result.diagnostics.map(\.description) == [])
+    }
+}
