@@ -102,6 +102,20 @@ struct CommandLineTests {
         }
     }
 
+    @Test("--version and the built-in tour name the same version")
+    func oneVersion() throws {
+        let state = try TemporaryDirectory()
+        defer { state.remove() }
+        let version = try CommandRunner.run(try BuiltBinary.path(), ["--version"])
+        #expect(version.status == 0)
+        let number = version.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+            .replacingOccurrences(of: "tui-onboard ", with: "")
+        #expect(number.split(separator: ".").count == 3, "\(version.standardOutput)")
+        let tour = try CommandRunner.run(try BuiltBinary.path(), ["--plain", "--state-dir", state.path("state")])
+        #expect(tour.status == 0)
+        #expect(tour.standardOutput.split(separator: "\n").first == "tui-onboard \(number)")
+    }
+
     @Test("a missing deck exits 66 and names the file")
     func missingDeck() throws {
         let directory = try TemporaryDirectory()

@@ -104,3 +104,10 @@ extension DefaultDeckAssetTests {
         #expect(result.diagnostics.map(\.description) == [])
     }
 }
+
+extension DefaultDeckAssetTests {
+    /// `Launcher.version` is the one place the version is written; a version here would drift.
+    @Test func theTourTakesItsVersionFromTheProgram() throws {
+        #expect(try loadDeck()["app"]?["version"] == nil, "remove app.version: the program supplies it")
+    }
+}
