@@ -60,4 +60,12 @@ import Testing
             }
         }
     }
+
+    @Test func plainOutputKeepsTheHangingIndentToo() {
+        let deck = Deck(
+            app: AppInfo(id: "a", name: "A", version: "1"),
+            pages: [.step(StepPage(heading: "Lists", text: "• one two three four five six"))])
+        let text = PlainTextRenderer.render(deck, width: 20)
+        #expect(text.contains("• one two three four\n  five six"))
+    }
 }
