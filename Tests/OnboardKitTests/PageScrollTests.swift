@@ -188,4 +188,28 @@ import Testing
         _ = app.update(.key(.right))
         #expect(app.carousel.currentIndex == 2)
     }
+
+    /// Thousands of random keys, wheel turns, ticks and resizes: the offset stays within its
+    /// limit, the page in range, and the app always comes to rest.
+    @Test func randomInputKeepsTheScrollInRangeAndComesToRest() {
+        var generator = SeededGenerator(seed: 11)
+        let keys: [Key] = [.down, .up, .character("j"), .character("k"), .right, .left, .end, .home]
+        for round in 0..<40 {
+            var app = Self.app(Self.deck(pages: 3), reducesMotion: round % 2 == 0)
+            for _ in 0..<40 {
+                switch generator.next() % 5 {
+                case 0: _ = app.update(.key(keys[Int(generator.next() % UInt64(keys.count))]))
+                case 1: Self.wheel(&app, generator.next() % 2 == 0 ? .wheelDown : .wheelUp, times: 3)
+                case 2: Self.tick(&app, Int(generator.next() % 30))
+                case 3:
+                    _ = app.update(
+                        .resize(width: Int(generator.next() % 100) + 20, height: Int(generator.next() % 30) + 6))
+                default: Self.wheel(&app, .wheelDown)
+                }
+                #expect((0...app.scrollLimit).contains(app.scrollOffset))
+                #expect((0..<3).contains(app.carousel.currentIndex))
+            }
+            #expect(TestDecks.settle(&app) < 600)
+        }
+    }
 }
