@@ -9,6 +9,8 @@ struct Launcher {
     let options: Options
     let environment: [String: String]
 
+    /// The program's version, and the only place it is written: `--version` prints it and the
+    /// built-in tour (whose deck file names no version) carries it.
     static let version = "0.1.0"
 
     func run() -> Int32 {
@@ -43,7 +45,7 @@ struct Launcher {
                 diagnostics = CatalogValidation.validate(path: path, fileReader: CatalogFile.readFromDisk)
                 summary = "catalog"
             } else {
-                let result = DeckLoader.load(path: path)
+                let result = DeckLoader.load(path: path, checksLayout: true)
                 var all = result.diagnostics
                 if let deck = result.deck {
                     all += catalogDiagnostics(for: deck, deckPath: path)
@@ -125,7 +127,9 @@ struct Launcher {
         if let error = result.fileError {
             return .failure(ExitStatus(code: isMissing(error) ? ExitCode.missingInput : ExitCode.ioError))
         }
-        guard let deck = result.deck else { return .failure(ExitStatus(code: ExitCode.badData)) }
+        guard var deck = result.deck else { return .failure(ExitStatus(code: ExitCode.badData)) }
+        // The built-in tour is this program's own: "What's new" and --plain name its version.
+        if options.deckPath == nil { deck.app.version = Launcher.version }
         return .success(deck)
     }
 

@@ -71,7 +71,7 @@ struct CarouselNavigationTests {
         #expect(terminal.waitForExit(timeout: .milliseconds(200)) == nil, "a digit past the end must not end the app")
     }
 
-    @Test("? shows the key help over the page and any key closes it without acting")
+    @Test("? shows the key help over the page and any key, q too, closes it without acting")
     func helpOverlay() throws {
         let terminal = try launch()
         defer { terminal.close() }
@@ -86,5 +86,45 @@ struct CarouselNavigationTests {
         #expect(closed != nil, "the help did not close:\n\(terminal.screen())")
         #expect(closed?.contains(headings[0]) == true, "closing the help must not change the page")
         #expect(closed?.contains(headings[1]) == false)
+        // q closes the help too, as the help says; it does not quit.
+        try terminal.sendKeys("?")
+        #expect(terminal.waitForText("any key closes") != nil, "? did not show the help again")
+        try terminal.sendKeys("q")
+        #expect(terminal.waitForScreen { !$0.contains("any key closes") } != nil, "q did not close the help")
+        #expect(terminal.waitForExit(timeout: .milliseconds(300)) == nil, "q on the help must not quit")
+        try terminal.sendKeys("q")
+        #expect(terminal.waitForExit() == 0)
+    }
+}
+
+extension CarouselNavigationTests {
+    @Test("a page whose text does not fit scrolls with ↓ and ↑, and says how much is out of sight")
+    func longPageScrolls() throws {
+        let text = (1...40).map { "Sentence \($0) of the long page." }.joined(separator: " ")
+        let deck = """
+            {
+              "app": {"id": "a.b", "name": "Long"},
+              "pages": [
+                {"kind": "step", "heading": "A long page", "text": "\(text)"},
+                {"kind": "step", "heading": "The next page", "text": "Short."}
+              ]
+            }
+            """
+        let terminal = try TmuxTerminal(width: 40, height: 12, deck: deck)
+        defer { terminal.close() }
+        try terminal.start()
+        let top = terminal.waitForText("A long page")
+        #expect(top?.contains("Sentence 1 of") == true, "\(terminal.screen())")
+        #expect(top?.row(9).contains("more") == true && top?.row(9).contains("↓") == true, "\(terminal.screen())")
+        #expect(top?.contains("…") == false)
+        try terminal.sendKeys("Down", "Down")
+        let scrolled = terminal.waitForScreen { $0.row(1).contains("↑ 3 more") }
+        #expect(scrolled != nil, "↓ did not scroll:\n\(terminal.screen())")
+        #expect(scrolled?.contains("A long page") == false)
+        try terminal.sendKeys("Up", "Up")
+        #expect(terminal.waitForScreen { $0.contains("A long page") && !$0.contains("↑") } != nil)
+        #expect(terminal.screen().contains("The next page") == false, "↓ and ↑ must not page")
+        try terminal.sendKeys("q")
+        #expect(terminal.waitForExit() == 0)
     }
 }

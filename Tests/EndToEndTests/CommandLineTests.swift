@@ -80,6 +80,42 @@ struct CommandLineTests {
         }
     }
 
+    @Test("validate warns, at the page's path, when a page does not fit at 80x24; the deck stays valid")
+    func validateWarnsAboutAPageThatScrolls() throws {
+        let text = String(repeating: "Words that will not fit on one screen. ", count: 60)
+        let deck = """
+            {
+              "app": {"id": "a.b", "name": "App"},
+              "pages": [
+                {"kind": "step", "heading": "Short", "text": "Fits."},
+                {"kind": "step", "heading": "Long", "text": "\(text)"}
+              ]
+            }
+            """
+        try withDeck(deck) { path in
+            let result = try CommandRunner.run(try BuiltBinary.path(), ["validate", path])
+            #expect(result.status == 0)
+            #expect(result.standardError.contains("\(path):5:5: warning: pages[1]: at 80x24 the text needs"))
+            #expect(result.standardError.contains("the page scrolls"))
+            #expect(!result.standardError.contains("pages[0]"))
+            #expect(result.standardOutput.contains("valid (2 pages, 1 warning)"))
+        }
+    }
+
+    @Test("--version and the built-in tour name the same version")
+    func oneVersion() throws {
+        let state = try TemporaryDirectory()
+        defer { state.remove() }
+        let version = try CommandRunner.run(try BuiltBinary.path(), ["--version"])
+        #expect(version.status == 0)
+        let number = version.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+            .replacingOccurrences(of: "tui-onboard ", with: "")
+        #expect(number.split(separator: ".").count == 3, "\(version.standardOutput)")
+        let tour = try CommandRunner.run(try BuiltBinary.path(), ["--plain", "--state-dir", state.path("state")])
+        #expect(tour.status == 0)
+        #expect(tour.standardOutput.split(separator: "\n").first == "tui-onboard \(number)")
+    }
+
     @Test("a missing deck exits 66 and names the file")
     func missingDeck() throws {
         let directory = try TemporaryDirectory()

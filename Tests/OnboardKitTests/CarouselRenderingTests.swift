@@ -93,16 +93,18 @@ import Testing
         #expect(screen.lines[10].trimmingCharacters(in: .whitespaces) == "4 / 37")
     }
 
-    @Test func longTextIsCutWithAnEllipsisInsteadOfOverflowing() {
+    @Test func longTextScrollsInsteadOfBeingCut() {
         let long = String(repeating: "word ", count: 200)
         let deck = Deck(
             app: AppInfo(id: "a", name: "A", version: "1"),
             pages: [.step(StepPage(art: Array(repeating: "#####", count: 6), heading: "Heading", text: long))])
         let screen = TestDecks.screen(TestDecks.app(deck, width: 40, height: 12))
-        // The art is dropped first, the heading stays, and the last text row ends in an ellipsis.
+        // The art is dropped first, the heading stays, and the last row says there is more.
         #expect(!screen.text.contains("#####"))
         #expect(screen.text.contains("Heading"))
-        #expect(screen.lines[9].hasSuffix("…"))
+        #expect(!screen.text.contains("…"))
+        #expect(screen.lines[9].trimmingCharacters(in: .whitespaces).hasPrefix("↓ "))
+        #expect(screen.lines[9].hasSuffix(" more"))
         #expect(screen.lines[10].contains("●"))
     }
 

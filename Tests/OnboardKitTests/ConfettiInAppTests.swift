@@ -79,15 +79,42 @@ import Testing
         #expect(impatient.update(.key(.character("x"))) == [.quit(.completed)])
     }
 
-    @Test func reducedMotionShowsOneStillFrameUntilTheNextKey() {
+    @Test func reducedMotionThrowsNoConfettiAndSaysSoInOneLineUntilTheNextKey() {
         var app = Self.app(reducesMotion: true)
         let page = TestDecks.screen(app)
         _ = app.update(.key(.character("c")))
         #expect(!app.isAnimating)
-        let still = TestDecks.screen(app)
-        #expect(still != page)
+        #expect(!app.confetti.isAlive)
+        let screen = TestDecks.screen(app)
+        #expect(!screen.text.contains("▀") && !screen.text.contains("▄"))
+        // The line takes the dots' place; everything else is the page as it was.
+        #expect(screen.lines[app.layout.dotsRow].trimmingCharacters(in: .whitespaces) == OnboardingApp.noConfettiNote)
+        #expect(Array(screen.lines.prefix(app.layout.dotsRow)) == Array(page.lines.prefix(app.layout.dotsRow)))
         _ = app.update(.key(.character("x")))
         #expect(TestDecks.screen(app) == page)
+    }
+
+    @Test func reducedMotionCelebratesAPurchaseWithOneLineAndNoConfetti() throws {
+        var app = try PaywallFlowTests.app()
+        let recorded = PaywallFlowTests.press([.enter], &app) + PaywallFlowTests.run(&app, seconds: 1)
+        #expect(recorded.count == 1)
+        #expect(!app.confetti.isAlive)
+        #expect(!app.isAnimating)
+        let screen = TestDecks.screen(app)
+        #expect(screen.text.contains("You're all set"))
+        #expect(screen.lines[app.layout.dotsRow].trimmingCharacters(in: .whitespaces) == "✓ Purchased")
+        #expect(!screen.text.contains("▀") && !screen.text.contains("▄"))
+        // The key that closes the notice takes the line away too.
+        _ = app.update(.key(.enter))
+        #expect(!TestDecks.screen(app).text.contains("✓ Purchased"))
+    }
+
+    @Test func withMotionAPurchaseThrowsConfettiAndNoLine() throws {
+        var app = try PaywallFlowTests.app(reducesMotion: false)
+        _ = PaywallFlowTests.press([.enter], &app)
+        _ = PaywallFlowTests.run(&app, seconds: 0.6)
+        #expect(app.confetti.isAlive)
+        #expect(app.celebrationNote == nil)
     }
 }
 

@@ -144,3 +144,34 @@ import Testing
         #expect(deck.labels == ButtonLabels(next: "Weiter", back: "Back", skip: "Skip", done: "Los"))
     }
 }
+
+extension DeckValidationTests {
+    static let tallArt = Array(repeating: "#####", count: 20).joined(separator: "\\n")
+    static let longText = String(repeating: "A sentence that takes some room. ", count: 60)
+
+    /// `validate` asks for the layout check: pages that do not fit at 80x24 are warned about
+    /// at their path, whether the art is left out or the text scrolls; a paywall is its own.
+    @Test func pagesThatDoNotFitAt80x24AreWarnedAboutAtTheirPath() {
+        let json = """
+            {
+              \(Self.app),
+              "pages": [
+                {"kind": "step", "heading": "Fits", "text": "Short."},
+                {"kind": "step", "heading": "Tall art", "art": "\(Self.tallArt)", "text": "Some text."},
+                {"kind": "step", "heading": "Long", "text": "\(Self.longText)"},
+                {"kind": "paywall"}
+              ]
+            }
+            """
+        let result = DeckLoader.decode(Array(json.utf8), file: "deck.json", reader: .memory([:]), checksLayout: true)
+        #expect(result.errors.isEmpty)
+        #expect(
+            result.warnings.map(\.description) == [
+                "deck.json:5:5: warning: pages[1]: at 80x24 the page needs 24 rows of the 21 there are: its art is left out",
+                "deck.json:6:5: warning: pages[2]: at 80x24 the text needs 35 rows of the 21 there are: the page scrolls (shorten or split it)",
+            ])
+        // Running the tour does not ask: the pages cope on their own.
+        let plain = DeckLoader.decode(Array(json.utf8), file: "deck.json", reader: .memory([:]))
+        #expect(plain.diagnostics.isEmpty)
+    }
+}

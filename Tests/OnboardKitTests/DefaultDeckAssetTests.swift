@@ -96,3 +96,18 @@ import Testing
         }
     }
 }
+
+extension DefaultDeckAssetTests {
+    @Test func everyPageFitsAt80x24() {
+        let path = Self.assetsDirectory.appendingPathComponent("default-deck.json").path
+        let result = DeckLoader.load(path: path, checksLayout: true)
+        #expect(result.diagnostics.map(\.description) == [])
+    }
+}
+
+extension DefaultDeckAssetTests {
+    /// `Launcher.version` is the one place the version is written; a version here would drift.
+    @Test func theTourTakesItsVersionFromTheProgram() throws {
+        #expect(try loadDeck()["app"]?["version"] == nil, "remove app.version: the program supplies it")
+    }
+}

@@ -29,7 +29,9 @@ import Testing
         ([.end], 1, 4),
         ([.character("G")], 1, 4),
         ([.character("3")], 0, 2),
-        ([.character("9")], 0, 4),  // a digit past the end goes to the last page
+        ([.character("9")], 0, 0),  // a digit past the end is no page
+        ([.character("6")], 2, 2),
+        ([.character("5")], 0, 4),
         ([.character("0")], 2, 2),  // 0 is not a page
         ([.up, .down, .tab, .character("x")], 2, 2),
     ])
@@ -55,11 +57,26 @@ import Testing
         #expect(Self.press([.character(" ")], startingAt: 4).effects == [.quit(.completed)])
     }
 
-    @Test func helpSwallowsTheNextKeyButNotQuit() {
-        let closed = Self.press([.character("?"), .right])
-        #expect(closed.page == 0)
-        #expect(Self.press([.character("?"), .character("q")]).effects == [.quit(.dismissed)])
+    @Test(arguments: [Key.right, .character("q"), .escape, .character("?"), .character("s"), .enter])
+    func anyKeyClosesTheHelpAndDoesNothingElse(key: Key) {
+        var app = TestDecks.app(TestDecks.deck(pageCount: 5), width: 80, height: 24)
+        _ = app.update(.key(.character("?")))
+        #expect(app.isShowingHelp)
+        #expect(app.update(.key(key)).isEmpty)
+        #expect(!app.isShowingHelp)
+        #expect(app.carousel.currentIndex == 0)
+        // The next q quits as usual.
+        #expect(app.update(.key(.character("q"))) == [.quit(.dismissed)])
+    }
+
+    @Test func ctrlCQuitsEvenFromTheHelp() {
         #expect(Self.press([.character("?"), .control("c")]).effects == [.quit(.interrupted)])
+    }
+
+    @Test(arguments: 1...9)
+    func aDigitJumpsOnlyToAPageThatExists(digit: Int) {
+        let result = Self.press([.character(Character(String(digit)))], pages: 8, startingAt: 2)
+        #expect(result.page == (digit <= 8 ? digit - 1 : 2))
     }
 
     @Test func exitCodesAreTheDocumentedOnes() {

@@ -9,7 +9,7 @@ import Testing
 
     static func app(
         mode: StoreSimulator.SimulationMode = .success, latency: Double = 0.5, ledger: Ledger = Ledger(),
-        timeRate: Double = 1
+        timeRate: Double = 1, reducesMotion: Bool = true
     ) throws -> OnboardingApp {
         let catalog = try PaywallViewTests.defaultCatalog()
         let deck = Deck(
@@ -23,7 +23,7 @@ import Testing
             clock: StoreClock(startWallDate: start, timeRate: timeRate))
         var app = OnboardingApp(
             deck: deck, colorMode: .indexed256, width: 80, height: 24,
-            settings: AppSettings(reducesMotion: true, seed: 1),
+            settings: AppSettings(reducesMotion: reducesMotion, seed: 1),
             paywall: setup)
         _ = app.update(.key(.right))
         return app

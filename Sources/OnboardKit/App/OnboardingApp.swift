@@ -17,8 +17,13 @@ public struct OnboardingApp: Sendable {
     public private(set) var paywall: PaywallController?
     /// Confetti in flight, drawn over everything but the help.
     public private(set) var confetti = ParticleSystem()
-    /// With reduced motion a celebration is one still frame, shown until the next key.
-    private var stillConfetti: ParticleSystem?
+    /// With reduced motion no confetti flies: one line says what it would have celebrated,
+    /// in place of the progress dots until the next key.
+    public private(set) var celebrationNote: String?
+    /// Rows each page is scrolled by, for pages whose text does not fit (clamped when drawn).
+    private var scrolls: [Int: Int] = [:]
+    /// Makes one flick of the wheel one step.
+    private var wheel = WheelGesture()
     private var random: SeededGenerator
     private var hasAppeared = false
     /// Set when the tour is done and its finishing confetti flies: the quit waits for it.
@@ -73,7 +78,7 @@ public struct OnboardingApp: Sendable {
 
     /// True while something moves; the shell then wakes for frames, otherwise it sleeps on input.
     public var isAnimating: Bool {
-        slide.isMoving || !symbolDrop.isSettled || paywall?.isAnimating == true || confetti.isAlive
+        slide.isMoving || !symbolDrop.isSettled || paywall?.isAnimating == true || confetti.isAlive || wheel.isOpen
     }
 
     /// The next wall time something changes without input (a subscription renews or ends).
@@ -97,18 +102,17 @@ public struct OnboardingApp: Sendable {
         return effects
     }
 
-    /// A successful purchase is celebrated.
-    private mutating func celebrate() { fire(deck.confetti.onPurchase) }
+    static let purchasedNote = "✓ Purchased"
+    static let noConfettiNote = "No confetti with reduced motion"
 
-    /// Throws a cannon's confetti; with reduced motion, shows one still frame of it instead.
-    private mutating func fire(_ cannon: ConfettiCannon?) {
+    /// A successful purchase is celebrated.
+    private mutating func celebrate() { fire(deck.confetti.onPurchase, reducedMotionNote: OnboardingApp.purchasedNote) }
+
+    /// Throws a cannon's confetti; with reduced motion nothing flies and `note` shows instead.
+    private mutating func fire(_ cannon: ConfettiCannon?, reducedMotionNote note: String? = nil) {
         guard let cannon, width > 0, height > 0 else { return }
         if settings.reducesMotion {
-            var still = ParticleSystem()
-            still.fire(cannon, in: (width, height), rng: &random)
-            // A moment into the burst, when the pieces are spread out.
-            for _ in 0..<24 { still.step(dt: settings.timeStep) }
-            stillConfetti = still
+            celebrationNote = note
         } else {
             confetti.fire(cannon, in: (width, height), rng: &random)
         }
@@ -133,16 +137,14 @@ public struct OnboardingApp: Sendable {
             height = max(0, newHeight)
             slide.resize(pageWidth: width, index: carousel.currentIndex)
             confetti.resize(width: width, height: height)
-            stillConfetti = nil
             if !hasAppeared && width > 0 && height > 0 {
                 hasAppeared = true
-                // With reduced motion, no still frame over the first page: it would hide the
-                // text until the first key. Celebrations the user asks for still show one.
-                if !settings.reducesMotion { fire(deck.confetti.onAppear) }
+                fire(deck.confetti.onAppear)
             }
             return []
         case .tick(let seconds):
             slide.tick(seconds: seconds)
+            wheel.tick(seconds: seconds, slideIsMoving: slide.isMoving)
             if symbolDrop.spring.timeStep != seconds {
                 symbolDrop.spring = SpringPreset.drop.spring(timeStep: seconds)
             }
@@ -176,13 +178,13 @@ public struct OnboardingApp: Sendable {
         if key == .control("c") { return [.quit(.interrupted)] }
         // While the finishing confetti flies, any key ends at once.
         if let outcome = pendingOutcome { return [.quit(outcome)] }
-        stillConfetti = nil
+        celebrationNote = nil
         // A key in the middle of a drag ends the drag: the key decides the page.
         slide.cancelDrag(index: carousel.currentIndex)
         if isShowingHelp {
-            // Any key closes the help; q still quits straight away.
+            // Any key closes the help, q and Esc included (only Ctrl-C, above, quits).
             isShowingHelp = false
-            return key == .character("q") ? [.quit(.dismissed)] : []
+            return []
         }
         if let page = currentPaywallPage, key != .character("q") {
             let blocking = paywall!.isBlockingNavigation
@@ -208,13 +210,19 @@ public struct OnboardingApp: Sendable {
         case .end, .character("G"):
             select(carousel.pageCount - 1)
         case .character(let digit) where digit.isASCII && digit.isWholeNumber && digit != "0":
-            select(Int(String(digit))! - 1)
+            // A digit past the last page is no page.
+            let page = Int(String(digit))!
+            if page <= carousel.pageCount { select(page - 1) }
+        case .down, .character("j"):
+            scrollPage(by: 1)
+        case .up, .character("k"):
+            scrollPage(by: -1)
         case .character("s"):
             return [.quit(.skipped)]
         case .character("?"):
             isShowingHelp = true
         case .character("c"):
-            fire(deck.confetti.onCelebrate)
+            fire(deck.confetti.onCelebrate, reducedMotionNote: OnboardingApp.noConfettiNote)
         case .character("q"), .escape:
             return [.quit(.dismissed)]
         default:
@@ -227,6 +235,7 @@ public struct OnboardingApp: Sendable {
         let layout = self.layout
         guard !layout.isTooSmall else { return [] }
         let isPress = event.kind == .click || event.kind == .release
+        if isPress { celebrationNote = nil }
         if let outcome = pendingOutcome {
             return isPress ? [.quit(outcome)] : []
         }
@@ -262,11 +271,51 @@ public struct OnboardingApp: Sendable {
                 select(page)
             }
         case .wheelDown:
-            select(carousel.currentIndex + 1)
+            turnWheel(1)
         case .wheelUp:
-            select(carousel.currentIndex - 1)
+            turnWheel(-1)
         }
         return []
+    }
+
+    /// A wheel event scrolls a page whose text overflows, and pages at the text's ends; a
+    /// flick's burst of events is one step (`WheelGesture`). Paywall pages only page.
+    private mutating func turnWheel(_ direction: Int) {
+        let allowance = wheel.allowance(direction: direction)
+        guard allowance != .none else { return }
+        if currentPaywallPage == nil, scrollLimit > 0 {
+            // The rest of a flick that reached the end of the text is spent there, not on paging.
+            if scrollPage(by: direction) || allowance == .scrollOnly {
+                wheel.record(.scrolled, direction: direction)
+                return
+            }
+        }
+        guard allowance == .any else { return }
+        if select(carousel.currentIndex + direction) { wheel.record(.paged, direction: direction) }
+    }
+
+    /// The view of the page at `index`, as it is drawn now.
+    private func pageView(at index: Int) -> PageView {
+        let lift = index == carousel.currentIndex ? Int(symbolDrop.position.rounded()) : 0
+        return PageView(page: deck.pages[index], theme: theme, symbolLift: lift, scroll: scrolls[index] ?? 0)
+    }
+
+    /// How far the current page can scroll at this size; 0 when it fits (or is a paywall).
+    public var scrollLimit: Int {
+        guard !layout.isTooSmall, currentPaywallPage == nil else { return 0 }
+        return pageView(at: carousel.currentIndex).scrollLimit(in: layout.content)
+    }
+
+    /// Rows the current page is scrolled by.
+    public var scrollOffset: Int { min(scrolls[carousel.currentIndex] ?? 0, scrollLimit) }
+
+    /// Scrolls the current page by `rows` within its limit; returns whether it moved.
+    @discardableResult
+    private mutating func scrollPage(by rows: Int) -> Bool {
+        let current = scrollOffset
+        let next = min(max(0, current + rows), scrollLimit)
+        scrolls[carousel.currentIndex] = next
+        return next != current
     }
 
     public func render(into canvas: inout Canvas) {
@@ -281,11 +330,16 @@ public struct OnboardingApp: Sendable {
             return
         }
         drawPages(into: &canvas, content: layout.content)
-        ProgressDotsView.draw(into: &canvas, layout: layout, theme: theme)
+        if let note = celebrationNote {
+            let shown = TextLayout.truncate(note, width: max(1, width - 4))
+            canvas.draw(shown, x: (width - DisplayWidth.of(shown)) / 2, y: layout.dotsRow, style: theme.accentText)
+        } else {
+            ProgressDotsView.draw(into: &canvas, layout: layout, theme: theme)
+        }
         ControlsView.draw(into: &canvas, layout: layout, appName: settings.headline ?? deck.app.name, theme: theme)
         // Confetti flies over the page but under any box, so a message stays readable.
         let confettiMode: ConfettiRenderMode = theme.colorMode == .monochrome ? .glyph : .halfBlock
-        ConfettiRenderer.draw(stillConfetti ?? confetti, into: &canvas, mode: confettiMode, colorMode: theme.colorMode)
+        ConfettiRenderer.draw(confetti, into: &canvas, mode: confettiMode, colorMode: theme.colorMode)
         if let paywall { PaywallOverlay.draw(paywall, into: &canvas, theme: theme) }
         if isShowingHelp { HelpOverlay.draw(into: &canvas, theme: theme, extraEntries: helpEntries) }
     }
@@ -313,9 +367,7 @@ public struct OnboardingApp: Sendable {
                 PaywallView(presentation: presentation, theme: theme).draw(into: &canvas, in: rect, clip: content)
                 continue
             }
-            let lift = index == carousel.currentIndex ? Int(symbolDrop.position.rounded()) : 0
-            PageView(page: deck.pages[index], theme: theme, symbolLift: lift).draw(
-                into: &canvas, in: rect, clip: content)
+            pageView(at: index).draw(into: &canvas, in: rect, clip: content)
         }
     }
 }

@@ -14,13 +14,13 @@ public enum PlainTextRenderer {
                 }
                 if !step.text.isEmpty {
                     if !step.art.isEmpty { output.append("") }
-                    output.append(contentsOf: TextLayout.wrap(step.text, width: width))
+                    output.append(contentsOf: TextLayout.wrapBlock(step.text, width: width))
                 }
             case .hero(let hero):
                 if let symbol = SymbolLibrary.symbol(named: hero.symbolName) { output.append(contentsOf: symbol.lines) }
                 if !hero.subtitle.isEmpty {
                     output.append("")
-                    output.append(contentsOf: TextLayout.wrap(hero.subtitle, width: width))
+                    output.append(contentsOf: TextLayout.wrapBlock(hero.subtitle, width: width))
                 }
             case .paywall(let page):
                 guard let presentation = paywall?.presentation(for: page) else {

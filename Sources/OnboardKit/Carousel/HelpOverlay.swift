@@ -5,6 +5,7 @@ public enum HelpOverlay {
         ("← h Backspace PgUp", "previous page"),
         ("Home g · End G", "first · last page"),
         ("1 … 9", "jump to page"),
+        ("↓ ↑ j k", "scroll a long page"),
         ("s", "skip the tour"),
         ("c", "confetti"),
         ("?", "show or hide this help"),

@@ -1,75 +1,164 @@
 /// Draws one page, centred in a rectangle and clipped to it: art or symbol, heading, text.
+/// Text that does not fit scrolls: `scroll` rows of it are above the rectangle, and a "more"
+/// marker at the top or bottom says how much is out of sight.
 public struct PageView {
     public var page: Page
     public var theme: Theme
     /// Rows the hero symbol is drawn above its resting place (for the drop-in bounce).
     public var symbolLift: Int
+    /// Rows of an overflowing page scrolled out at the top (clamped to `scrollLimit`).
+    public var scroll: Int
 
-    public init(page: Page, theme: Theme, symbolLift: Int = 0) {
+    public init(page: Page, theme: Theme, symbolLift: Int = 0, scroll: Int = 0) {
         self.page = page
         self.theme = theme
         self.symbolLift = symbolLift
+        self.scroll = scroll
+    }
+
+    /// How the lines of a block line up.
+    enum Alignment {
+        /// Each line centred on its own (headings).
+        case centredLines
+        /// The block centred as a whole, its lines aligned left (art, body text, lists).
+        case centredBlock
     }
 
     /// A block of lines drawn together with one style and one alignment.
     struct Block {
         var lines: [String]
         var style: Style
-        /// Art keeps its own left edge (centred as a block); text centres line by line.
-        var centresEachLine: Bool
+        var alignment: Alignment
+        /// Art and symbols are decoration: they are left out before text scrolls.
+        var isArt = false
         var lift: Int = 0
+    }
+
+    /// One row of the laid-out page: its text, its column within the page and its style.
+    struct Row {
+        var text: String
+        var x: Int
+        var style: Style
+        var lift: Int = 0
+    }
+
+    /// How a page fits a rectangle.
+    public enum Fit: Hashable, Sendable {
+        case fits
+        /// It fits once the art (or the hero's symbol) is left out; `rows` is what it needed.
+        case withoutArt(rows: Int)
+        /// Even without the art it needs `rows` rows, more than there are: it scrolls.
+        case scrolls(rows: Int)
+    }
+
+    /// The widest text column a page uses in a rectangle this wide.
+    static func textWidth(for width: Int) -> Int { max(1, min(width - 4, 64)) }
+
+    public func fit(in rect: Rect) -> Fit {
+        let blocks = layoutBlocks(textWidth: PageView.textWidth(for: rect.width), maxArtWidth: rect.width)
+        let needed = PageView.height(of: blocks)
+        if needed <= rect.height { return .fits }
+        let textOnly = PageView.height(of: PageView.withoutArt(blocks))
+        return textOnly <= rect.height ? .withoutArt(rows: needed) : .scrolls(rows: textOnly)
+    }
+
+    /// The most rows the page can scroll in this rectangle; 0 when it fits.
+    public func scrollLimit(in rect: Rect) -> Int {
+        max(0, rows(in: rect).count - rect.height)
     }
 
     public func draw(into canvas: inout Canvas, in rect: Rect, clip: Rect) {
         guard rect.width > 0, rect.height > 0 else { return }
-        let textWidth = max(1, min(rect.width - 4, 64))
-        var blocks = layoutBlocks(textWidth: textWidth, height: rect.height, maxArtWidth: rect.width)
-        let total = PageView.height(of: blocks)
-        if total > rect.height { blocks = PageView.fit(blocks, into: rect.height, width: textWidth) }
-        var row = rect.y + max(0, (rect.height - PageView.height(of: blocks)) / 2)
-        for (index, block) in blocks.enumerated() {
-            if index > 0 { row += 1 }
-            let blockWidth = block.lines.map { DisplayWidth.of($0) }.max() ?? 0
-            let blockLeft = rect.x + (rect.width - blockWidth) / 2
-            for line in block.lines {
-                let x = block.centresEachLine ? rect.x + (rect.width - DisplayWidth.of(line)) / 2 : blockLeft
-                canvas.draw(line, x: x, y: row - block.lift, style: block.style, clip: clip)
-                row += 1
+        let rows = rows(in: rect)
+        guard rows.count > rect.height else {
+            var y = rect.y + (rect.height - rows.count) / 2
+            for row in rows {
+                canvas.draw(row.text, x: rect.x + row.x, y: y - row.lift, style: row.style, clip: clip)
+                y += 1
             }
+            return
+        }
+        let limit = rows.count - rect.height
+        let top = min(max(0, scroll), limit)
+        let area = rect.intersection(clip)
+        for (index, row) in rows[top..<(top + rect.height)].enumerated() {
+            canvas.draw(row.text, x: rect.x + row.x, y: rect.y + index - row.lift, style: row.style, clip: area)
+        }
+        // Markers cover the first and last rows while there is more that way (the rows under
+        // them count as out of sight); a rectangle under three rows has no room for them.
+        guard rect.height >= 3 else { return }
+        if top > 0 {
+            marker("↑ \(top + 1) more", row: rect.y, in: rect, canvas: &canvas, clip: area)
+        }
+        if top < limit {
+            marker("↓ \(limit - top + 1) more", row: rect.maxY - 1, in: rect, canvas: &canvas, clip: area)
         }
     }
 
-    func layoutBlocks(textWidth: Int, height: Int, maxArtWidth: Int) -> [Block] {
+    private func marker(_ text: String, row: Int, in rect: Rect, canvas: inout Canvas, clip: Rect) {
+        canvas.fill(Rect(x: rect.x, y: row, width: rect.width, height: 1).intersection(clip))
+        canvas.draw(text, x: rect.x + (rect.width - DisplayWidth.of(text)) / 2, y: row, style: theme.muted, clip: clip)
+    }
+
+    /// Every row of the page in a rectangle, blank rows between blocks, columns relative to
+    /// the rectangle. When the page is too tall the art is left out first.
+    func rows(in rect: Rect) -> [Row] {
+        let textWidth = PageView.textWidth(for: rect.width)
+        var blocks = layoutBlocks(textWidth: textWidth, maxArtWidth: rect.width)
+        if PageView.height(of: blocks) > rect.height { blocks = PageView.withoutArt(blocks) }
+        var rows: [Row] = []
+        for (index, block) in blocks.enumerated() {
+            if index > 0 { rows.append(Row(text: "", x: 0, style: block.style)) }
+            let blockWidth = block.lines.map { DisplayWidth.of($0) }.max() ?? 0
+            for line in block.lines {
+                let x: Int
+                switch block.alignment {
+                case .centredLines: x = (rect.width - DisplayWidth.of(line)) / 2
+                case .centredBlock: x = (rect.width - blockWidth) / 2
+                }
+                rows.append(Row(text: line, x: x, style: block.style, lift: block.lift))
+            }
+        }
+        return rows
+    }
+
+    func layoutBlocks(textWidth: Int, maxArtWidth: Int) -> [Block] {
         switch page {
         case .step(let step):
             var blocks: [Block] = []
             let artWidth = step.art.map { DisplayWidth.of($0) }.max() ?? 0
             if !step.art.isEmpty && artWidth <= maxArtWidth {
-                blocks.append(Block(lines: step.art, style: theme.art, centresEachLine: false))
+                blocks.append(Block(lines: step.art, style: theme.art, alignment: .centredBlock, isArt: true))
             }
             blocks.append(
                 Block(
-                    lines: TextLayout.wrap(step.heading, width: textWidth), style: theme.heading, centresEachLine: true)
+                    lines: TextLayout.wrap(step.heading, width: textWidth), style: theme.heading,
+                    alignment: .centredLines)
             )
             if !step.text.isEmpty {
                 blocks.append(
-                    Block(lines: TextLayout.wrap(step.text, width: textWidth), style: theme.body, centresEachLine: true)
-                )
+                    Block(
+                        lines: TextLayout.wrapBlock(step.text, width: textWidth), style: theme.body,
+                        alignment: .centredBlock))
             }
             return blocks
         case .hero(let hero):
             var blocks: [Block] = []
             if let symbol = SymbolLibrary.symbol(named: hero.symbolName), symbol.width <= maxArtWidth {
-                blocks.append(Block(lines: symbol.lines, style: theme.art, centresEachLine: false, lift: symbolLift))
+                blocks.append(
+                    Block(
+                        lines: symbol.lines, style: theme.art, alignment: .centredBlock, isArt: true, lift: symbolLift))
             }
             blocks.append(
-                Block(lines: TextLayout.wrap(hero.title, width: textWidth), style: theme.heading, centresEachLine: true)
+                Block(
+                    lines: TextLayout.wrap(hero.title, width: textWidth), style: theme.heading, alignment: .centredLines
+                )
             )
             if !hero.subtitle.isEmpty {
                 blocks.append(
                     Block(
-                        lines: TextLayout.wrap(hero.subtitle, width: textWidth), style: theme.muted,
-                        centresEachLine: true))
+                        lines: TextLayout.wrapBlock(hero.subtitle, width: textWidth), style: theme.muted,
+                        alignment: .centredBlock))
             }
             return blocks
         case .paywall(let paywall):
@@ -77,10 +166,10 @@ public struct PageView {
             return [
                 Block(
                     lines: TextLayout.wrap(paywall.title ?? "Upgrade", width: textWidth), style: theme.heading,
-                    centresEachLine: true),
+                    alignment: .centredLines),
                 Block(
                     lines: TextLayout.wrap("The paywall for \(offering) appears here.", width: textWidth),
-                    style: theme.muted, centresEachLine: true),
+                    style: theme.muted, alignment: .centredLines),
             ]
         }
     }
@@ -89,25 +178,9 @@ public struct PageView {
         blocks.reduce(0) { $0 + $1.lines.count } + max(0, blocks.count - 1)
     }
 
-    /// Makes blocks fit a height: art goes first (it is decoration), then text is cut with "…".
-    static func fit(_ blocks: [Block], into height: Int, width: Int) -> [Block] {
-        var fitted = blocks
-        if fitted.count > 1 && !fitted[0].centresEachLine { fitted.removeFirst() }
-        while PageView.height(of: fitted) > height, let last = fitted.indices.last {
-            let excess = PageView.height(of: fitted) - height
-            if fitted[last].lines.count > excess {
-                let keep = fitted[last].lines.count - excess
-                var lines = Array(fitted[last].lines.prefix(keep))
-                if let final = lines.last {
-                    lines[lines.count - 1] = TextLayout.truncate(final + " …", width: max(1, width))
-                }
-                fitted[last].lines = lines
-            } else if fitted.count > 1 {
-                fitted.removeLast()
-            } else {
-                fitted[last].lines = Array(fitted[last].lines.prefix(height))
-            }
-        }
-        return fitted
+    /// The blocks without art, unless the art is all there is.
+    static func withoutArt(_ blocks: [Block]) -> [Block] {
+        let text = blocks.filter { !$0.isArt }
+        return text.isEmpty ? blocks : text
     }
 }

@@ -20,7 +20,8 @@ public enum DeckLoader {
     static let pageKinds = ["step", "hero", "paywall"]
     static let topLevelKeys: Set<String> = ["$schema", "app", "accent", "labels", "pages", "confetti", "catalog"]
 
-    public static func load(path: String, reader: FileReader = .local) -> DeckLoadResult {
+    /// With `checksLayout`, pages that do not fit an 80x24 terminal are warned about too.
+    public static func load(path: String, reader: FileReader = .local, checksLayout: Bool = false) -> DeckLoadResult {
         let bytes: [UInt8]
         do {
             bytes = try reader.read(path, maximumDeckSize)
@@ -29,11 +30,13 @@ public enum DeckLoader {
                 severity: .error, file: path, path: "", location: nil, message: error.reason)
             return DeckLoadResult(deck: nil, diagnostics: [diagnostic], fileError: error)
         }
-        return decode(bytes, file: path, reader: reader)
+        return decode(bytes, file: path, reader: reader, checksLayout: checksLayout)
     }
 
     /// Decodes deck bytes; `file` names the deck in messages and anchors relative art paths.
-    public static func decode(_ bytes: [UInt8], file: String, reader: FileReader = .local) -> DeckLoadResult {
+    public static func decode(
+        _ bytes: [UInt8], file: String, reader: FileReader = .local, checksLayout: Bool = false
+    ) -> DeckLoadResult {
         let log = DiagnosticLog(file: file)
         let root: JSONNode
         do {
@@ -43,6 +46,7 @@ public enum DeckLoader {
             return DeckLoadResult(deck: nil, diagnostics: log.diagnostics)
         }
         let deck = DeckDecoder(log: log, baseDirectory: directory(of: file), reader: reader).decode(root)
+        if checksLayout, let deck, !log.hasErrors { DeckLayoutCheck.check(deck, root: root, log: log) }
         return DeckLoadResult(deck: log.hasErrors ? nil : deck, diagnostics: log.diagnostics)
     }
 

@@ -13,6 +13,61 @@ public enum TextLayout {
         return lines
     }
 
+    /// Wraps page text as a block to be drawn left-aligned: paragraphs as `wrap` does, and
+    /// list items (`•`, `-`, `*`, `1.`, `1)`, indented or not) with a hanging indent, so the
+    /// lines after an item's first start under its first word.
+    public static func wrapBlock(_ text: String, width: Int) -> [String] {
+        guard width > 0 else { return [] }
+        var lines: [String] = []
+        let normalized = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\t", with: "    ")
+        for paragraph in normalized.split(separator: "\n", omittingEmptySubsequences: false) {
+            let paragraph = String(paragraph)
+            // An indent over half the width would leave too little room: the item wraps flush.
+            let indent = hangingIndent(of: paragraph)
+            guard indent > 0, indent <= width / 2 else {
+                lines.append(contentsOf: wrapParagraph(paragraph, width: width))
+                continue
+            }
+            // The marker and the first words stay on the first line; the rest wraps narrower.
+            let leading = String(repeating: " ", count: paragraph.prefix { $0 == " " }.count)
+            let body = String(paragraph.drop { $0 == " " })
+            let markerEnd = body.firstIndex(of: " ") ?? body.endIndex
+            let marker = String(body[..<markerEnd])
+            let rest = String(body[markerEnd...].drop { $0 == " " })
+            let pad = String(repeating: " ", count: indent)
+            let wrapped = rest.isEmpty ? [""] : wrapParagraph(rest, width: width - indent)
+            for (index, line) in wrapped.enumerated() {
+                if index == 0 {
+                    let head = leading + marker
+                    let gap = String(repeating: " ", count: max(1, indent - DisplayWidth.of(head)))
+                    lines.append(trimmedTrailing(head + gap + line))
+                } else {
+                    lines.append(pad + line)
+                }
+            }
+        }
+        return lines
+    }
+
+    /// The columns a list item's continuation lines are indented by: its leading spaces, its
+    /// marker and the spaces after it. Zero for a paragraph that is not a list item.
+    static func hangingIndent(of paragraph: String) -> Int {
+        let leading = paragraph.prefix { $0 == " " }.count
+        let body = paragraph.dropFirst(leading)
+        guard let space = body.firstIndex(of: " ") else { return 0 }
+        let marker = body[..<space]
+        let isBullet = marker == "•" || marker == "-" || marker == "*" || marker == "–" || marker == "◦"
+        let digits = marker.dropLast()
+        let isNumber =
+            (marker.last == "." || marker.last == ")") && !digits.isEmpty && digits.count <= 3
+            && digits.allSatisfy { $0.isASCII && ($0.isNumber || $0.isLetter) }
+            && (digits.allSatisfy(\.isNumber) || digits.count == 1)
+        guard isBullet || isNumber else { return 0 }
+        let spaces = body[space...].prefix { $0 == " " }.count
+        guard spaces < body.distance(from: space, to: body.endIndex) else { return 0 }
+        return leading + DisplayWidth.of(marker) + spaces
+    }
+
     static func wrapParagraph(_ paragraph: String, width: Int) -> [String] {
         if paragraph.allSatisfy({ $0 == " " }) { return [""] }
         var lines: [String] = []
