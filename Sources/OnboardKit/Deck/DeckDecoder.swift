@@ -72,7 +72,7 @@ struct DeckDecoder {
             return .paywall(PaywallPage(offeringID: offering, title: title))
         default:
             var message =
-                "unknown page kind \"\(SafeText.sanitize(kind))\"; expected one of "
+                "unknown page kind \"\(SafeText.excerpt(kind))\"; expected one of "
                 + DeckLoader.pageKinds.map { "\"\($0)\"" }.joined(separator: ", ")
             if let suggestion = Suggestions.closest(to: kind, in: DeckLoader.pageKinds).first {
                 message += " (did you mean \"\(suggestion)\"?)"
@@ -109,7 +109,7 @@ struct DeckDecoder {
         let subtitle = page.string("subtitle") ?? ""
         let bounce = page.bool("bounceOnAppear") ?? false
         if let symbol, SymbolLibrary.symbol(named: symbol) == nil {
-            var message = "unknown symbol \"\(SafeText.sanitize(symbol))\""
+            var message = "unknown symbol \"\(SafeText.excerpt(symbol))\""
             let suggestions = SymbolLibrary.suggestions(for: symbol)
             if !suggestions.isEmpty {
                 message += "; closest known: " + suggestions.joined(separator: ", ")
@@ -139,14 +139,16 @@ struct DeckDecoder {
         }
     }
 
-    /// Splits art into safe lines: tabs expanded, trailing blank lines dropped.
+    /// Splits art into safe lines: tabs expanded, leading and trailing blank lines dropped.
+    /// The blank ends are found first and sliced off once, so a file of a million newlines
+    /// costs one pass, not a removal per line.
     static func artLines(_ text: String) -> [String] {
-        var lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(
-            separator: "\n", omittingEmptySubsequences: false
-        )
-        .map { SafeText.sanitize($0.replacingOccurrences(of: "\t", with: "    ")) }
-        while let last = lines.last, last.allSatisfy({ $0 == " " }) { lines.removeLast() }
-        while let first = lines.first, first.allSatisfy({ $0 == " " }) { lines.removeFirst() }
-        return lines
+        let lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(
+            separator: "\n", omittingEmptySubsequences: false)
+        func isBlank(_ line: Substring) -> Bool { line.allSatisfy { $0 == " " || $0 == "\t" } }
+        guard let first = lines.firstIndex(where: { !isBlank($0) }),
+            let last = lines.lastIndex(where: { !isBlank($0) })
+        else { return [] }
+        return lines[first...last].map { SafeText.sanitize($0.replacingOccurrences(of: "\t", with: "    ")) }
     }
 }

@@ -20,10 +20,11 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
             switch component {
             case .key(let key):
                 let isPlain = !key.isEmpty && key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" }
+                let shown = SafeText.excerpt(key)
                 if isPlain {
-                    text += text.isEmpty ? key : ".\(key)"
+                    text += text.isEmpty ? shown : ".\(shown)"
                 } else {
-                    text += "[\"\(SafeText.sanitize(key))\"]"
+                    text += "[\"\(shown)\"]"
                 }
             case .index(let index):
                 text += "[\(index)]"

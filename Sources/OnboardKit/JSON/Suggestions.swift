@@ -3,9 +3,16 @@ public enum Suggestions {
     /// Up to `limit` names from `candidates` within a small edit distance of `name`, closest
     /// first (ties in alphabetical order).
     public static func closest(to name: String, in candidates: some Collection<String>, limit: Int = 3) -> [String] {
+        // A name much longer than every candidate cannot be a typo of one, and the distance
+        // costs the product of the lengths: such names get no suggestion, and no name over
+        // `maximumComparedLength` is ever compared (a hostile file may hold megabytes).
+        let longest = candidates.reduce(0) { max($0, $1.count) }
+        let lengthLimit = min(longest + maximumExtraLength, maximumComparedLength)
+        guard name.utf8.count <= 4 * lengthLimit, name.count <= lengthLimit else { return [] }
         let lowered = name.lowercased()
         let threshold = max(2, lowered.count / 3)
         let scored = candidates.compactMap { candidate -> (String, Int)? in
+            guard candidate.count <= maximumComparedLength else { return nil }
             let distance = editDistance(lowered, candidate.lowercased())
             let isPrefix = candidate.lowercased().hasPrefix(lowered) || lowered.hasPrefix(candidate.lowercased())
             guard distance <= threshold || (isPrefix && lowered.count >= 3) else { return nil }
@@ -13,6 +20,12 @@ public enum Suggestions {
         }
         return scored.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }.prefix(limit).map(\.0)
     }
+
+    /// How many characters longer than the longest candidate a name may be and still get a
+    /// suggestion.
+    static let maximumExtraLength = 4
+    /// No string longer than this goes into the edit distance.
+    static let maximumComparedLength = 64
 
     /// Levenshtein distance between two strings, by grapheme.
     public static func editDistance(_ left: String, _ right: String) -> Int {
