@@ -20,7 +20,7 @@ public enum DeckLoader {
     static let pageKinds = ["step", "hero", "paywall"]
     static let topLevelKeys: Set<String> = ["$schema", "app", "accent", "labels", "pages", "confetti", "catalog"]
 
-    public static func load(path: String, reader: FileReader = .local) -> DeckLoadResult {
+    public static func load(path: String, reader: FileReader) -> DeckLoadResult {
         let bytes: [UInt8]
         do {
             bytes = try reader.read(path, maximumDeckSize)
@@ -33,7 +33,7 @@ public enum DeckLoader {
     }
 
     /// Decodes deck bytes; `file` names the deck in messages and anchors relative art paths.
-    public static func decode(_ bytes: [UInt8], file: String, reader: FileReader = .local) -> DeckLoadResult {
+    public static func decode(_ bytes: [UInt8], file: String, reader: FileReader) -> DeckLoadResult {
         let log = DiagnosticLog(file: file)
         let root: JSONNode
         do {
