@@ -272,9 +272,9 @@ struct Launcher {
     }
 }
 
-/// Writes a message to standard error. File names and option values come from the command
-/// line and may hold escape sequences: everything is made safe here, at the one way out.
+/// Writes a message to standard error as exactly one line. File names, option values and
+/// names quoted from files may hold escape sequences or newlines: everything is made safe here,
+/// at the one way out, so no input can forge a line of its own.
 func printError(_ message: String) {
-    FileHandle.standardError.write(
-        Data(("tui-onboard: " + SafeText.sanitize(message, keepingNewlines: true) + "\n").utf8))
+    FileHandle.standardError.write(Data(("tui-onboard: " + SafeText.sanitize(message) + "\n").utf8))
 }

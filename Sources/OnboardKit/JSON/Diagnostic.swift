@@ -21,12 +21,15 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `deck.json:12:5: error: pages[3].heading: expected a string, found a number`
+    ///
+    /// Always one line: a newline or other control character in a name quoted from the file
+    /// is shown as a visible symbol, so a file cannot forge a line of output.
     public var description: String {
         var text = file
         if let location { text += ":\(location)" }
         text += ": \(severity.rawValue): "
         if !path.isEmpty { text += "\(path): " }
-        return text + message
+        return SafeText.sanitize(text + message)
     }
 }
 
