@@ -156,6 +156,46 @@ struct HostileInputTests {
     }
 }
 
+@Suite struct TextLayoutFastPathTests {
+    @Test func printableASCIIWrapsExactlyAsByGraphemes() {
+        var generator = SeededGenerator(seed: 5)
+        let alphabet = Array("ab  ,.-")
+        for _ in 0..<3000 {
+            let length = Int.random(in: 0...60, using: &generator)
+            let text = String((0..<length).map { _ in alphabet.randomElement(using: &generator)! })
+            let width = Int.random(in: 1...12, using: &generator)
+            let fast = text.utf8CString.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: UInt8.self) {
+                    TextLayout.wrapPrintableASCII(
+                        UnsafeBufferPointer(rebasing: $0.dropLast()), width: width, maxLines: .max)
+                }
+            }
+            let slow = TextLayout.wrapGraphemes(text, width: width, maxLines: .max)
+            #expect(fast == slow, "\(text.debugDescription) at width \(width)")
+        }
+    }
+
+    @Test func maxLinesStopsEarlyWithTheSameFirstLines() {
+        var generator = SeededGenerator(seed: 6)
+        for text in ["word " + String(repeating: "ab cd 日本 ", count: 50), String(repeating: "x", count: 500)] {
+            let all = TextLayout.wrap(text + "\n" + text, width: 9)
+            for _ in 0..<50 {
+                let limit = Int.random(in: 1...(all.count + 2), using: &generator)
+                #expect(TextLayout.wrap(text + "\n" + text, width: 9, maxLines: limit) == Array(all.prefix(limit)))
+            }
+        }
+    }
+
+    @Test func aPageOfTenMebibytesDrawsOnlyWhatFits() {
+        let page = Page.step(
+            StepPage(art: [], heading: "h", text: String(repeating: "w", count: DeckLoader.maximumDeckSize)))
+        var canvas = Canvas(width: 20, height: 6)
+        PageView(page: page, theme: Theme(colorMode: .monochrome))
+            .draw(into: &canvas, in: canvas.bounds, clip: canvas.bounds)
+        #expect(canvas.lines.last == "  wwwwwwwwwwwwwww…")
+    }
+}
+
 extension JSONNode.Value {
     var numberText: String? {
         if case .number(let text) = self { return text }

@@ -39,6 +39,8 @@ public struct PageView {
         }
     }
 
+    /// The page's blocks, with no text block longer than `height + 1` lines: one over the height
+    /// still tells `fit` to cut with "…", and a page of megabytes is not wrapped on every frame.
     func layoutBlocks(textWidth: Int, height: Int, maxArtWidth: Int) -> [Block] {
         switch page {
         case .step(let step):
@@ -49,11 +51,14 @@ public struct PageView {
             }
             blocks.append(
                 Block(
-                    lines: TextLayout.wrap(step.heading, width: textWidth), style: theme.heading, centresEachLine: true)
+                    lines: TextLayout.wrap(step.heading, width: textWidth, maxLines: height + 1), style: theme.heading,
+                    centresEachLine: true)
             )
             if !step.text.isEmpty {
                 blocks.append(
-                    Block(lines: TextLayout.wrap(step.text, width: textWidth), style: theme.body, centresEachLine: true)
+                    Block(
+                        lines: TextLayout.wrap(step.text, width: textWidth, maxLines: height + 1), style: theme.body,
+                        centresEachLine: true)
                 )
             }
             return blocks
@@ -63,12 +68,15 @@ public struct PageView {
                 blocks.append(Block(lines: symbol.lines, style: theme.art, centresEachLine: false, lift: symbolLift))
             }
             blocks.append(
-                Block(lines: TextLayout.wrap(hero.title, width: textWidth), style: theme.heading, centresEachLine: true)
+                Block(
+                    lines: TextLayout.wrap(hero.title, width: textWidth, maxLines: height + 1), style: theme.heading,
+                    centresEachLine: true)
             )
             if !hero.subtitle.isEmpty {
                 blocks.append(
                     Block(
-                        lines: TextLayout.wrap(hero.subtitle, width: textWidth), style: theme.muted,
+                        lines: TextLayout.wrap(hero.subtitle, width: textWidth, maxLines: height + 1),
+                        style: theme.muted,
                         centresEachLine: true))
             }
             return blocks
@@ -76,7 +84,8 @@ public struct PageView {
             let offering = paywall.offeringID.map { "“\($0)”" } ?? "the current offering"
             return [
                 Block(
-                    lines: TextLayout.wrap(paywall.title ?? "Upgrade", width: textWidth), style: theme.heading,
+                    lines: TextLayout.wrap(paywall.title ?? "Upgrade", width: textWidth, maxLines: height + 1),
+                    style: theme.heading,
                     centresEachLine: true),
                 Block(
                     lines: TextLayout.wrap("The paywall for \(offering) appears here.", width: textWidth),

@@ -143,12 +143,22 @@ struct DeckDecoder {
     /// The blank ends are found first and sliced off once, so a file of a million newlines
     /// costs one pass, not a removal per line.
     static func artLines(_ text: String) -> [String] {
-        let lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(
-            separator: "\n", omittingEmptySubsequences: false)
-        func isBlank(_ line: Substring) -> Bool { line.allSatisfy { $0 == " " || $0 == "\t" } }
+        let normalized =
+            text.utf8.contains(UInt8(ascii: "\r")) ? text.replacingOccurrences(of: "\r\n", with: "\n") : text
+        // Line feeds are graphemes of their own once CR LF is gone: the bytes split where the
+        // characters would.
+        let lines = normalized.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        func isBlank(_ line: Substring.UTF8View) -> Bool {
+            line.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        }
         guard let first = lines.firstIndex(where: { !isBlank($0) }),
             let last = lines.lastIndex(where: { !isBlank($0) })
         else { return [] }
-        return lines[first...last].map { SafeText.sanitize($0.replacingOccurrences(of: "\t", with: "    ")) }
+        return lines[first...last].map { bytes in
+            let line = String(Substring(bytes))
+            let expanded =
+                bytes.contains(UInt8(ascii: "\t")) ? line.replacingOccurrences(of: "\t", with: "    ") : line
+            return SafeText.sanitize(expanded)
+        }
     }
 }

@@ -3,22 +3,92 @@ import Foundation
 /// Word wrapping by display width. Paragraphs (separated by newlines) are kept; a word wider
 /// than the line is broken between graphemes; CJK text breaks between any two wide graphemes.
 public enum TextLayout {
-    public static func wrap(_ text: String, width: Int) -> [String] {
-        guard width > 0 else { return [] }
+    /// Wraps `text` to `width` columns. With `maxLines`, stops once that many lines are made:
+    /// a view that shows a few lines need not lay out megabytes of text on every frame.
+    public static func wrap(_ text: String, width: Int, maxLines: Int = .max) -> [String] {
+        guard width > 0, maxLines > 0 else { return [] }
         var lines: [String] = []
-        let normalized = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\t", with: "    ")
-        for paragraph in normalized.split(separator: "\n", omittingEmptySubsequences: false) {
-            lines.append(contentsOf: wrapParagraph(String(paragraph), width: width))
+        var normalized = text
+        // Foundation's replacing goes through UTF-16; most text has nothing to replace.
+        if text.utf8.contains(UInt8(ascii: "\r")) {
+            normalized = normalized.replacingOccurrences(of: "\r\n", with: "\n")
+        }
+        if text.utf8.contains(UInt8(ascii: "\t")) {
+            normalized = normalized.replacingOccurrences(of: "\t", with: "    ")
+        }
+        // A line feed is always a grapheme of its own (CR LF is gone), so splitting the bytes
+        // splits where the characters would, without walking grapheme boundaries.
+        for paragraph in normalized.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            let text = String(Substring(paragraph))
+            lines.append(contentsOf: wrapParagraph(text, width: width, maxLines: maxLines - lines.count))
+            if lines.count >= maxLines { break }
         }
         return lines
     }
 
-    static func wrapParagraph(_ paragraph: String, width: Int) -> [String] {
+    static func wrapParagraph(_ paragraph: String, width: Int, maxLines: Int = .max) -> [String] {
+        var copy = paragraph
+        let ascii = copy.withUTF8 { bytes -> [String]? in
+            guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+            return wrapPrintableASCII(bytes, width: width, maxLines: maxLines)
+        }
+        return ascii ?? wrapGraphemes(paragraph, width: width, maxLines: maxLines)
+    }
+
+    /// The same greedy wrap as `wrapGraphemes` for text of printable ASCII only, where every
+    /// byte is one grapheme one column wide: lines are slices of the bytes, found in one pass.
+    static func wrapPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>, width: Int, maxLines: Int) -> [String] {
+        let space = UInt8(ascii: " ")
+        var lines: [String] = []
+        var lineStart = 0
+        var lineEnd = 0
+        func emit(trimming: Bool) {
+            var end = lineEnd
+            while trimming && end > lineStart && bytes[end - 1] == space { end -= 1 }
+            lines.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<end]), as: UTF8.self))
+        }
+        var index = 0
+        while index < bytes.count && lines.count < maxLines {
+            let isSpace = bytes[index] == space
+            var end = index
+            while end < bytes.count && (bytes[end] == space) == isSpace { end += 1 }
+            let lineWidth = lineEnd - lineStart
+            let tokenWidth = end - index
+            if isSpace {
+                if lineWidth > 0 && lineWidth + tokenWidth <= width {
+                    lineEnd = end
+                } else if lineWidth > 0 {
+                    emit(trimming: false)
+                    lineStart = lineEnd
+                }
+            } else if lineWidth + tokenWidth <= width {
+                if lineWidth == 0 { lineStart = index }
+                lineEnd = end
+            } else {
+                if lineWidth > 0 { emit(trimming: true) }
+                // A word wider than the line fills whole lines; its rest starts the next one.
+                var chunk = index
+                while end - chunk > width && lines.count < maxLines {
+                    lineStart = chunk
+                    lineEnd = chunk + width
+                    emit(trimming: false)
+                    chunk += width
+                }
+                lineStart = chunk
+                lineEnd = end
+            }
+            index = end
+        }
+        if lines.count < maxLines && (lineEnd > lineStart || lines.isEmpty) { emit(trimming: true) }
+        return lines
+    }
+
+    static func wrapGraphemes(_ paragraph: String, width: Int, maxLines: Int) -> [String] {
         if paragraph.allSatisfy({ $0 == " " }) { return [""] }
         var lines: [String] = []
         var line = ""
         var lineWidth = 0
-        for token in tokens(paragraph) {
+        for token in tokens(paragraph) where lines.count < maxLines {
             let tokenWidth = DisplayWidth.of(token)
             let isSpace = token.allSatisfy { $0 == " " }
             if isSpace {
@@ -60,7 +130,7 @@ public enum TextLayout {
             }
         }
         if lineWidth > 0 || lines.isEmpty { lines.append(trimmedTrailing(line)) }
-        return lines
+        return Array(lines.prefix(maxLines))
     }
 
     /// Splits into words, runs of spaces, and single wide graphemes (each a break opportunity).
