@@ -130,6 +130,22 @@ struct HostileInputTests {
         #expect(SymbolLibrary.suggestions(for: "figure.wlk").contains("figure.walk"))
     }
 
+    @Test func thousandsOfUnknownProductsAmongThousandsAreAnswered() throws {
+        let products = (0..<20_000).map { #"{"id":"product_\#($0)","type":"consumable","price":"1"}"# }
+        let unknown = (0..<20_000).map { "\"produkt_\($0)\"" }
+        let json =
+            #"{"formatVersion":1,"currency":"USD","currentOffering":"o","products":["#
+            + products.joined(separator: ",") + #"],"entitlements":[{"id":"e","displayName":"E","products":["#
+            + unknown.joined(separator: ",")
+            + #"]}],"offerings":[{"id":"o","packages":[{"id":"p","product":"product_0"}]}]}"#
+        let result = CatalogDecoder.decode(Array(json.utf8), path: "catalog.json", fileReader: { _ in [] })
+        let unknownErrors = result.errors.filter { $0.message.hasPrefix("unknown product") }
+        #expect(unknownErrors.count == 20_000)
+        // The first get their hint; once the budget of comparisons is spent, the rest go without.
+        #expect(unknownErrors[0].message == #"unknown product "produkt_0" (did you mean "product_0"?)"#)
+        #expect(unknownErrors.last?.message == #"unknown product "produkt_19999""#)
+    }
+
     @Test func manyPagesAreCountedAndRefusedOverTheLimit() {
         let page = #"{"kind": "step", "heading": "h"}"#
         let over = Self.load(Self.deck(pages: Array(repeating: page, count: 300_000).joined(separator: ",")))

@@ -41,6 +41,19 @@ public final class DiagnosticLog {
 
     public init(file: String) { self.file = file }
 
+    /// How many name comparisons "did you mean" hints may still make for this file. A hint
+    /// compares the unknown name with every candidate; when a file declares the candidates
+    /// itself, thousands of unknown names times thousands of candidates would take minutes.
+    private var suggestionComparisons = DiagnosticLog.suggestionComparisonBudget
+    static let suggestionComparisonBudget = 200_000
+
+    /// Takes `count` comparisons from the budget; false (and nothing taken) once it is spent.
+    func spendSuggestionComparisons(_ count: Int) -> Bool {
+        guard count <= suggestionComparisons else { return false }
+        suggestionComparisons -= count
+        return true
+    }
+
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
     public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
     public var warnings: [Diagnostic] { diagnostics.filter { $0.severity == .warning } }

@@ -9,13 +9,19 @@ public enum Suggestions {
         let longest = candidates.reduce(0) { max($0, $1.count) }
         let lengthLimit = min(longest + maximumExtraLength, maximumComparedLength)
         guard name.utf8.count <= 4 * lengthLimit, name.count <= lengthLimit else { return [] }
-        let lowered = name.lowercased()
+        let lowered = Array(name.lowercased())
         let threshold = max(2, lowered.count / 3)
         let scored = candidates.compactMap { candidate -> (String, Int)? in
-            guard candidate.count <= maximumComparedLength else { return nil }
-            let distance = editDistance(lowered, candidate.lowercased())
-            let isPrefix = candidate.lowercased().hasPrefix(lowered) || lowered.hasPrefix(candidate.lowercased())
-            guard distance <= threshold || (isPrefix && lowered.count >= 3) else { return nil }
+            let other = Array(candidate.lowercased())
+            guard other.count <= maximumComparedLength else { return nil }
+            let isPrefix = other.starts(with: lowered) || lowered.starts(with: other)
+            if isPrefix && lowered.count >= 3 {
+                return (candidate, min(editDistance(lowered, other), threshold))
+            }
+            // The distance is at least the difference in length: most candidates stop here.
+            guard abs(other.count - lowered.count) <= threshold else { return nil }
+            let distance = editDistance(lowered, other)
+            guard distance <= threshold else { return nil }
             return (candidate, isPrefix ? min(distance, threshold) : distance)
         }
         return scored.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }.prefix(limit).map(\.0)
@@ -29,8 +35,10 @@ public enum Suggestions {
 
     /// Levenshtein distance between two strings, by grapheme.
     public static func editDistance(_ left: String, _ right: String) -> Int {
-        let a = Array(left)
-        let b = Array(right)
+        editDistance(Array(left), Array(right))
+    }
+
+    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previous = Array(0...b.count)
