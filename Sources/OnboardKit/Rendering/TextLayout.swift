@@ -88,10 +88,9 @@ public enum TextLayout {
         var lines: [String] = []
         var line = ""
         var lineWidth = 0
-        for token in tokens(paragraph) where lines.count < maxLines {
-            let tokenWidth = DisplayWidth.of(token)
-            let isSpace = token.allSatisfy { $0 == " " }
-            if isSpace {
+        // Tokens are made as they are needed, so a view that wants a few lines stops early.
+        forEachToken(paragraph) { token, tokenWidth in
+            if token.first == " " {
                 if lineWidth > 0 && lineWidth + tokenWidth <= width {
                     line += token
                     lineWidth += tokenWidth
@@ -100,12 +99,12 @@ public enum TextLayout {
                     line = ""
                     lineWidth = 0
                 }
-                continue
+                return lines.count < maxLines
             }
             if lineWidth + tokenWidth <= width {
                 line += token
                 lineWidth += tokenWidth
-                continue
+                return true
             }
             if lineWidth > 0 {
                 lines.append(trimmedTrailing(line))
@@ -128,6 +127,7 @@ public enum TextLayout {
                     lineWidth += graphemeWidth
                 }
             }
+            return lines.count < maxLines
         }
         if lineWidth > 0 || lines.isEmpty { lines.append(trimmedTrailing(line)) }
         return Array(lines.prefix(maxLines))
@@ -136,25 +136,38 @@ public enum TextLayout {
     /// Splits into words, runs of spaces, and single wide graphemes (each a break opportunity).
     static func tokens(_ text: String) -> [String] {
         var tokens: [String] = []
+        forEachToken(text) { token, _ in
+            tokens.append(token)
+            return true
+        }
+        return tokens
+    }
+
+    /// Calls `body` with each token and its width until it returns false.
+    static func forEachToken(_ text: String, _ body: (String, Int) -> Bool) {
         var current = ""
+        var currentWidth = 0
         var currentIsSpace = false
         for grapheme in text {
             let isSpace = grapheme == " "
-            if DisplayWidth.of(grapheme) == 2 {
-                if !current.isEmpty { tokens.append(current) }
-                tokens.append(String(grapheme))
+            let width = DisplayWidth.of(grapheme)
+            if width == 2 {
+                if !current.isEmpty && !body(current, currentWidth) { return }
+                if !body(String(grapheme), width) { return }
                 current = ""
+                currentWidth = 0
                 continue
             }
             if !current.isEmpty && isSpace != currentIsSpace {
-                tokens.append(current)
+                if !body(current, currentWidth) { return }
                 current = ""
+                currentWidth = 0
             }
             current.append(grapheme)
+            currentWidth += width
             currentIsSpace = isSpace
         }
-        if !current.isEmpty { tokens.append(current) }
-        return tokens
+        if !current.isEmpty { _ = body(current, currentWidth) }
     }
 
     static func trimmedTrailing(_ line: String) -> String {
