@@ -128,9 +128,10 @@ public struct JSONObjectReader {
 
     /// Warns about each member not in `known`, naming the closest known key.
     public func warnUnknownKeys(_ known: Set<String>) {
+        let matcher = Suggestions.Matcher(known)
         for member in node.members ?? [] where !known.contains(member.key) {
             var message = "unknown member \"\(SafeText.excerpt(member.key))\" is ignored"
-            if let suggestion = Suggestions.closest(to: member.key, in: known).first {
+            if let suggestion = matcher.closest(to: member.key).first {
                 message += " (did you mean \"\(suggestion)\"?)"
             }
             log.warning(path.appending(member.key), at: member.keyLocation, message)
