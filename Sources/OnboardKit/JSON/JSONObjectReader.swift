@@ -128,10 +128,12 @@ public struct JSONObjectReader {
 
     /// Warns about each member not in `known`, naming the closest known key.
     public func warnUnknownKeys(_ known: Set<String>) {
-        let matcher = Suggestions.Matcher(known)
+        // Prepared once per object, and only for an object that has an unknown member.
+        var matcher: Suggestions.Matcher?
         for member in node.members ?? [] where !known.contains(member.key) {
             var message = "unknown member \"\(SafeText.excerpt(member.key))\" is ignored"
-            if let suggestion = matcher.closest(to: member.key).first {
+            if matcher == nil { matcher = Suggestions.Matcher(known) }
+            if let suggestion = matcher?.closest(to: member.key).first {
                 message += " (did you mean \"\(suggestion)\"?)"
             }
             log.warning(path.appending(member.key), at: member.keyLocation, message)
