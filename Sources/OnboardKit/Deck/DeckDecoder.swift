@@ -98,9 +98,11 @@ struct DeckDecoder {
             art = DeckDecoder.artLines(inlineArt)
         }
         guard let heading else { return nil }
+        // Foundation's replacing goes through UTF-16: only text with a CR pays for it.
+        let lineFeeds =
+            text.utf8.contains(UInt8(ascii: "\r")) ? text.replacingOccurrences(of: "\r\n", with: "\n") : text
         return StepPage(
-            art: art, heading: SafeText.sanitize(heading),
-            text: SafeText.sanitize(text.replacingOccurrences(of: "\r\n", with: "\n"), keepingNewlines: true))
+            art: art, heading: SafeText.sanitize(heading), text: SafeText.sanitize(lineFeeds, keepingNewlines: true))
     }
 
     private func decodeHero(_ page: JSONObjectReader) -> HeroPage? {

@@ -6,17 +6,19 @@ public enum SafeText {
     /// `keepingNewlines` is true, for text that layout will still split into lines.
     public static func sanitize(_ text: String, keepingNewlines: Bool = false) -> String {
         guard needsSanitizing(text) else { return text }
-        var result = String.UnicodeScalarView()
+        // Built as UTF-8 bytes: appending scalar by scalar to a String costs several times more,
+        // and deck text may be megabytes of newlines.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 64)
         for scalar in text.unicodeScalars {
-            if keepingNewlines && scalar == "\n" {
-                result.append(scalar)
-            } else if let replacement = visibleReplacement(for: scalar) {
-                result.append(replacement)
+            let shown = keepingNewlines && scalar == "\n" ? scalar : visibleReplacement(for: scalar) ?? scalar
+            if shown.isASCII {
+                bytes.append(UInt8(shown.value))
             } else {
-                result.append(scalar)
+                UTF8.encode(shown) { bytes.append($0) }
             }
         }
-        return String(result)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The stand-in for one scalar, or nil when the scalar is safe as it is.
