@@ -1,4 +1,5 @@
 import Foundation
+import OnboardKit
 
 /// A named benchmark that prints its own figures.
 struct Benchmark: Sendable {
@@ -8,7 +9,13 @@ struct Benchmark: Sendable {
 
 enum Benchmarks {
     /// Every benchmark, in the order `make bench` prints them. Add new ones here.
-    static let all: [Benchmark] = [spring, slide, confetti]
+    static let all: [Benchmark] = [spring, slide, confetti, hostile]
+
+    /// Reads the repository's own assets, which are trusted, small regular files.
+    static let assetReader = FileReader { path, _ throws(FileReadError) in
+        guard let data = FileManager.default.contents(atPath: path) else { throw .missing(path: path) }
+        return [UInt8](data)
+    }
 
     /// CPU time (user + system) of this process in seconds.
     static func cpuSeconds() -> Double {

@@ -85,7 +85,11 @@ final class ScreenMeter {
     static func defaultPaywall() -> PaywallSetup {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Assets/default-catalog.json").path
-        guard let catalog = CatalogDecoder.load(path: path, fileReader: CatalogFile.readFromDisk).catalog else {
+        guard
+            let catalog = CatalogDecoder.load(
+                path: path, fileReader: { try Benchmarks.assetReader.read($0, CatalogFile.maximumByteCount) }
+            ).catalog
+        else {
             fatalError("cannot load \(path)")
         }
         return PaywallSetup(
@@ -96,7 +100,9 @@ final class ScreenMeter {
     static func defaultDeck() -> Deck {
         let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Assets/default-deck.json").path
-        guard let deck = DeckLoader.load(path: assets).deck else { fatalError("cannot load \(assets)") }
+        guard let deck = DeckLoader.load(path: assets, reader: Benchmarks.assetReader).deck else {
+            fatalError("cannot load \(assets)")
+        }
         return deck
     }
 }

@@ -17,12 +17,11 @@ extension Launcher {
             )
             return .failure(ExitStatus(code: ExitCode.badData))
         }
-        guard FileManager.default.fileExists(atPath: path) else {
-            printError("\(SafeText.sanitize(path)): no such file (the paywall's catalog)")
-            return .failure(ExitStatus(code: ExitCode.missingInput))
+        let result: CatalogLoadResult
+        switch loadCatalog(path) {
+        case .success(let loaded): result = loaded
+        case .failure(let status): return .failure(status)
         }
-        let result = CatalogDecoder.load(
-            path: path, fileReader: CatalogFile.readFromDisk, userLocale: Self.userLocale(environment))
         for diagnostic in result.diagnostics { printError(diagnostic.description) }
         guard let catalog = result.catalog else { return .failure(ExitStatus(code: ExitCode.badData)) }
         let ledger: Ledger

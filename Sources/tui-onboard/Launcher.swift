@@ -29,29 +29,38 @@ struct Launcher {
     }
 
     /// Checks decks, catalogs and `.storekit` files, printing every problem; the exit code is
-    /// the worst outcome (66 missing, 65 invalid, 0 valid).
+    /// the worst outcome (66 missing or not a regular file, 65 invalid or too large, 0 valid).
     private func validate(_ paths: [String]) -> Int32 {
         var worst = ExitCode.success
         for path in paths {
-            let shown = SafeText.sanitize(path)
-            guard FileManager.default.fileExists(atPath: path) else {
-                printError("\(shown): no such file")
-                worst = max(worst, ExitCode.missingInput)
+            // One read per file: what is checked is what was read, and a FIFO is never opened twice.
+            let bytes: [UInt8]
+            do {
+                bytes = try InputFile.read(path, limit: DeckLoader.maximumDeckSize)
+            } catch {
+                printError(error.description)
+                worst = max(worst, ExitCode.forReadError(error))
                 continue
             }
-            let diagnostics: [Diagnostic]
+            var diagnostics: [Diagnostic]
             var summary = ""
-            if Self.isCatalog(path) {
-                diagnostics = CatalogValidation.validate(path: path, fileReader: CatalogFile.readFromDisk)
+            if Self.isCatalog(path: path, bytes: bytes) {
+                diagnostics = CatalogValidation.validate(
+                    path: path, fileReader: InputFile.catalogReader(serving: bytes, for: path))
                 summary = "catalog"
             } else {
-                let result = DeckLoader.load(path: path, checksLayout: true)
-                var all = result.diagnostics
+                let result = DeckLoader.decode(bytes, file: path, reader: InputFile.reader, checksLayout: true)
+                diagnostics = result.diagnostics
                 if let deck = result.deck {
-                    all += catalogDiagnostics(for: deck, deckPath: path)
+                    switch catalogDiagnostics(for: deck, deckPath: path) {
+                    case .success(let found): diagnostics += found
+                    case .failure(let status):
+                        for diagnostic in diagnostics { printError(diagnostic.description) }
+                        worst = max(worst, status.code)
+                        continue
+                    }
                     summary = "\(deck.pages.count) pages"
                 }
-                diagnostics = all
             }
             for diagnostic in diagnostics { printError(diagnostic.description) }
             let errors = diagnostics.filter { $0.severity == .error }.count
@@ -62,34 +71,37 @@ struct Launcher {
             }
             var parts = [summary].filter { !$0.isEmpty }
             if warnings > 0 { parts.append("\(warnings) warning\(warnings == 1 ? "" : "s")") }
-            let line = "\(shown): valid" + (parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))")
+            let line = "\(SafeText.sanitize(path)): valid" + (parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))")
             worst = max(worst, writeOutput(line + "\n"))
         }
         return worst
     }
 
     /// A `.storekit` file, or a JSON document without pages, is a catalog.
-    static func isCatalog(_ path: String) -> Bool {
+    static func isCatalog(path: String, bytes: [UInt8]) -> Bool {
         if path.hasSuffix(".storekit") { return true }
-        guard let bytes = try? FileReader.local.read(path, DeckLoader.maximumDeckSize),
-            let root = try? JSONParser.parse(bytes)
-        else { return false }
+        guard let root = try? JSONParser.parse(bytes) else { return false }
         return root["pages"] == nil && (root["offerings"] != nil || root["products"] != nil)
     }
 
     /// Problems between a deck and its catalog: a paywall with no catalog, a missing offering.
-    private func catalogDiagnostics(for deck: Deck, deckPath: String) -> [Diagnostic] {
-        guard deck.hasPaywall else { return [] }
+    /// A catalog file that cannot be read at all fails with its exit code, as it does in a run.
+    private func catalogDiagnostics(for deck: Deck, deckPath: String) -> Result<[Diagnostic], ExitStatus> {
+        guard deck.hasPaywall else { return .success([]) }
         guard let path = options.catalogPath ?? deck.catalogPath else {
-            return [
+            return .success([
                 Diagnostic(
                     severity: .error, file: SafeText.sanitize(deckPath), path: "catalog", location: nil,
                     message:
                         "the deck has a paywall page but names no catalog; add \"catalog\": \"FILE\" or pass --catalog")
-            ]
+            ])
         }
-        let result = CatalogDecoder.load(path: path, fileReader: CatalogFile.readFromDisk)
-        guard let catalog = result.catalog else { return result.diagnostics }
+        let result: CatalogLoadResult
+        switch loadCatalog(path) {
+        case .success(let loaded): result = loaded
+        case .failure(let status): return .failure(status)
+        }
+        guard let catalog = result.catalog else { return .success(result.diagnostics) }
         var diagnostics = result.diagnostics
         for (index, page) in deck.pages.enumerated() {
             guard case .paywall(let paywall) = page, let id = paywall.offeringID, catalog.offering(id: id) == nil else {
@@ -104,12 +116,23 @@ struct Launcher {
                         "offering \"\(SafeText.sanitize(id))\" is not in the catalog (it has: \(known.joined(separator: ", ")))"
                 ))
         }
-        return diagnostics
+        return .success(diagnostics)
     }
 
-    private func isMissing(_ error: FileReadError) -> Bool {
-        if case .missing = error { return true }
-        return false
+    /// Reads the catalog at `path` once and decodes it. A file that cannot be read (missing,
+    /// not a regular file, too large) is reported here, with the exit code it gives.
+    func loadCatalog(_ path: String) -> Result<CatalogLoadResult, ExitStatus> {
+        let bytes: [UInt8]
+        do {
+            bytes = try InputFile.read(path, limit: CatalogFile.maximumByteCount)
+        } catch {
+            printError("\(error.description) (the paywall's catalog)")
+            return .failure(ExitStatus(code: ExitCode.forReadError(error)))
+        }
+        return .success(
+            CatalogDecoder.load(
+                path: path, fileReader: InputFile.catalogReader(serving: bytes, for: path),
+                userLocale: Self.userLocale(environment)))
     }
 
     private func loadDeck() -> Result<Deck, ExitStatus> {
@@ -122,11 +145,9 @@ struct Launcher {
             printError("the built-in deck was not found; reinstall with `make install` or pass --deck FILE")
             return .failure(ExitStatus(code: ExitCode.missingInput))
         }
-        let result = DeckLoader.load(path: path)
+        let result = DeckLoader.load(path: path, reader: InputFile.reader)
         for diagnostic in result.diagnostics { printError(diagnostic.description) }
-        if let error = result.fileError {
-            return .failure(ExitStatus(code: isMissing(error) ? ExitCode.missingInput : ExitCode.ioError))
-        }
+        if let error = result.fileError { return .failure(ExitStatus(code: ExitCode.forReadError(error))) }
         guard var deck = result.deck else { return .failure(ExitStatus(code: ExitCode.badData)) }
         // The built-in tour is this program's own: "What's new" and --plain name its version.
         if options.deckPath == nil { deck.app.version = Launcher.version }

@@ -52,5 +52,5 @@ func writeOutput(_ text: String) -> Int32 {
 /// Errors are ignored: there is nowhere left to report them.
 func printError(_ message: String) {
     _ = StandardStreams.write(
-        "tui-onboard: " + SafeText.sanitize(message, keepingNewlines: true) + "\n", to: STDERR_FILENO)
+        "tui-onboard: " + SafeText.sanitize(message) + "\n", to: STDERR_FILENO)
 }

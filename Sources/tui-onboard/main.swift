@@ -7,7 +7,8 @@ do {
     let options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
     exitCode = Launcher(options: options, environment: ProcessInfo.processInfo.environment).run()
 } catch {
-    printError("\(error.description)\nrun `tui-onboard --help` for usage")
+    printError(error.description)
+    printError("run `tui-onboard --help` for usage")
     exitCode = 2
 }
 exit(exitCode)

@@ -412,12 +412,11 @@ import Testing
         #expect(result.errors.first?.message.contains("cannot read the file") == true)
     }
 
-    @Test func readingFromDiskRefusesDirectoriesAndMissingFiles() {
-        #expect(throws: CatalogFile.ReadError.self) {
-            try CatalogFile.readFromDisk(CatalogFixtures.testsDirectory.path)
-        }
-        #expect(throws: CatalogFile.ReadError.self) {
-            try CatalogFile.readFromDisk(CatalogFixtures.testsDirectory.appendingPathComponent("absent.json").path)
-        }
+    @Test func aFileReadErrorIsShownByItsReasonAlone() throws {
+        let reader: CatalogFileReader = { path in throw FileReadError.notRegularFile(path: path, kind: "a FIFO") }
+        let result = CatalogDecoder.load(path: "catalog.json", fileReader: reader)
+        let error = try #require(result.errors.first)
+        #expect(error.message == "cannot read the file: is a FIFO, not a regular file")
+        #expect(error.file == "catalog.json")
     }
 }

@@ -5,7 +5,8 @@ import Testing
 
 @Suite struct CatalogDefaultAssetTests {
     func load() throws -> (Catalog, CatalogLoadResult) {
-        let result = CatalogDecoder.load(path: CatalogFixtures.defaultCatalogPath, fileReader: CatalogFile.readFromDisk)
+        let result = CatalogDecoder.load(
+            path: CatalogFixtures.defaultCatalogPath, fileReader: CatalogFixtures.diskReader)
         return (try #require(result.catalog, "\(result.diagnostics)"), result)
     }
 

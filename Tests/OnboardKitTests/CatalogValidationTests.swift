@@ -9,13 +9,13 @@ import Testing
     ])
     func realStoreKitFilesValidateClean(name: String) {
         let diagnostics = CatalogValidation.validate(
-            path: CatalogFixtures.storeKitPath(name), fileReader: CatalogFile.readFromDisk)
+            path: CatalogFixtures.storeKitPath(name), fileReader: CatalogFixtures.diskReader)
         #expect(diagnostics.isEmpty, "\(diagnostics.map(\.description))")
     }
 
     @Test func theDefaultCatalogValidatesClean() {
         #expect(
-            CatalogValidation.validate(path: CatalogFixtures.defaultCatalogPath, fileReader: CatalogFile.readFromDisk)
+            CatalogValidation.validate(path: CatalogFixtures.defaultCatalogPath, fileReader: CatalogFixtures.diskReader)
                 .isEmpty)
     }
 

@@ -100,7 +100,13 @@ import Testing
 extension DefaultDeckAssetTests {
     @Test func everyPageFitsAt80x24() {
         let path = Self.assetsDirectory.appendingPathComponent("default-deck.json").path
-        let result = DeckLoader.load(path: path, checksLayout: true)
+        // The core reads through the reader it is given: here every file of the assets folder.
+        var files: [String: String] = [:]
+        let enumerator = FileManager.default.enumerator(at: Self.assetsDirectory, includingPropertiesForKeys: nil)
+        for case let url as URL in enumerator?.allObjects ?? [] {
+            if let text = try? String(contentsOf: url, encoding: .utf8) { files[url.path] = text }
+        }
+        let result = DeckLoader.load(path: path, reader: .memory(files), checksLayout: true)
         #expect(result.diagnostics.map(\.description) == [])
     }
 }

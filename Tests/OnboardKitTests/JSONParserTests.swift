@@ -15,7 +15,9 @@ import Testing
     }
 
     @Test func syntaxErrorsAfterALongLineKeepTheirColumn() {
-        #expect(throws: JSONSyntaxError(message: "trailing comma before ']'", location: SourceLocation(line: 2, column: 7))) {
+        #expect(
+            throws: JSONSyntaxError(message: "trailing comma before ']'", location: SourceLocation(line: 2, column: 7))
+        ) {
             _ = try JSONParser.parse("[\"\(String(repeating: "x", count: 10_000))\",\n 1, 2,]")
         }
     }
@@ -39,5 +41,61 @@ import Testing
     @Test func deepNestingIsRefusedNotAStackOverflow() {
         let deep = String(repeating: "[", count: 100_000)
         #expect(throws: JSONSyntaxError.self) { _ = try JSONParser.parse(deep) }
+    }
+}
+
+@Suite struct JSONSurrogateTests {
+    @Test(arguments: [
+        (#""\uD800\u0041""#, "\u{FFFD}A"),
+        (#""\uD800""#, "\u{FFFD}"),
+        (#""a\uDBFF""#, "a\u{FFFD}"),
+        (#""\uD800x""#, "\u{FFFD}x"),
+        (#""\uD800\n""#, "\u{FFFD}\n"),
+        (#""\uD800\\""#, "\u{FFFD}\\"),
+        (#""\uDC00""#, "\u{FFFD}"),
+        (#""\uDFFFz""#, "\u{FFFD}z"),
+        (#""\uDC00\uD800""#, "\u{FFFD}\u{FFFD}"),
+        (#""\uD800\uD800\uDC00""#, "\u{FFFD}\u{10000}"),
+        (#""\uD83D\uDE00""#, "😀"),
+        (#""\udbff\udfff""#, "\u{10FFFF}"),
+        (#""\uD800\u00e9""#, "\u{FFFD}é"),
+    ])
+    func loneSurrogatesBecomeOneReplacementEachAndLoseNothing(json: String, expected: String) throws {
+        let value = try #require(try JSONParser.parse(json).stringValue)
+        #expect(Array(value.unicodeScalars) == Array(expected.unicodeScalars))
+    }
+
+    @Test func aLoneHighSurrogateBeforeABadEscapeStillReportsIt() {
+        #expect(throws: JSONSyntaxError.self) { _ = try JSONParser.parse(#""\uD800\u12""#) }
+        #expect(throws: JSONSyntaxError.self) { _ = try JSONParser.parse(#""\uD800\x""#) }
+    }
+
+    @Test func generatedSurrogateSequencesKeepEveryOtherCharacter() throws {
+        var generator = SeededGenerator(seed: 8)
+        let pieces: [(json: String, scalars: [Unicode.Scalar])] = [
+            (#"\uD800"#, ["\u{FFFD}"]), (#"\uDC00"#, ["\u{FFFD}"]), (#"\uD83D\uDE00"#, ["\u{1F600}"]),
+            (#"\u0041"#, ["A"]), ("b", ["b"]), (#"\n"#, ["\n"]), ("é", ["é"]),
+        ]
+        for _ in 0..<2000 {
+            let chosen = (0..<Int.random(in: 1...8, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator)!
+            }
+            let json = "\"" + chosen.map(\.json).joined() + "\""
+            // A high half right before a low half is a pair, as in any JSON; every other piece
+            // stands for itself.
+            var expected: [Unicode.Scalar] = []
+            var index = 0
+            while index < chosen.count {
+                if chosen[index].json == #"\uD800"#, index + 1 < chosen.count, chosen[index + 1].json == #"\uDC00"# {
+                    expected.append("\u{10000}")
+                    index += 2
+                } else {
+                    expected += chosen[index].scalars
+                    index += 1
+                }
+            }
+            let value = try #require(try JSONParser.parse(json).stringValue)
+            #expect(Array(value.unicodeScalars) == expected, "\(json)")
+        }
     }
 }

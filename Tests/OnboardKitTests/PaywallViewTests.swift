@@ -5,7 +5,8 @@ import Testing
 
 @Suite struct PaywallViewTests {
     static func defaultCatalog() throws -> Catalog {
-        let result = CatalogDecoder.load(path: CatalogFixtures.defaultCatalogPath, fileReader: CatalogFile.readFromDisk)
+        let result = CatalogDecoder.load(
+            path: CatalogFixtures.defaultCatalogPath, fileReader: CatalogFixtures.diskReader)
         return try #require(result.catalog)
     }
 

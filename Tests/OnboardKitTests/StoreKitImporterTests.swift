@@ -136,7 +136,7 @@ import Testing
 
     @Test func buildsADefaultOfferingFromTheFile() throws {
         let result = StoreKitImporter.load(
-            path: CatalogFixtures.storeKitPath(Self.revenueCat), fileReader: CatalogFile.readFromDisk)
+            path: CatalogFixtures.storeKitPath(Self.revenueCat), fileReader: CatalogFixtures.diskReader)
         #expect(result.diagnostics.isEmpty)
         let catalog = try #require(result.catalog)
         let offering = try #require(catalog.currentOffering)
@@ -159,7 +159,7 @@ import Testing
 
     @Test func defaultOfferingForTipsOnlyHasNoEntitlementWithoutUnlocks() throws {
         let result = CatalogDecoder.load(
-            path: CatalogFixtures.storeKitPath(Self.chemsims), fileReader: CatalogFile.readFromDisk)
+            path: CatalogFixtures.storeKitPath(Self.chemsims), fileReader: CatalogFixtures.diskReader)
         let catalog = try #require(result.catalog)
         let packages = try #require(catalog.currentOffering).packages
         #expect(packages.first?.identifier == "$rc_lifetime")

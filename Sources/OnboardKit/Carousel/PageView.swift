@@ -122,6 +122,11 @@ public struct PageView {
         return rows
     }
 
+    /// The most rows of text a page lays out. Far beyond what anyone scrolls through (and
+    /// `validate` warns long before), it keeps a hostile deck of megabytes from being wrapped
+    /// whole on every frame.
+    static let maximumTextRows = 2_000
+
     func layoutBlocks(textWidth: Int, maxArtWidth: Int) -> [Block] {
         switch page {
         case .step(let step):
@@ -138,7 +143,8 @@ public struct PageView {
             if !step.text.isEmpty {
                 blocks.append(
                     Block(
-                        lines: TextLayout.wrapBlock(step.text, width: textWidth), style: theme.body,
+                        lines: TextLayout.wrapBlock(step.text, width: textWidth, maxLines: Self.maximumTextRows),
+                        style: theme.body,
                         alignment: .centredBlock))
             }
             return blocks
@@ -157,7 +163,8 @@ public struct PageView {
             if !hero.subtitle.isEmpty {
                 blocks.append(
                     Block(
-                        lines: TextLayout.wrapBlock(hero.subtitle, width: textWidth), style: theme.muted,
+                        lines: TextLayout.wrapBlock(hero.subtitle, width: textWidth, maxLines: Self.maximumTextRows),
+                        style: theme.muted,
                         alignment: .centredBlock))
             }
             return blocks

@@ -165,7 +165,8 @@ extension ConfettiCannon {
             return nil
         case .number(let text):
             guard let index = Int(text), (0...255).contains(index) else {
-                log.error(path, at: node.location, "\(text) is not a colour index; \(usage)")
+                log.error(
+                    path, at: node.location, "\(JSONNode.excerpt(ofNumber: text)) is not a colour index; \(usage)")
                 return nil
             }
             return .indexed(UInt8(index))

@@ -13,13 +13,15 @@ public enum ColorName {
         switch node.value {
         case .number(let text):
             guard let index = Int(text), (0...255).contains(index) else {
-                log.error(path, at: node.location, "colour index \(text) is out of range (0 to 255)")
+                log.error(
+                    path, at: node.location,
+                    "colour index \(JSONNode.excerpt(ofNumber: text)) is out of range (0 to 255)")
                 return nil
             }
             return .indexed(UInt8(index))
         case .string(let text):
             if let color = parse(text) { return color }
-            var message = "unknown colour \"\(SafeText.sanitize(text))\"; use \"#rrggbb\", 0-255, or a name"
+            var message = "unknown colour \"\(SafeText.excerpt(text))\"; use \"#rrggbb\", 0-255, or a name"
             if let suggestion = Suggestions.closest(to: text, in: named.keys).first {
                 message += " (did you mean \"\(suggestion)\"?)"
             }

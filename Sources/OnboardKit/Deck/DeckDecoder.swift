@@ -72,7 +72,7 @@ struct DeckDecoder {
             return .paywall(PaywallPage(offeringID: offering, title: title))
         default:
             var message =
-                "unknown page kind \"\(SafeText.sanitize(kind))\"; expected one of "
+                "unknown page kind \"\(SafeText.excerpt(kind))\"; expected one of "
                 + DeckLoader.pageKinds.map { "\"\($0)\"" }.joined(separator: ", ")
             if let suggestion = Suggestions.closest(to: kind, in: DeckLoader.pageKinds).first {
                 message += " (did you mean \"\(suggestion)\"?)"
@@ -98,9 +98,11 @@ struct DeckDecoder {
             art = DeckDecoder.artLines(inlineArt)
         }
         guard let heading else { return nil }
+        // Foundation's replacing goes through UTF-16: only text with a CR pays for it.
+        let lineFeeds =
+            text.utf8.contains(UInt8(ascii: "\r")) ? text.replacingOccurrences(of: "\r\n", with: "\n") : text
         return StepPage(
-            art: art, heading: SafeText.sanitize(heading),
-            text: SafeText.sanitize(text.replacingOccurrences(of: "\r\n", with: "\n"), keepingNewlines: true))
+            art: art, heading: SafeText.sanitize(heading), text: SafeText.sanitize(lineFeeds, keepingNewlines: true))
     }
 
     private func decodeHero(_ page: JSONObjectReader) -> HeroPage? {
@@ -109,7 +111,7 @@ struct DeckDecoder {
         let subtitle = page.string("subtitle") ?? ""
         let bounce = page.bool("bounceOnAppear") ?? false
         if let symbol, SymbolLibrary.symbol(named: symbol) == nil {
-            var message = "unknown symbol \"\(SafeText.sanitize(symbol))\""
+            var message = "unknown symbol \"\(SafeText.excerpt(symbol))\""
             let suggestions = SymbolLibrary.suggestions(for: symbol)
             if !suggestions.isEmpty {
                 message += "; closest known: " + suggestions.joined(separator: ", ")
@@ -139,14 +141,26 @@ struct DeckDecoder {
         }
     }
 
-    /// Splits art into safe lines: tabs expanded, trailing blank lines dropped.
+    /// Splits art into safe lines: tabs expanded, leading and trailing blank lines dropped.
+    /// The blank ends are found first and sliced off once, so a file of a million newlines
+    /// costs one pass, not a removal per line.
     static func artLines(_ text: String) -> [String] {
-        var lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(
-            separator: "\n", omittingEmptySubsequences: false
-        )
-        .map { SafeText.sanitize($0.replacingOccurrences(of: "\t", with: "    ")) }
-        while let last = lines.last, last.allSatisfy({ $0 == " " }) { lines.removeLast() }
-        while let first = lines.first, first.allSatisfy({ $0 == " " }) { lines.removeFirst() }
-        return lines
+        let normalized =
+            text.utf8.contains(UInt8(ascii: "\r")) ? text.replacingOccurrences(of: "\r\n", with: "\n") : text
+        // Line feeds are graphemes of their own once CR LF is gone: the bytes split where the
+        // characters would.
+        let lines = normalized.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        func isBlank(_ line: Substring.UTF8View) -> Bool {
+            line.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        }
+        guard let first = lines.firstIndex(where: { !isBlank($0) }),
+            let last = lines.lastIndex(where: { !isBlank($0) })
+        else { return [] }
+        return lines[first...last].map { bytes in
+            let line = String(Substring(bytes))
+            let expanded =
+                bytes.contains(UInt8(ascii: "\t")) ? line.replacingOccurrences(of: "\t", with: "    ") : line
+            return SafeText.sanitize(expanded)
+        }
     }
 }

@@ -21,7 +21,7 @@ public enum DeckLoader {
     static let topLevelKeys: Set<String> = ["$schema", "app", "accent", "labels", "pages", "confetti", "catalog"]
 
     /// With `checksLayout`, pages that do not fit an 80x24 terminal are warned about too.
-    public static func load(path: String, reader: FileReader = .local, checksLayout: Bool = false) -> DeckLoadResult {
+    public static func load(path: String, reader: FileReader, checksLayout: Bool = false) -> DeckLoadResult {
         let bytes: [UInt8]
         do {
             bytes = try reader.read(path, maximumDeckSize)
@@ -35,7 +35,7 @@ public enum DeckLoader {
 
     /// Decodes deck bytes; `file` names the deck in messages and anchors relative art paths.
     public static func decode(
-        _ bytes: [UInt8], file: String, reader: FileReader = .local, checksLayout: Bool = false
+        _ bytes: [UInt8], file: String, reader: FileReader, checksLayout: Bool = false
     ) -> DeckLoadResult {
         let log = DiagnosticLog(file: file)
         let root: JSONNode

@@ -21,12 +21,15 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `deck.json:12:5: error: pages[3].heading: expected a string, found a number`
+    ///
+    /// Always one line: a newline or other control character in a name quoted from the file
+    /// is shown as a visible symbol, so a file cannot forge a line of output.
     public var description: String {
         var text = file
         if let location { text += ":\(location)" }
         text += ": \(severity.rawValue): "
         if !path.isEmpty { text += "\(path): " }
-        return text + message
+        return SafeText.sanitize(text + message)
     }
 }
 
@@ -37,6 +40,19 @@ public final class DiagnosticLog {
     public private(set) var diagnostics: [Diagnostic] = []
 
     public init(file: String) { self.file = file }
+
+    /// How many name comparisons "did you mean" hints may still make for this file. A hint
+    /// compares the unknown name with every candidate; when a file declares the candidates
+    /// itself, thousands of unknown names times thousands of candidates would take minutes.
+    private var suggestionComparisons = DiagnosticLog.suggestionComparisonBudget
+    static let suggestionComparisonBudget = 200_000
+
+    /// Takes `count` comparisons from the budget; false (and nothing taken) once it is spent.
+    func spendSuggestionComparisons(_ count: Int) -> Bool {
+        guard count <= suggestionComparisons else { return false }
+        suggestionComparisons -= count
+        return true
+    }
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
     public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }

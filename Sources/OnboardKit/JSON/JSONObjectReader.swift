@@ -65,14 +65,19 @@ public struct JSONObjectReader {
     /// A number member, checked against an allowed range.
     public func double(_ key: String, required: Bool = false, in range: ClosedRange<Double>? = nil) -> Double? {
         guard let value = present(key, required: required) else { return nil }
-        guard case .number(let text) = value.value, let number = Double(text), number.isFinite else {
+        guard case .number(let text) = value.value, let number = Double(text) else {
             mismatch(key, value, expected: "a number")
+            return nil
+        }
+        let shown = JSONNode.excerpt(ofNumber: text)
+        guard number.isFinite else {
+            log.error(path.appending(key), at: value.location, "\(shown) is too large" + rangeNote(range))
             return nil
         }
         if let range, !range.contains(number) {
             log.error(
                 path.appending(key), at: value.location,
-                "\(text) is out of range (\(JSONObjectReader.format(range.lowerBound)) to \(JSONObjectReader.format(range.upperBound)))"
+                "\(shown) is out of range (\(JSONObjectReader.format(range.lowerBound)) to \(JSONObjectReader.format(range.upperBound)))"
             )
             return nil
         }
@@ -87,7 +92,13 @@ public struct JSONObjectReader {
             return nil
         }
         guard let number = Int(text) else {
-            log.error(path.appending(key), at: value.location, "expected a whole number, found \(text)")
+            let shown = JSONNode.excerpt(ofNumber: text)
+            let isWhole = text.utf8.allSatisfy { $0 == UInt8(ascii: "-") || (0x30...0x39).contains($0) }
+            let message =
+                isWhole
+                ? "\(shown) is too large for a whole number" + rangeNote(range)
+                : "expected a whole number, found \(shown)"
+            log.error(path.appending(key), at: value.location, message)
             return nil
         }
         if let range, !range.contains(number) {
@@ -117,13 +128,24 @@ public struct JSONObjectReader {
 
     /// Warns about each member not in `known`, naming the closest known key.
     public func warnUnknownKeys(_ known: Set<String>) {
+        // Prepared once per object, and only for an object that has an unknown member.
+        var matcher: Suggestions.Matcher?
         for member in node.members ?? [] where !known.contains(member.key) {
-            var message = "unknown member \"\(SafeText.sanitize(member.key))\" is ignored"
-            if let suggestion = Suggestions.closest(to: member.key, in: known).first {
+            var message = "unknown member \"\(SafeText.excerpt(member.key))\" is ignored"
+            if matcher == nil { matcher = Suggestions.Matcher(known) }
+            if let suggestion = matcher?.closest(to: member.key).first {
                 message += " (did you mean \"\(suggestion)\"?)"
             }
             log.warning(path.appending(member.key), at: member.keyLocation, message)
         }
+    }
+
+    private func rangeNote<Bound>(_ range: ClosedRange<Bound>?) -> String {
+        guard let range else { return "" }
+        if let lower = range.lowerBound as? Double, let upper = range.upperBound as? Double {
+            return " (\(JSONObjectReader.format(lower)) to \(JSONObjectReader.format(upper)))"
+        }
+        return " (\(range.lowerBound) to \(range.upperBound))"
     }
 
     static func format(_ value: Double) -> String {

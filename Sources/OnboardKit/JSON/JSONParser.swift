@@ -153,7 +153,8 @@ public struct JSONParser {
             let key = try parseString()
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-                throw error("unexpected \(describeCurrent()), expected ':' after member name \"\(key)\"")
+                throw error(
+                    "unexpected \(describeCurrent()), expected ':' after member name \"\(SafeText.excerpt(key))\"")
             }
             index += 1
             skipWhitespace()
@@ -235,30 +236,28 @@ public struct JSONParser {
         return String(decoding: bytes[start..<index], as: UTF8.self)
     }
 
+    /// Reads a string into one growing byte buffer: runs of plain bytes are copied once and
+    /// escapes are appended as UTF-8, so the cost is linear however many escapes there are.
     private mutating func parseString() throws(JSONSyntaxError) -> String {
         index += 1
-        var scalars = String.UnicodeScalarView()
+        var decoded: [UInt8] = []
         var runStart = index
-        func flushRun(_ parser: JSONParser, upTo end: Int, into scalars: inout String.UnicodeScalarView) {
-            if end > runStart {
-                scalars.append(contentsOf: String(decoding: parser.bytes[runStart..<end], as: UTF8.self).unicodeScalars)
-            }
-        }
         while true {
             guard index < bytes.count else { throw error("unterminated string") }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                flushRun(self, upTo: index, into: &scalars)
+                decoded.append(contentsOf: bytes[runStart..<index])
                 index += 1
-                return String(scalars)
+                // Every byte was checked as UTF-8 on the way, so decoding repairs nothing.
+                return String(decoding: decoded, as: UTF8.self)
             }
             if byte < 0x20 {
                 throw error("control character \(String(format: "0x%02X", byte)) inside a string must be escaped")
             }
             if byte == UInt8(ascii: "\\") {
-                flushRun(self, upTo: index, into: &scalars)
+                decoded.append(contentsOf: bytes[runStart..<index])
                 index += 1
-                scalars.append(try parseEscape())
+                UTF8.encode(try parseEscape()) { decoded.append($0) }
                 runStart = index
                 continue
             }
@@ -305,14 +304,14 @@ public struct JSONParser {
         case UInt8(ascii: "u"):
             let high = try parseHex4()
             if (0xD800...0xDBFF).contains(high) {
-                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
-                else { return "\u{FFFD}" }
-                index += 2
-                let low = try parseHex4()
-                guard (0xDC00...0xDFFF).contains(low) else { return "\u{FFFD}" }
+                // Only a low surrogate completes the pair. Anything else is left where it is,
+                // to be read on its own after the U+FFFD that stands for the lone high half.
+                guard let low = peekEscapedLowSurrogate() else { return "\u{FFFD}" }
+                index += 6
                 let value = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
                 return Unicode.Scalar(value) ?? "\u{FFFD}"
             }
+            // A lone low surrogate is not a scalar either.
             return Unicode.Scalar(high) ?? "\u{FFFD}"
         default:
             index -= 1
@@ -320,18 +319,33 @@ public struct JSONParser {
         }
     }
 
+    /// The low surrogate of a `\uDC00`...`\uDFFF` escape starting at the current byte, without
+    /// moving past it; nil when something else comes next.
+    private func peekEscapedLowSurrogate() -> UInt32? {
+        guard index + 6 <= bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+        else { return nil }
+        var value: UInt32 = 0
+        for byte in bytes[(index + 2)..<(index + 6)] {
+            guard let digit = JSONParser.hexValue(byte) else { return nil }
+            value = value * 16 + digit
+        }
+        return (0xDC00...0xDFFF).contains(value) ? value : nil
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(byte - UInt8(ascii: "A") + 10)
+        default: return nil
+        }
+    }
+
     private mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
         guard index + 4 <= bytes.count else { throw error("\\u needs four hex digits") }
         var value: UInt32 = 0
         for _ in 0..<4 {
-            let byte = bytes[index]
-            let digit: UInt32
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-            default: throw error("\\u needs four hex digits")
-            }
+            guard let digit = JSONParser.hexValue(bytes[index]) else { throw error("\\u needs four hex digits") }
             value = value * 16 + digit
             index += 1
         }

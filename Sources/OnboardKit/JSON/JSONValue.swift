@@ -32,6 +32,14 @@ public struct JSONNode: Sendable {
     public var value: Value
     public var location: SourceLocation
 
+    /// A number's text for a message: whole when short, else its first digits and how many
+    /// characters it has ("12345678901234567890… (100000 characters)").
+    public static func excerpt(ofNumber text: String) -> String {
+        let limit = 24
+        guard text.utf8.count > limit else { return text }
+        return String(text.prefix(limit - 4)) + "… (\(text.utf8.count) characters)"
+    }
+
     public var kindName: String {
         switch value {
         case .null: return "null"

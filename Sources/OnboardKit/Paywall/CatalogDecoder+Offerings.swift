@@ -38,6 +38,7 @@ extension CatalogDecoder {
                 "no product grants this entitlement")
         }
         var ids: [String] = []
+        var listed: Set<String> = []
         var valid = true
         for (node, itemPath) in items {
             guard let id = node.stringValue else {
@@ -50,14 +51,15 @@ extension CatalogDecoder {
                     log.error(
                         itemPath, at: node.location,
                         "unknown product \"\(SafeText.sanitize(id))\""
-                            + CatalogValues.suggestion(for: id, in: declaredProductIDs)
+                            + CatalogValues.suggestion(for: id, in: declaredProductIDs, log: log)
                     )
                 }
                 valid = false
                 continue
             }
-            if ids.contains(id) {
-                log.warning(itemPath, at: node.location, "\"\(SafeText.sanitize(id))\" is listed twice")
+            // A set, not the array: an entitlement may list tens of thousands of products.
+            guard listed.insert(id).inserted else {
+                log.warning(itemPath, at: node.location, "\"\(SafeText.excerpt(id))\" is listed twice")
                 continue
             }
             ids.append(id)
@@ -116,7 +118,7 @@ extension CatalogDecoder {
                 log.error(
                     reader.path.appending("defaultPackage"), at: reader.member("defaultPackage")?.location,
                     "no package of this offering has the id \"\(SafeText.sanitize(defaultID))\""
-                        + CatalogValues.suggestion(for: defaultID, in: seen.keys))
+                        + CatalogValues.suggestion(for: defaultID, in: seen.keys, log: log))
                 valid = false
             }
         }
@@ -164,7 +166,7 @@ extension CatalogDecoder {
                 log.error(
                     itemPath.appending("product"), at: reader.member("product")?.location,
                     "unknown product \"\(SafeText.sanitize(productID))\""
-                        + CatalogValues.suggestion(for: productID, in: declaredProductIDs))
+                        + CatalogValues.suggestion(for: productID, in: declaredProductIDs, log: log))
             }
             return nil
         }

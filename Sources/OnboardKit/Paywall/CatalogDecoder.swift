@@ -186,7 +186,7 @@ public final class CatalogDecoder {
             log.error(
                 memberPath, at: document.member("currentOffering")?.location,
                 "no offering has the id \"\(SafeText.sanitize(id))\""
-                    + CatalogValues.suggestion(for: id, in: declaredOfferingIDs))
+                    + CatalogValues.suggestion(for: id, in: declaredOfferingIDs, log: log))
             return nil
         }
         return id

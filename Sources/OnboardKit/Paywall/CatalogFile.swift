@@ -1,7 +1,8 @@
 import Foundation
 
 /// Reads a whole file's bytes by path. Injected so that tests and tools can load catalogs
-/// without touching the disk.
+/// without touching the disk. A reader that throws `FileReadError` gets its reason shown
+/// without the path, which the diagnostic names already.
 public typealias CatalogFileReader = (String) throws -> [UInt8]
 
 /// Reading of catalog files, with the size limit every catalog input obeys.
@@ -9,22 +10,6 @@ public enum CatalogFile {
     /// Catalog and StoreKit files larger than this are refused: real ones are a few kilobytes,
     /// and a huge file is almost always the wrong file.
     public static let maximumByteCount = 10 * 1024 * 1024
-
-    /// Why a catalog file could not be read.
-    public struct ReadError: Error, CustomStringConvertible {
-        public var description: String
-    }
-
-    /// Reads `path` from the disk, refusing files over `maximumByteCount` before reading them.
-    public static func readFromDisk(_ path: String) throws -> [UInt8] {
-        do {
-            return try FileReader.local.read(path, maximumByteCount)
-        } catch .tooLarge(_, let size, _) {
-            throw ReadError(description: tooLargeMessage(byteCount: size))
-        } catch {
-            throw ReadError(description: error.reason)
-        }
-    }
 
     static func tooLargeMessage(byteCount: Int) -> String {
         let mebibytes = Double(byteCount) / 1_048_576
@@ -45,7 +30,17 @@ public enum CatalogFile {
         do {
             bytes = try reader(path)
         } catch {
-            let reason = SafeText.sanitize(String(describing: error))
+            var reason = SafeText.sanitize(String(describing: error))
+            if let error = error as? FileReadError {
+                // The diagnostic names the file already.
+                if case .tooLarge(_, let size, _) = error {
+                    log.error(
+                        reference?.path ?? .root, at: reference?.node.location,
+                        prefix + tooLargeMessage(byteCount: size))
+                    return nil
+                }
+                reason = error.reason
+            }
             log.error(
                 reference?.path ?? .root, at: reference?.node.location, prefix + "cannot read the file: " + reason)
             return nil

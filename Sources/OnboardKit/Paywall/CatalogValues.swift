@@ -120,8 +120,13 @@ enum CatalogValues {
         return url
     }
 
-    /// "did you mean" text for `name` among `candidates`, or an empty string.
-    static func suggestion(for name: String, in candidates: some Collection<String>) -> String {
+    /// "did you mean" text for `name` among `candidates`, or an empty string. Candidates the
+    /// file itself declares (product ids) can number tens of thousands: those lookups pass
+    /// `log`, whose budget of comparisons ends the hints before they cost seconds.
+    static func suggestion(
+        for name: String, in candidates: some Collection<String>, log: DiagnosticLog? = nil
+    ) -> String {
+        if let log, !log.spendSuggestionComparisons(candidates.count) { return "" }
         guard let closest = Suggestions.closest(to: name, in: candidates).first else { return "" }
         return " (did you mean \"\(SafeText.sanitize(closest))\"?)"
     }

@@ -1,22 +1,24 @@
 /// Makes untrusted text safe to draw: control characters and escape sequences become visible
 /// symbols, so nothing from a deck or catalog can steer the terminal.
 public enum SafeText {
-    /// Replaces C0 and C1 controls, DEL, and bidirectional overrides with visible stand-ins
-    /// (U+2400 "control pictures" for C0, U+FFFD for the rest). Newlines are kept only when
+    /// Replaces C0 and C1 controls, DEL, the line and paragraph separators, and bidirectional
+    /// overrides with visible stand-ins (U+2400 "control pictures" for C0, U+FFFD for the rest). Newlines are kept only when
     /// `keepingNewlines` is true, for text that layout will still split into lines.
     public static func sanitize(_ text: String, keepingNewlines: Bool = false) -> String {
         guard needsSanitizing(text) else { return text }
-        var result = String.UnicodeScalarView()
+        // Built as UTF-8 bytes: appending scalar by scalar to a String costs several times more,
+        // and deck text may be megabytes of newlines.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 64)
         for scalar in text.unicodeScalars {
-            if keepingNewlines && scalar == "\n" {
-                result.append(scalar)
-            } else if let replacement = visibleReplacement(for: scalar) {
-                result.append(replacement)
+            let shown = keepingNewlines && scalar == "\n" ? scalar : visibleReplacement(for: scalar) ?? scalar
+            if shown.isASCII {
+                bytes.append(UInt8(shown.value))
             } else {
-                result.append(scalar)
+                UTF8.encode(shown) { bytes.append($0) }
             }
         }
-        return String(result)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The stand-in for one scalar, or nil when the scalar is safe as it is.
@@ -26,11 +28,18 @@ public enum SafeText {
             return Unicode.Scalar(0x2400 + scalar.value)
         case 0x7F:
             return "\u{2421}"
-        case 0x80...0x9F, 0x202A...0x202E, 0x2066...0x2069:
+        case 0x80...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069:
             return "\u{FFFD}"
         default:
             return nil
         }
+    }
+
+    /// `text` for quoting in a message: made safe, and cut to `limit` characters ending in "…",
+    /// so a megabyte-long name cannot flood the output.
+    public static func excerpt(_ text: String, limit: Int = 64) -> String {
+        guard text.utf8.count > limit, text.count > limit else { return sanitize(text) }
+        return sanitize(String(text.prefix(limit))) + "…"
     }
 
     static func needsSanitizing(_ text: String) -> Bool {

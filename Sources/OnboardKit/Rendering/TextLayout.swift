@@ -3,29 +3,48 @@ import Foundation
 /// Word wrapping by display width. Paragraphs (separated by newlines) are kept; a word wider
 /// than the line is broken between graphemes; CJK text breaks between any two wide graphemes.
 public enum TextLayout {
-    public static func wrap(_ text: String, width: Int) -> [String] {
-        guard width > 0 else { return [] }
+    /// Wraps `text` to `width` columns. With `maxLines`, stops once that many lines are made:
+    /// a view that shows a few lines need not lay out megabytes of text on every frame.
+    public static func wrap(_ text: String, width: Int, maxLines: Int = .max) -> [String] {
+        guard width > 0, maxLines > 0 else { return [] }
         var lines: [String] = []
-        let normalized = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\t", with: "    ")
-        for paragraph in normalized.split(separator: "\n", omittingEmptySubsequences: false) {
-            lines.append(contentsOf: wrapParagraph(String(paragraph), width: width))
+        for paragraph in paragraphs(of: text) {
+            lines.append(contentsOf: wrapParagraph(paragraph, width: width, maxLines: maxLines - lines.count))
+            if lines.count >= maxLines { break }
         }
         return lines
     }
 
+    /// The paragraphs of `text`: CR LF read as a line feed, tabs as four spaces.
+    static func paragraphs(of text: String) -> [String] {
+        var normalized = text
+        // Foundation's replacing goes through UTF-16; most text has nothing to replace.
+        if text.utf8.contains(UInt8(ascii: "\r")) {
+            normalized = normalized.replacingOccurrences(of: "\r\n", with: "\n")
+        }
+        if text.utf8.contains(UInt8(ascii: "\t")) {
+            normalized = normalized.replacingOccurrences(of: "\t", with: "    ")
+        }
+        // A line feed is always a grapheme of its own (CR LF is gone), so splitting the bytes
+        // splits where the characters would, without walking grapheme boundaries.
+        return normalized.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
+            String(Substring($0))
+        }
+    }
+
     /// Wraps page text as a block to be drawn left-aligned: paragraphs as `wrap` does, and
     /// list items (`•`, `-`, `*`, `1.`, `1)`, indented or not) with a hanging indent, so the
-    /// lines after an item's first start under its first word.
-    public static func wrapBlock(_ text: String, width: Int) -> [String] {
-        guard width > 0 else { return [] }
+    /// lines after an item's first start under its first word. With `maxLines`, stops once that
+    /// many lines are made.
+    public static func wrapBlock(_ text: String, width: Int, maxLines: Int = .max) -> [String] {
+        guard width > 0, maxLines > 0 else { return [] }
         var lines: [String] = []
-        let normalized = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\t", with: "    ")
-        for paragraph in normalized.split(separator: "\n", omittingEmptySubsequences: false) {
-            let paragraph = String(paragraph)
+        for paragraph in paragraphs(of: text) {
+            if lines.count >= maxLines { break }
             // An indent over half the width would leave too little room: the item wraps flush.
             let indent = hangingIndent(of: paragraph)
             guard indent > 0, indent <= width / 2 else {
-                lines.append(contentsOf: wrapParagraph(paragraph, width: width))
+                lines.append(contentsOf: wrapParagraph(paragraph, width: width, maxLines: maxLines - lines.count))
                 continue
             }
             // The marker and the first words stay on the first line; the rest wraps narrower.
@@ -35,7 +54,8 @@ public enum TextLayout {
             let marker = String(body[..<markerEnd])
             let rest = String(body[markerEnd...].drop { $0 == " " })
             let pad = String(repeating: " ", count: indent)
-            let wrapped = rest.isEmpty ? [""] : wrapParagraph(rest, width: width - indent)
+            let wrapped =
+                rest.isEmpty ? [""] : wrapParagraph(rest, width: width - indent, maxLines: maxLines - lines.count)
             for (index, line) in wrapped.enumerated() {
                 if index == 0 {
                     let head = leading + marker
@@ -68,15 +88,72 @@ public enum TextLayout {
         return leading + DisplayWidth.of(marker) + spaces
     }
 
-    static func wrapParagraph(_ paragraph: String, width: Int) -> [String] {
+
+    static func wrapParagraph(_ paragraph: String, width: Int, maxLines: Int = .max) -> [String] {
+        var copy = paragraph
+        let ascii = copy.withUTF8 { bytes -> [String]? in
+            guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+            return wrapPrintableASCII(bytes, width: width, maxLines: maxLines)
+        }
+        return ascii ?? wrapGraphemes(paragraph, width: width, maxLines: maxLines)
+    }
+
+    /// The same greedy wrap as `wrapGraphemes` for text of printable ASCII only, where every
+    /// byte is one grapheme one column wide: lines are slices of the bytes, found in one pass.
+    static func wrapPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>, width: Int, maxLines: Int) -> [String] {
+        let space = UInt8(ascii: " ")
+        var lines: [String] = []
+        var lineStart = 0
+        var lineEnd = 0
+        func emit(trimming: Bool) {
+            var end = lineEnd
+            while trimming && end > lineStart && bytes[end - 1] == space { end -= 1 }
+            lines.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<end]), as: UTF8.self))
+        }
+        var index = 0
+        while index < bytes.count && lines.count < maxLines {
+            let isSpace = bytes[index] == space
+            var end = index
+            while end < bytes.count && (bytes[end] == space) == isSpace { end += 1 }
+            let lineWidth = lineEnd - lineStart
+            let tokenWidth = end - index
+            if isSpace {
+                if lineWidth > 0 && lineWidth + tokenWidth <= width {
+                    lineEnd = end
+                } else if lineWidth > 0 {
+                    emit(trimming: false)
+                    lineStart = lineEnd
+                }
+            } else if lineWidth + tokenWidth <= width {
+                if lineWidth == 0 { lineStart = index }
+                lineEnd = end
+            } else {
+                if lineWidth > 0 { emit(trimming: true) }
+                // A word wider than the line fills whole lines; its rest starts the next one.
+                var chunk = index
+                while end - chunk > width && lines.count < maxLines {
+                    lineStart = chunk
+                    lineEnd = chunk + width
+                    emit(trimming: false)
+                    chunk += width
+                }
+                lineStart = chunk
+                lineEnd = end
+            }
+            index = end
+        }
+        if lines.count < maxLines && (lineEnd > lineStart || lines.isEmpty) { emit(trimming: true) }
+        return lines
+    }
+
+    static func wrapGraphemes(_ paragraph: String, width: Int, maxLines: Int) -> [String] {
         if paragraph.allSatisfy({ $0 == " " }) { return [""] }
         var lines: [String] = []
         var line = ""
         var lineWidth = 0
-        for token in tokens(paragraph) {
-            let tokenWidth = DisplayWidth.of(token)
-            let isSpace = token.allSatisfy { $0 == " " }
-            if isSpace {
+        // Tokens are made as they are needed, so a view that wants a few lines stops early.
+        forEachToken(paragraph) { token, tokenWidth in
+            if token.first == " " {
                 if lineWidth > 0 && lineWidth + tokenWidth <= width {
                     line += token
                     lineWidth += tokenWidth
@@ -85,12 +162,12 @@ public enum TextLayout {
                     line = ""
                     lineWidth = 0
                 }
-                continue
+                return lines.count < maxLines
             }
             if lineWidth + tokenWidth <= width {
                 line += token
                 lineWidth += tokenWidth
-                continue
+                return true
             }
             if lineWidth > 0 {
                 lines.append(trimmedTrailing(line))
@@ -113,33 +190,47 @@ public enum TextLayout {
                     lineWidth += graphemeWidth
                 }
             }
+            return lines.count < maxLines
         }
         if lineWidth > 0 || lines.isEmpty { lines.append(trimmedTrailing(line)) }
-        return lines
+        return Array(lines.prefix(maxLines))
     }
 
     /// Splits into words, runs of spaces, and single wide graphemes (each a break opportunity).
     static func tokens(_ text: String) -> [String] {
         var tokens: [String] = []
+        forEachToken(text) { token, _ in
+            tokens.append(token)
+            return true
+        }
+        return tokens
+    }
+
+    /// Calls `body` with each token and its width until it returns false.
+    static func forEachToken(_ text: String, _ body: (String, Int) -> Bool) {
         var current = ""
+        var currentWidth = 0
         var currentIsSpace = false
         for grapheme in text {
             let isSpace = grapheme == " "
-            if DisplayWidth.of(grapheme) == 2 {
-                if !current.isEmpty { tokens.append(current) }
-                tokens.append(String(grapheme))
+            let width = DisplayWidth.of(grapheme)
+            if width == 2 {
+                if !current.isEmpty && !body(current, currentWidth) { return }
+                if !body(String(grapheme), width) { return }
                 current = ""
+                currentWidth = 0
                 continue
             }
             if !current.isEmpty && isSpace != currentIsSpace {
-                tokens.append(current)
+                if !body(current, currentWidth) { return }
                 current = ""
+                currentWidth = 0
             }
             current.append(grapheme)
+            currentWidth += width
             currentIsSpace = isSpace
         }
-        if !current.isEmpty { tokens.append(current) }
-        return tokens
+        if !current.isEmpty { _ = body(current, currentWidth) }
     }
 
     static func trimmedTrailing(_ line: String) -> String {

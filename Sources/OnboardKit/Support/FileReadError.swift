@@ -1,14 +1,18 @@
 import Foundation
 
-/// Why an input file could not be read. The executable maps `missing` to exit code 66.
+/// Why an input file could not be read. The executable maps `missing`, `notRegularFile` and
+/// `unreadable` to exit code 66 (no usable input) and `tooLarge` to 65 (bad data).
 public enum FileReadError: Error, Equatable, Sendable, CustomStringConvertible {
     case missing(path: String)
     case tooLarge(path: String, size: Int, limit: Int)
     case unreadable(path: String, reason: String)
+    /// A FIFO, device, socket or directory: reading one could block forever or never end.
+    /// `kind` names it with its article, such as "a FIFO".
+    case notRegularFile(path: String, kind: String)
 
     public var description: String {
         switch self {
-        case .missing(let path), .tooLarge(let path, _, _), .unreadable(let path, _):
+        case .missing(let path), .tooLarge(let path, _, _), .unreadable(let path, _), .notRegularFile(let path, _):
             return "\(SafeText.sanitize(path)): \(reason)"
         }
     }
@@ -22,6 +26,8 @@ public enum FileReadError: Error, Equatable, Sendable, CustomStringConvertible {
             return "file is \(FileReadError.mebibytes(size)), over the limit of \(FileReadError.mebibytes(limit))"
         case .unreadable(_, let reason):
             return "cannot read: \(reason)"
+        case .notRegularFile(_, let kind):
+            return "is \(kind), not a regular file"
         }
     }
 
@@ -32,37 +38,13 @@ public enum FileReadError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 /// Reads whole files with a size limit. Injected wherever the core needs a file, so tests can
-/// hand in bytes without a disk.
+/// hand in bytes without a disk. The executable passes in its disk reader, which opens regular
+/// files only; the core itself never touches the file system.
 public struct FileReader: Sendable {
     public var read: @Sendable (_ path: String, _ limit: Int) throws(FileReadError) -> [UInt8]
 
     public init(read: @escaping @Sendable (_ path: String, _ limit: Int) throws(FileReadError) -> [UInt8]) {
         self.read = read
-    }
-
-    /// Reads from the local file system, checking the size before reading.
-    public static let local = FileReader { path, limit throws(FileReadError) in
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .missing(path: path)
-        }
-        if isDirectory.boolValue { throw .unreadable(path: path, reason: "it is a directory") }
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        if size > limit { throw .tooLarge(path: path, size: size, limit: limit) }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw .unreadable(path: path, reason: "permission denied")
-        }
-        defer { try? handle.close() }
-        do {
-            // Read at most one byte over the limit: a file growing after the size check is still refused.
-            let data = try handle.read(upToCount: limit + 1) ?? Data()
-            if data.count > limit { throw FileReadError.tooLarge(path: path, size: data.count, limit: limit) }
-            return [UInt8](data)
-        } catch let error as FileReadError {
-            throw error
-        } catch {
-            throw .unreadable(path: path, reason: "\(error.localizedDescription)")
-        }
     }
 
     /// Reads from an in-memory table of files, for tests.

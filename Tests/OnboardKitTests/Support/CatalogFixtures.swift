@@ -30,6 +30,13 @@ enum CatalogFixtures {
         var description: String { "no such file" }
     }
 
+    /// Reads the fixtures and assets of this repository from the disk (the app's own reader,
+    /// which refuses FIFOs and devices, is tested with the executable).
+    static func diskReader(_ path: String) throws -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path) else { throw MissingFile(path: path) }
+        return [UInt8](data)
+    }
+
     /// A reader over a fixed set of files, so catalog tests need no disk.
     static func memoryReader(_ files: [String: String]) -> CatalogFileReader {
         { path in
