@@ -74,6 +74,7 @@ public final class TerminalSession {
         noecho()
         nonl()
         keypad(window, true)
+        TerminalSession.teachKeySpellings()
         set_escdelay(25)
         curs_set(0)
         leaveok(window, true)
@@ -97,6 +98,35 @@ public final class TerminalSession {
             fputs(TerminalSession.dragTrackingOn, output)
             fflush(output)
         }
+    }
+
+    /// The ways terminals spell Home, End, Page Up/Down, Delete and the arrows (plain or with
+    /// Shift, Alt or Ctrl), whatever their terminfo entry says: tmux sends Home as `ESC[1~`
+    /// under `TERM=xterm-256color`, whose entry says `ESC O H`, and `vt100` lists none of them.
+    static let keySpellings: [(sequence: String, code: Int32)] = {
+        var spellings: [(String, Int32)] = [
+            ("\u{1B}[H", KEY_HOME), ("\u{1B}OH", KEY_HOME), ("\u{1B}[1~", KEY_HOME), ("\u{1B}[7~", KEY_HOME),
+            ("\u{1B}[F", KEY_END), ("\u{1B}OF", KEY_END), ("\u{1B}[4~", KEY_END), ("\u{1B}[8~", KEY_END),
+            ("\u{1B}[5~", KEY_PPAGE), ("\u{1B}[6~", KEY_NPAGE), ("\u{1B}[3~", KEY_DC),
+        ]
+        let arrows: [(Character, Int32)] = [("A", KEY_UP), ("B", KEY_DOWN), ("C", KEY_RIGHT), ("D", KEY_LEFT)]
+        for (final, code) in arrows + [("H", KEY_HOME), ("F", KEY_END)] {
+            if code != KEY_HOME && code != KEY_END {
+                spellings += [("\u{1B}[\(final)", code), ("\u{1B}O\(final)", code)]
+            }
+            // Shift 2, Alt 3, Shift-Alt 4, Ctrl 5, Shift-Ctrl 6, Alt-Ctrl 7, all three 8.
+            for modifier in 2...8 { spellings.append(("\u{1B}[1;\(modifier)\(final)", code)) }
+        }
+        for (number, code) in [(5, KEY_PPAGE), (6, KEY_NPAGE)] {
+            for modifier in 2...8 { spellings.append(("\u{1B}[\(number);\(modifier)~", code)) }
+        }
+        return spellings
+    }()
+
+    /// Teaches ncurses every spelling in `keySpellings` (`define_key` replaces what a string
+    /// meant before, such as xterm's Ctrl-arrow keys, which the app does not tell apart).
+    private static func teachKeySpellings() {
+        for (sequence, code) in keySpellings { define_key(sequence, code) }
     }
 
     /// Restores the terminal: leaves the alternate screen, shows the cursor, cooked mode.
