@@ -20,19 +20,15 @@ final class ColorPalette {
         self.pairLimit = Int(tui_color_pairs())
     }
 
-    /// The ncurses colour number for a core colour: -1 is the terminal's default.
+    /// The ncurses colour number for a core colour fitted to the terminal (`Color.fitted`): -1
+    /// is the terminal's default. A 24-bit colour is the nearest indexed one here; truecolor
+    /// terminals get it exactly from the presenter, beside ncurses.
     func terminalColor(_ color: Color) -> Int32 {
-        switch color {
-        case .terminalDefault:
-            return -1
-        case .indexed(let index):
-            if colorCount >= 256 || Int(index) < colorCount { return Int32(index) }
-            if index >= 8 && index < 16 { return Int32(index - 8) }
-            let (red, green, blue) = color.components!
-            return Int32(Color.nearestBasic(red: red, green: green, blue: blue))
+        switch color.fitted(to: colorMode == .truecolor ? .indexed256 : colorMode) {
+        case .terminalDefault: return -1
+        case .indexed(let index): return Int32(index)
         case .rgb(let red, let green, let blue):
-            if colorCount >= 256 { return Int32(Color.nearestIndexed(red: red, green: green, blue: blue)) }
-            return Int32(Color.nearestBasic(red: red, green: green, blue: blue))
+            return Int32(Color.nearestIndexed(red: red, green: green, blue: blue))
         }
     }
 
@@ -40,6 +36,7 @@ final class ColorPalette {
     /// terminal has run out of pairs.
     func pair(for style: Style) -> Int32 {
         guard colorMode != .monochrome else { return 0 }
+        let style = style.fitted(to: colorMode)
         let key = PairKey(foreground: terminalColor(style.foreground), background: terminalColor(style.background))
         // Default colours get a pair of their own too (not pair 0): ncurses then changes colour
         // with setaf/setab alone, instead of a full attribute reset each time a coloured cell
@@ -54,6 +51,7 @@ final class ColorPalette {
     }
 
     func attributes(for style: Style) -> attr_t {
+        let style = style.fitted(to: colorMode)
         var attributes = tui_attr_normal()
         if style.isBold { attributes |= tui_attr_bold() }
         if style.isDim { attributes |= tui_attr_dim() }

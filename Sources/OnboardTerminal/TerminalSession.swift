@@ -35,7 +35,8 @@ public final class TerminalSession {
     public static func colorMode(environment: [String: String], colors: Int, hasColors: Bool) -> ColorMode {
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .monochrome }
         guard hasColors, colors >= 8 else { return .monochrome }
-        return colors >= 256 ? .indexed256 : .basic8
+        if colors >= 256 { return .indexed256 }
+        return colors >= 16 ? .basic16 : .basic8
     }
 
     /// Whether to send OSC 8 hyperlinks. Terminals that do not know them ignore them, but the
@@ -231,6 +232,19 @@ public final class TerminalSession {
             if (0x40...0x7E).contains(value) { return true }
         }
         return true
+    }
+
+    /// Reads a cell's colours (ncurses numbers, -1 the default) and attributes back from the
+    /// ncurses screen (for off-screen tests).
+    func cellColors(x: Int, y: Int) -> (foreground: Int32, background: Int32, attributes: attr_t)? {
+        var text = [wchar_t](repeating: 0, count: Int(tui_ccharw_max()) + 1)
+        var attributes: attr_t = 0
+        var pair: Int32 = 0
+        guard tui_read_cell(window, Int32(y), Int32(x), &text, &attributes, &pair) != tui_err() else { return nil }
+        var foreground: Int32 = -1
+        var background: Int32 = -1
+        if pair != 0 { extended_pair_content(pair, &foreground, &background) }
+        return (foreground, background, attributes & ~tui_attr_color())
     }
 
     /// Reads a cell back from the ncurses screen (for off-screen tests).

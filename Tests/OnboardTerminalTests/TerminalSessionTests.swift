@@ -8,7 +8,7 @@ import Testing
 /// The real ncurses output path, on a screen whose output goes to /dev/null: every cell can
 /// be read back. ncurses has one current screen per process, so the suite runs serially.
 @Suite(.serialized) struct TerminalSessionTests {
-    static func withSession(_ body: (TerminalSession) throws -> Void) throws {
+    static func withSession(terminal: String = "xterm-256color", _ body: (TerminalSession) throws -> Void) throws {
         TerminalSession.prepareLocale()
         let output = try #require(fopen("/dev/null", "w"))
         let input = try #require(fopen("/dev/null", "r"))
@@ -17,7 +17,7 @@ import Testing
             fclose(input)
         }
         let session = try TerminalSession(
-            terminalName: "xterm-256color", output: output, input: input, environment: [:], enableMouse: false)
+            terminalName: terminal, output: output, input: input, environment: [:], enableMouse: false)
         defer { session.stop() }
         try body(session)
     }
@@ -111,10 +111,47 @@ import Testing
         (["NO_COLOR": "1"], 256, ColorMode.monochrome),
         (["NO_COLOR": ""], 256, .indexed256),
         ([:], 256, .indexed256),
+        ([:], 16, .basic16),
         ([:], 8, .basic8),
         ([:], 2, .monochrome),
     ])
     func colourModeFollowsNoColorAndTheTerminal(environment: [String: String], colors: Int, expected: ColorMode) {
         #expect(TerminalSession.colorMode(environment: environment, colors: colors, hasColors: true) == expected)
+    }
+
+    @Test(
+        "each TERM gets its colour mode and secondary text it can show",
+        arguments: [
+            ("xterm", ColorMode.basic8), ("linux", .basic8), ("screen", .basic8), ("xterm-16color", .basic16),
+            ("xterm-256color", .indexed256), ("vt100", .monochrome),
+        ])
+    func secondaryTextPerTerminal(terminal: String, mode: ColorMode) throws {
+        // xterm-16color comes with ncurses-term, which may be missing.
+        guard terminal != "xterm-16color" || TerminalSessionTests.terminfoExists(terminal) else { return }
+        try Self.withSession(terminal: terminal) { session in
+            #expect(session.colorMode == mode)
+            let theme = Theme(colorMode: session.colorMode)
+            var canvas = Canvas(width: session.size.width, height: session.size.height)
+            canvas.draw("Skip", x: 0, y: 0, style: theme.muted)
+            canvas.draw("Next", x: 0, y: 1, style: theme.accentText)
+            session.present(canvas)
+            let muted = try #require(session.cellColors(x: 0, y: 0))
+            let accent = try #require(session.cellColors(x: 0, y: 1))
+            switch mode {
+            case .basic8, .monochrome:
+                #expect(muted.foreground == -1, "secondary text must not be black")
+                #expect(muted.attributes & tui_attr_dim() != 0)
+            case .basic16, .indexed256, .truecolor:
+                #expect(muted.foreground == 8)
+            }
+            if mode == .basic8 { #expect(accent.foreground == 5, "the default accent's hue under 8 colours") }
+            #expect(![0, 7].contains(accent.foreground), "an accent must not be black or white")
+        }
+    }
+
+    static func terminfoExists(_ name: String) -> Bool {
+        ["/usr/share/terminfo", "/lib/terminfo", "/etc/terminfo"].contains {
+            FileManager.default.fileExists(atPath: "\($0)/\(name.prefix(1))/\(name)")
+        }
     }
 }
