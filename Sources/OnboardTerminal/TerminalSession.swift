@@ -31,11 +31,17 @@ public final class TerminalSession {
     }
 
     /// The colour mode for an environment and a colour count: NO_COLOR (any non-empty value)
-    /// wins, then what the terminal reports.
+    /// wins, then what the terminal reports; a 256-colour terminal whose `COLORTERM` is
+    /// `truecolor` or `24bit` gets 24-bit colour. Below 256 colours `COLORTERM` is not believed:
+    /// it is passed on to programs that run under another `TERM` (screen inside a truecolor
+    /// terminal, say).
     public static func colorMode(environment: [String: String], colors: Int, hasColors: Bool) -> ColorMode {
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .monochrome }
         guard hasColors, colors >= 8 else { return .monochrome }
-        if colors >= 256 { return .indexed256 }
+        if colors >= 256 {
+            let colorTerm = environment["COLORTERM"]?.lowercased()
+            return colorTerm == "truecolor" || colorTerm == "24bit" ? .truecolor : .indexed256
+        }
         return colors >= 16 ? .basic16 : .basic8
     }
 
@@ -90,7 +96,7 @@ public final class TerminalSession {
         presenter = CanvasPresenter(
             window: window, palette: ColorPalette(colorMode: mode),
             hyperlinkOutput: TerminalSession.supportsHyperlinks(terminal: name, environment: environment)
-                ? output : nil)
+                ? output : nil, trueColorOutput: output)
         if enableMouse {
             mouseinterval(0)
             mousemask(tui_mouse_all_events(), nil)

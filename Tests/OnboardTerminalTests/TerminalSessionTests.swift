@@ -112,6 +112,11 @@ import Testing
         (["NO_COLOR": ""], 256, .indexed256),
         ([:], 256, .indexed256),
         ([:], 16, .basic16),
+        (["COLORTERM": "truecolor"], 256, .truecolor),
+        (["COLORTERM": "24bit"], 256, .truecolor),
+        (["COLORTERM": "truecolor"], 8, .basic8),
+        (["COLORTERM": "truecolor", "NO_COLOR": "1"], 256, .monochrome),
+        (["COLORTERM": "yes"], 256, .indexed256),
         ([:], 8, .basic8),
         ([:], 2, .monochrome),
     ])
@@ -153,5 +158,31 @@ import Testing
         ["/usr/share/terminfo", "/lib/terminfo", "/etc/terminfo"].contains {
             FileManager.default.fileExists(atPath: "\($0)/\(name.prefix(1))/\(name)")
         }
+    }
+
+    @Test func underTruecolorTheAccentGoesOutAsA24BitColourBesideNcurses() throws {
+        TerminalSession.prepareLocale()
+        let path = "/tmp/tui-onboard-truecolor-\(getpid())"
+        defer { unlink(path) }
+        let output = try #require(fopen(path, "w"))
+        let input = try #require(fopen("/dev/null", "r"))
+        defer {
+            fclose(output)
+            fclose(input)
+        }
+        let session = try TerminalSession(
+            terminalName: "xterm-256color", output: output, input: input, environment: ["COLORTERM": "truecolor"],
+            enableMouse: false)
+        #expect(session.colorMode == .truecolor)
+        let theme = Theme(colorMode: session.colorMode)
+        var canvas = Canvas(width: session.size.width, height: session.size.height)
+        canvas.draw("Next", x: 3, y: 2, style: theme.accentText)
+        session.present(canvas)
+        // ncurses holds the nearest of 256 colours for the cell.
+        #expect(session.cellColors(x: 3, y: 2)?.foreground == 99)
+        session.stop()
+        fflush(output)
+        let written = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(written.contains("\u{1B}[3;4H\u{1B}[0;1;38;2;139;92;246mNext\u{1B}[0m"))
     }
 }
