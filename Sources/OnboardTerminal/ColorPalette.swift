@@ -14,10 +14,15 @@ final class ColorPalette {
         var background: Int32
     }
 
+    /// True when the terminal drops some attributes on coloured text (`ncv`: the Linux console
+    /// shows no dim or underline with a colour pair).
+    private let dropsAttributesWithColor: Bool
+
     init(colorMode: ColorMode) {
         self.colorMode = colorMode
         self.colorCount = Int(tui_colors())
         self.pairLimit = Int(tui_color_pairs())
+        self.dropsAttributesWithColor = colorMode != .monochrome && tigetnum("ncv") > 0
     }
 
     /// The ncurses colour number for a core colour fitted to the terminal (`Color.fitted`): -1
@@ -38,6 +43,9 @@ final class ColorPalette {
         guard colorMode != .monochrome else { return 0 }
         let style = style.fitted(to: colorMode)
         let key = PairKey(foreground: terminalColor(style.foreground), background: terminalColor(style.background))
+        // Where colour would cost dim or underline (the Linux console), text in the default
+        // colours goes without a pair, so dimmed secondary text stays dim.
+        if dropsAttributesWithColor, key.foreground == -1, key.background == -1 { return 0 }
         // Default colours get a pair of their own too (not pair 0): ncurses then changes colour
         // with setaf/setab alone, instead of a full attribute reset each time a coloured cell
         // meets plain text. About 7% fewer bytes for confetti over a page.
