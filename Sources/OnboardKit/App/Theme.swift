@@ -36,4 +36,6 @@ public struct Theme: Hashable, Sendable {
             ? Style(foreground: .brightWhite, background: accent, isBold: true) : Style(isBold: true, isReverse: true)
     }
     public var border: Style { usesColor ? Style(foreground: accent) : .plain }
+    /// The page behind a box: every cell in the secondary text's style, so the box stands out.
+    public var backdrop: Style { muted }
 }
