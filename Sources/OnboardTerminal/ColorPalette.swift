@@ -4,7 +4,6 @@ import OnboardKit
 /// Maps core colours to what the terminal has and hands out ncurses colour pairs on demand.
 final class ColorPalette {
     let colorMode: ColorMode
-    private let colorCount: Int
     private let pairLimit: Int
     private var pairs: [PairKey: Int32] = [:]
     private var nextPair: Int32 = 1
@@ -20,7 +19,6 @@ final class ColorPalette {
 
     init(colorMode: ColorMode) {
         self.colorMode = colorMode
-        self.colorCount = Int(tui_colors())
         self.pairLimit = Int(tui_color_pairs())
         self.dropsAttributesWithColor = colorMode != .monochrome && tigetnum("ncv") > 0
     }

@@ -56,7 +56,17 @@ import Testing
         "no text in the background's colour at 8 and 16 colours",
         arguments: [ColorMode.basic8, .basic16], accents.map(\.name))
     func everyPageAndBox(mode: ColorMode, accentName: String) throws {
-        let accent = Self.accents.first { $0.name == accentName }?.color
+        try Self.checkEveryPageAndBox(mode: mode, accent: Self.accents.first { $0.name == accentName }?.color)
+    }
+
+    @Test(
+        "no text in the background's colour with the default accent in every colour mode",
+        arguments: ColorMode.allCases)
+    func everyPageAndBoxInEveryMode(mode: ColorMode) throws {
+        try Self.checkEveryPageAndBox(mode: mode, accent: nil)
+    }
+
+    static func checkEveryPageAndBox(mode: ColorMode, accent: Color?) throws {
         let deck = try Self.builtInDeck(accent: accent)
         for (width, height) in [(80, 24), (40, 12)] {
             var app = try Self.app(deck, mode: mode, width: width, height: height)
