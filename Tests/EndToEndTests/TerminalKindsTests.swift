@@ -101,9 +101,14 @@ struct TerminalKindsTests {
         defer { state.remove() }
         let direct = try launch("tmux-256color", state: state, environment: ["COLORTERM": "truecolor"])
         defer { direct.close() }
-        let styled = StyledScreen(direct.styledScreen())
+        // The 24-bit colours follow ncurses' own update: wait for them.
         let accent = StyledScreen.Color.rgb(139, 92, 246)
-        #expect(styled.textCells.contains { $0.cell.foreground == accent }, "no 24-bit accent: \(styled.sequences)")
+        let found = Polling.value {
+            let screen = StyledScreen(direct.styledScreen())
+            return screen.textCells.contains { $0.cell.foreground == accent } ? screen : nil
+        }
+        let styled = StyledScreen(direct.styledScreen())
+        #expect(found != nil, "no 24-bit accent: \(styled.sequences)")
         #expect(styled.hiddenText.isEmpty, "\(styled.hiddenText.prefix(5))")
         // The top bar keeps the terminal's own grey (bright black), not a fixed 24-bit one.
         let appName = styled.textCells.first { $0.y == 0 && $0.cell.character == "t" }?.cell
