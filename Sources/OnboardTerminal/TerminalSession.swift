@@ -84,7 +84,12 @@ public final class TerminalSession {
         TerminalSession.teachKeySpellings()
         set_escdelay(25)
         curs_set(0)
-        leaveok(window, true)
+        // Not leaveok: what the presenter writes beside ncurses (24-bit colour, OSC 8 links)
+        // must put the cursor back where ncurses believes it is, and only without leaveok does
+        // ncurses end each update at a position it reports (curscr's cursor). With leaveok it
+        // kept moving relative to a position the presenter could not know, and drew rows in the
+        // wrong place (seen with confetti under truecolor). The cursor is hidden either way.
+        leaveok(window, false)
         var mode = ColorMode.monochrome
         if has_colors() {
             start_color()

@@ -26,14 +26,14 @@ struct TerminalKindsTests {
     static let secondHeading = "Pages slide, keys do the work"
     static let lastHeading = "You're ready"
 
-    private func launch(_ term: String, state: TemporaryDirectory, environment: [String: String] = [:])
-        throws -> TmuxTerminal
-    {
+    private func launch(
+        _ term: String, state: TemporaryDirectory, environment: [String: String] = [:], reducesMotion: Bool = true
+    ) throws -> TmuxTerminal {
         let terminal = try TmuxTerminal(
             arguments: [
                 "--state-dir", state.path("state"), "--latency", "0.3", "--now", "2026-01-01", "--seed", "7",
-                "--reduce-motion",
-            ], terminalType: term, environment: ["NO_COLOR": "", "COLORTERM": ""].merging(environment) { $1 })
+            ] + (reducesMotion ? ["--reduce-motion"] : []), terminalType: term,
+            environment: ["NO_COLOR": "", "COLORTERM": ""].merging(environment) { $1 })
         try terminal.start()
         let first = terminal.waitForText(Self.firstHeading)
         if first == nil { terminal.close() }
@@ -120,5 +120,27 @@ struct TerminalKindsTests {
         defer { basic.close() }
         let plain = StyledScreen(basic.styledScreen())
         #expect(!plain.sequences.contains { $0.contains("38;") }, "\(plain.sequences)")
+    }
+
+    @Test("24-bit colour written beside ncurses leaves every cell where ncurses put it")
+    func truecolorKeepsTheScreenInPlace() throws {
+        let state = try TemporaryDirectory()
+        defer { state.remove() }
+        let reference = try launch("tmux-256color", state: state, reducesMotion: false)
+        defer { reference.close() }
+        let direct = try launch(
+            "tmux-256color", state: state, environment: ["COLORTERM": "truecolor"], reducesMotion: false)
+        defer { direct.close() }
+        // Confetti, paging, the help and a link box: frames where ncurses moves the cursor from
+        // where it believes the last update left it. Once each settles the screens must agree.
+        for key in ["c", "Right", "6", "c", "?", "x", "7", "p", "Escape"] {
+            try reference.sendKeys(key)
+            try direct.sendKeys(key)
+            let same = Polling.until(timeout: .seconds(10)) { reference.screen().lines == direct.screen().lines }
+            #expect(
+                same,
+                "after \(key) the screens differ:\n\(direct.screen())\n--- with 256 colours:\n\(reference.screen())")
+            if !same { break }
+        }
     }
 }
