@@ -21,7 +21,8 @@ final class CanvasPresenter {
         self.window = window
         self.palette = palette
         self.hyperlinkOutput = hyperlinkOutput
-        self.trueColorOutput = palette.colorMode == .truecolor ? trueColorOutput : nil
+        // A direct-colour terminfo entry lets ncurses send 24-bit colour itself.
+        self.trueColorOutput = palette.colorMode == .truecolor && !palette.isDirectColor ? trueColorOutput : nil
     }
 
     /// Forgets the last frame so the next one is written whole (after a resize).

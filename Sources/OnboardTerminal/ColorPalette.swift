@@ -17,21 +17,41 @@ final class ColorPalette {
     /// shows no dim or underline with a colour pair).
     private let dropsAttributesWithColor: Bool
 
+    /// True when the terminfo entry is a direct-colour one (`xterm-direct`, `kitty-direct`):
+    /// ncurses colour numbers from 8 up are then 0xRRGGBB values, not palette indices.
+    let isDirectColor: Bool
+
     init(colorMode: ColorMode) {
         self.colorMode = colorMode
         self.pairLimit = Int(tui_color_pairs())
         self.dropsAttributesWithColor = colorMode != .monochrome && tigetnum("ncv") > 0
+        self.isDirectColor = colorMode != .monochrome && Int(tui_colors()) >= 1 << 24
     }
 
     /// The ncurses colour number for a core colour fitted to the terminal (`Color.fitted`): -1
-    /// is the terminal's default. A 24-bit colour is the nearest indexed one here; truecolor
-    /// terminals get it exactly from the presenter, beside ncurses.
+    /// is the terminal's default. On a direct-colour terminfo entry every colour but the first
+    /// eight is its 24-bit value (`directColor`); otherwise a 24-bit colour is the nearest
+    /// indexed one, and truecolor terminals get it exactly from the presenter, beside ncurses.
     func terminalColor(_ color: Color) -> Int32 {
+        if isDirectColor { return ColorPalette.directColor(color) }
         switch color.fitted(to: colorMode == .truecolor ? .indexed256 : colorMode) {
         case .terminalDefault: return -1
         case .indexed(let index): return Int32(index)
         case .rgb(let red, let green, let blue):
             return Int32(Color.nearestIndexed(red: red, green: green, blue: blue))
+        }
+    }
+
+    /// A colour as a direct-colour terminfo entry numbers it: -1 the default, 0–7 the basic
+    /// colours, anything else 0xRRGGBB (indexed colours by xterm's palette). A 24-bit colour
+    /// that would number below 8 is nudged to 8, a near-black the eye cannot tell apart.
+    static func directColor(_ color: Color) -> Int32 {
+        switch color {
+        case .terminalDefault: return -1
+        case .indexed(let index) where index < 8: return Int32(index)
+        case .indexed, .rgb:
+            let (red, green, blue) = color.components ?? (0, 0, 0)
+            return max(8, Int32(red) << 16 | Int32(green) << 8 | Int32(blue))
         }
     }
 

@@ -31,13 +31,15 @@ public final class TerminalSession {
     }
 
     /// The colour mode for an environment and a colour count: NO_COLOR (any non-empty value)
-    /// wins, then what the terminal reports; a 256-colour terminal whose `COLORTERM` is
-    /// `truecolor` or `24bit` gets 24-bit colour. Below 256 colours `COLORTERM` is not believed:
-    /// it is passed on to programs that run under another `TERM` (screen inside a truecolor
-    /// terminal, say).
+    /// wins, then what the terminal reports. A direct-colour entry (2^24 colours) is truecolor,
+    /// and so is a 256-colour terminal whose `COLORTERM` is `truecolor` or `24bit`. Below 256
+    /// colours `COLORTERM` is not believed: it is passed on to programs that run under another
+    /// `TERM` (screen inside a truecolor terminal, say).
     public static func colorMode(environment: [String: String], colors: Int, hasColors: Bool) -> ColorMode {
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .monochrome }
         guard hasColors, colors >= 8 else { return .monochrome }
+        // A direct-colour terminfo entry (`xterm-direct`: 2^24 colours) says it outright.
+        if colors >= 1 << 24 { return .truecolor }
         if colors >= 256 {
             let colorTerm = environment["COLORTERM"]?.lowercased()
             return colorTerm == "truecolor" || colorTerm == "24bit" ? .truecolor : .indexed256

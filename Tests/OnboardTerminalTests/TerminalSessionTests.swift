@@ -117,6 +117,8 @@ import Testing
         (["COLORTERM": "truecolor"], 8, .basic8),
         (["COLORTERM": "truecolor", "NO_COLOR": "1"], 256, .monochrome),
         (["COLORTERM": "yes"], 256, .indexed256),
+        ([:], 1 << 24, .truecolor),
+        (["NO_COLOR": "1"], 1 << 24, .monochrome),
         ([:], 8, .basic8),
         ([:], 2, .monochrome),
     ])
@@ -184,5 +186,60 @@ import Testing
         fflush(output)
         let written = try String(contentsOfFile: path, encoding: .utf8)
         #expect(written.contains("\u{1B}[3;4H\u{1B}[0;1;38;2;139;92;246mNext\u{1B}[0m"))
+    }
+
+    @Test func aDirectColourTerminfoEntryGetsEvery24BitColourFromNcursesItself() throws {
+        // A direct-colour entry of our own (xterm-direct is in ncurses-term, which may be
+        // missing), compiled with tic into a directory searched before the system's.
+        let directory = "/tmp/tui-onboard-terminfo-\(getpid())"
+        defer { _ = try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let source = """
+            tui-direct-test|xterm-256color with direct colour,
+            \tuse=xterm-256color, colors#0x1000000, pairs#0x10000, RGB,
+            \tsetaf=\\E[%?%p1%{8}%<%t3%p1%d%e38:2::%p1%{65536}%/%d:%p1%{256}%/%{255}%&%d:%p1%{255}%&%d%;m,
+            \tsetab=\\E[%?%p1%{8}%<%t4%p1%d%e48:2::%p1%{65536}%/%d:%p1%{256}%/%{255}%&%d:%p1%{255}%&%d%;m,
+
+            """
+        try source.write(toFile: "\(directory)/direct.src", atomically: true, encoding: .utf8)
+        let tic = Process()
+        tic.executableURL = URL(fileURLWithPath: "/usr/bin/tic")
+        tic.arguments = ["-x", "-o", "\(directory)/db", "\(directory)/direct.src"]
+        try tic.run()
+        tic.waitUntilExit()
+        try #require(tic.terminationStatus == 0, "tic could not compile the test entry")
+        setenv("TERMINFO", "\(directory)/db", 1)
+        defer { unsetenv("TERMINFO") }
+
+        TerminalSession.prepareLocale()
+        let path = "\(directory)/output"
+        let output = try #require(fopen(path, "w"))
+        let input = try #require(fopen("/dev/null", "r"))
+        defer {
+            fclose(output)
+            fclose(input)
+        }
+        let session = try TerminalSession(
+            terminalName: "tui-direct-test", output: output, input: input, environment: [:], enableMouse: false)
+        #expect(session.colorMode == .truecolor)
+        let theme = Theme(colorMode: session.colorMode)
+        var canvas = Canvas(width: session.size.width, height: session.size.height)
+        canvas.draw("Next", x: 3, y: 2, style: theme.accentText)
+        canvas.draw("Skip", x: 3, y: 4, style: theme.muted)
+        session.present(canvas)
+        session.stop()
+        fflush(output)
+        let written = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(written.contains("38:2::139:92:246"), "the accent, sent by ncurses")
+        #expect(written.contains("38:2::127:127:127"), "bright black as its 24-bit grey, not rgb(0,0,8)")
+        #expect(!written.contains("38;2;"), "nothing written beside ncurses")
+    }
+
+    @Test(arguments: [
+        (Color.terminalDefault, Int32(-1)), (.red, 1), (.brightBlack, 0x7F7F7F), (.indexed(99), 0x875FFF),
+        (.rgb(139, 92, 246), 0x8B5CF6), (.rgb(0, 0, 5), 8),
+    ])
+    func directColourNumbers(color: Color, expected: Int32) {
+        #expect(ColorPalette.directColor(color) == expected)
     }
 }
