@@ -33,6 +33,7 @@ static inline attr_t tui_attr_dim(void) { return A_DIM; }
 static inline attr_t tui_attr_reverse(void) { return A_REVERSE; }
 static inline attr_t tui_attr_underline(void) { return A_UNDERLINE; }
 static inline attr_t tui_attr_italic(void) { return A_ITALIC; }
+static inline attr_t tui_attr_color(void) { return A_COLOR; }
 
 static inline int tui_key_code_yes(void) { return KEY_CODE_YES; }
 static inline int tui_err(void) { return ERR; }

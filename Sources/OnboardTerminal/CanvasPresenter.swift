@@ -10,13 +10,19 @@ final class CanvasPresenter {
     private var text = [wchar_t](repeating: 0, count: Int(tui_ccharw_max()) + 1)
     /// Where OSC 8 hyperlinks are written; nil when the terminal should not get them.
     private let hyperlinkOutput: UnsafeMutablePointer<FILE>?
+    /// Where 24-bit colours are written beside ncurses (`TrueColorWriter`); nil unless the
+    /// colour mode is truecolor.
+    private let trueColorOutput: UnsafeMutablePointer<FILE>?
 
     init(
-        window: UnsafeMutablePointer<WINDOW>, palette: ColorPalette, hyperlinkOutput: UnsafeMutablePointer<FILE>? = nil
+        window: UnsafeMutablePointer<WINDOW>, palette: ColorPalette, hyperlinkOutput: UnsafeMutablePointer<FILE>? = nil,
+        trueColorOutput: UnsafeMutablePointer<FILE>? = nil
     ) {
         self.window = window
         self.palette = palette
         self.hyperlinkOutput = hyperlinkOutput
+        // A direct-colour terminfo entry lets ncurses send 24-bit colour itself.
+        self.trueColorOutput = palette.colorMode == .truecolor && !palette.isDirectColor ? trueColorOutput : nil
     }
 
     /// Forgets the last frame so the next one is written whole (after a resize).
@@ -47,6 +53,14 @@ final class CanvasPresenter {
         }
         wnoutrefresh(window)
         doupdate()
+        if let output = trueColorOutput {
+            let screen = tui_curscr()
+            let bytes = TrueColorWriter.repaint(runs, cursor: (Int(getcurx(screen)), Int(getcury(screen))))
+            if !bytes.isEmpty {
+                fputs(bytes, output)
+                fflush(output)
+            }
+        }
         if linksNeedWriting, let output = hyperlinkOutput { writeHyperlinks(canvas, to: output) }
         return written
     }

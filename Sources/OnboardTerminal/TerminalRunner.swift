@@ -35,6 +35,7 @@ public struct TerminalRunner {
     ///
     /// A stop signal or Ctrl-Z suspends: the terminal is restored, the process stops, and on
     /// continuing in the foreground the terminal is taken back and the screen drawn whole.
+    /// While a purchase is settling (`OnboardingApp.isSettlingPurchase`) the stop waits for it.
     public func run(_ app: inout OnboardingApp, session: TerminalSession, signals: SignalWatcher) -> Outcome {
         var clock = FrameClock(frameRate: frameRate)
         var canvas = Canvas(width: 0, height: 0)
@@ -42,6 +43,8 @@ public struct TerminalRunner {
         _ = app.update(.resize(width: size.width, height: size.height))
         var lastWake = Self.now()
         var wasAnimating = false
+        // A stop that came while a purchase was settling: it happens once the purchase has.
+        var pendingStop: Int32?
         while true {
             // 0. Signals: one that ends the run ends it; a stop suspends; SIGCONT may resume.
             let arrivals = signals.take()
@@ -49,7 +52,9 @@ public struct TerminalRunner {
                 _ = app.update(.interrupt(ending.outcome))
                 return ending.outcome
             }
-            if let stop = arrivals.stop {
+            if let stop = arrivals.stop, app.isSettlingPurchase {
+                pendingStop = stop.number
+            } else if let stop = arrivals.stop {
                 Self.suspend(session, stoppingWith: stop.number)
                 // Time spent stopped is not animation time.
                 wasAnimating = false
@@ -75,8 +80,12 @@ public struct TerminalRunner {
                 switch input {
                 case .key(.control("z")):
                     // In raw mode Ctrl-Z is a key, not SIGTSTP: the same suspend.
-                    Self.suspend(session, stoppingWith: SIGTSTP)
-                    wasAnimating = false
+                    if app.isSettlingPurchase {
+                        pendingStop = SIGTSTP
+                    } else {
+                        Self.suspend(session, stoppingWith: SIGTSTP)
+                        wasAnimating = false
+                    }
                     continue
                 case .key(let key): message = .key(key)
                 case .mouse(let event): message = .mouse(event)
@@ -103,6 +112,14 @@ public struct TerminalRunner {
             // 3. Draw; the presenter writes nothing when no cell changed.
             app.render(into: &canvas)
             session.present(canvas)
+            // A stop that waited for a purchase goes ahead once it has settled (the screen
+            // above already says how it ended).
+            if let stop = pendingStop, !app.isSettlingPurchase {
+                pendingStop = nil
+                Self.suspend(session, stoppingWith: stop)
+                wasAnimating = false
+                continue
+            }
             // 4. Sleep until input, a signal, or the next frame.
             var timeout: Int32 = -1
             if app.isAnimating {

@@ -31,11 +31,20 @@ public final class TerminalSession {
     }
 
     /// The colour mode for an environment and a colour count: NO_COLOR (any non-empty value)
-    /// wins, then what the terminal reports.
+    /// wins, then what the terminal reports. A direct-colour entry (2^24 colours) is truecolor,
+    /// and so is a 256-colour terminal whose `COLORTERM` is `truecolor` or `24bit`. Below 256
+    /// colours `COLORTERM` is not believed: it is passed on to programs that run under another
+    /// `TERM` (screen inside a truecolor terminal, say).
     public static func colorMode(environment: [String: String], colors: Int, hasColors: Bool) -> ColorMode {
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .monochrome }
         guard hasColors, colors >= 8 else { return .monochrome }
-        return colors >= 256 ? .indexed256 : .basic8
+        // A direct-colour terminfo entry (`xterm-direct`: 2^24 colours) says it outright.
+        if colors >= 1 << 24 { return .truecolor }
+        if colors >= 256 {
+            let colorTerm = environment["COLORTERM"]?.lowercased()
+            return colorTerm == "truecolor" || colorTerm == "24bit" ? .truecolor : .indexed256
+        }
+        return colors >= 16 ? .basic16 : .basic8
     }
 
     /// Whether to send OSC 8 hyperlinks. Terminals that do not know them ignore them, but the
@@ -74,9 +83,15 @@ public final class TerminalSession {
         noecho()
         nonl()
         keypad(window, true)
+        TerminalSession.teachKeySpellings()
         set_escdelay(25)
         curs_set(0)
-        leaveok(window, true)
+        // Not leaveok: what the presenter writes beside ncurses (24-bit colour, OSC 8 links)
+        // must put the cursor back where ncurses believes it is, and only without leaveok does
+        // ncurses end each update at a position it reports (curscr's cursor). With leaveok it
+        // kept moving relative to a position the presenter could not know, and drew rows in the
+        // wrong place (seen with confetti under truecolor). The cursor is hidden either way.
+        leaveok(window, false)
         var mode = ColorMode.monochrome
         if has_colors() {
             start_color()
@@ -88,7 +103,7 @@ public final class TerminalSession {
         presenter = CanvasPresenter(
             window: window, palette: ColorPalette(colorMode: mode),
             hyperlinkOutput: TerminalSession.supportsHyperlinks(terminal: name, environment: environment)
-                ? output : nil)
+                ? output : nil, trueColorOutput: output)
         if enableMouse {
             mouseinterval(0)
             mousemask(tui_mouse_all_events(), nil)
@@ -97,6 +112,35 @@ public final class TerminalSession {
             fputs(TerminalSession.dragTrackingOn, output)
             fflush(output)
         }
+    }
+
+    /// The ways terminals spell Home, End, Page Up/Down, Delete and the arrows (plain or with
+    /// Shift, Alt or Ctrl), whatever their terminfo entry says: tmux sends Home as `ESC[1~`
+    /// under `TERM=xterm-256color`, whose entry says `ESC O H`, and `vt100` lists none of them.
+    static let keySpellings: [(sequence: String, code: Int32)] = {
+        var spellings: [(String, Int32)] = [
+            ("\u{1B}[H", KEY_HOME), ("\u{1B}OH", KEY_HOME), ("\u{1B}[1~", KEY_HOME), ("\u{1B}[7~", KEY_HOME),
+            ("\u{1B}[F", KEY_END), ("\u{1B}OF", KEY_END), ("\u{1B}[4~", KEY_END), ("\u{1B}[8~", KEY_END),
+            ("\u{1B}[5~", KEY_PPAGE), ("\u{1B}[6~", KEY_NPAGE), ("\u{1B}[3~", KEY_DC),
+        ]
+        let arrows: [(Character, Int32)] = [("A", KEY_UP), ("B", KEY_DOWN), ("C", KEY_RIGHT), ("D", KEY_LEFT)]
+        for (final, code) in arrows + [("H", KEY_HOME), ("F", KEY_END)] {
+            if code != KEY_HOME && code != KEY_END {
+                spellings += [("\u{1B}[\(final)", code), ("\u{1B}O\(final)", code)]
+            }
+            // Shift 2, Alt 3, Shift-Alt 4, Ctrl 5, Shift-Ctrl 6, Alt-Ctrl 7, all three 8.
+            for modifier in 2...8 { spellings.append(("\u{1B}[1;\(modifier)\(final)", code)) }
+        }
+        for (number, code) in [(5, KEY_PPAGE), (6, KEY_NPAGE)] {
+            for modifier in 2...8 { spellings.append(("\u{1B}[\(number);\(modifier)~", code)) }
+        }
+        return spellings
+    }()
+
+    /// Teaches ncurses every spelling in `keySpellings` (`define_key` replaces what a string
+    /// meant before, such as xterm's Ctrl-arrow keys, which the app does not tell apart).
+    private static func teachKeySpellings() {
+        for (sequence, code) in keySpellings { define_key(sequence, code) }
     }
 
     /// Restores the terminal: leaves the alternate screen, shows the cursor, cooked mode.
@@ -201,6 +245,19 @@ public final class TerminalSession {
             if (0x40...0x7E).contains(value) { return true }
         }
         return true
+    }
+
+    /// Reads a cell's colours (ncurses numbers, -1 the default) and attributes back from the
+    /// ncurses screen (for off-screen tests).
+    func cellColors(x: Int, y: Int) -> (foreground: Int32, background: Int32, attributes: attr_t)? {
+        var text = [wchar_t](repeating: 0, count: Int(tui_ccharw_max()) + 1)
+        var attributes: attr_t = 0
+        var pair: Int32 = 0
+        guard tui_read_cell(window, Int32(y), Int32(x), &text, &attributes, &pair) != tui_err() else { return nil }
+        var foreground: Int32 = -1
+        var background: Int32 = -1
+        if pair != 0 { extended_pair_content(pair, &foreground, &background) }
+        return (foreground, background, attributes & ~tui_attr_color())
     }
 
     /// Reads a cell back from the ncurses screen (for off-screen tests).

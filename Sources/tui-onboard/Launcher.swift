@@ -71,7 +71,8 @@ struct Launcher {
             }
             var parts = [summary].filter { !$0.isEmpty }
             if warnings > 0 { parts.append("\(warnings) warning\(warnings == 1 ? "" : "s")") }
-            let line = "\(SafeText.sanitize(path)): valid" + (parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))")
+            let line =
+                "\(SafeText.sanitize(path)): valid" + (parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))")
             worst = max(worst, writeOutput(line + "\n"))
         }
         return worst

@@ -149,3 +149,36 @@ struct SignalTests {
         #expect(settings.before != nil && settings.before == settings.after)
     }
 }
+
+extension SignalTests {
+    @Test("Ctrl-Z during a purchase waits until it is recorded, then stops; fg shows how it ended")
+    func stopDuringAPurchase() throws {
+        let state = try TemporaryDirectory()
+        defer { state.remove() }
+        let terminal = try TmuxTerminal(
+            arguments: [
+                "--state-dir", state.path("state"), "--latency", "1.5", "--now", "2026-01-01", "--seed", "7",
+                "--reduce-motion",
+            ], jobControl: true)
+        defer { terminal.close() }
+        try terminal.start()
+        _ = terminal.waitForText("tui-onboard")
+        try terminal.sendKeys(PaywallEndToEndTests.paywallPage)
+        _ = try #require(terminal.waitForText("Not purchased"), "no paywall:\n\(terminal.screen())")
+        try terminal.sendKeys("Enter")
+        _ = try #require(terminal.waitForText("Purchasing"), "no purchase began:\n\(terminal.screen())")
+        try terminal.sendKeys("C-z")
+        #expect(terminal.waitForExit() == 148, "the app did not stop:\n\(terminal.screen())")
+        // A stopped process does nothing more: the purchase must be on disk already.
+        let ledger = (try? String(contentsOfFile: state.path("state/ledger.jsonl"), encoding: .utf8)) ?? ""
+        #expect(ledger.split(separator: "\n").count == 1, "the stop did not wait for the purchase:\n\(ledger)")
+        #expect(terminal.modes() == .restored, "left behind: \(terminal.modes())")
+
+        try terminal.resumeInForeground()
+        #expect(terminal.waitForText("You're all set") != nil, "after fg:\n\(terminal.screen())")
+        try terminal.sendKeys("Escape")
+        #expect(terminal.waitForScreen { !$0.contains("You're all set") } != nil)
+        try terminal.sendKeys("q")
+        #expect(terminal.waitForExit(afterResume: true) == 0)
+    }
+}

@@ -100,13 +100,7 @@ import Testing
 extension DefaultDeckAssetTests {
     @Test func everyPageFitsAt80x24() {
         let path = Self.assetsDirectory.appendingPathComponent("default-deck.json").path
-        // The core reads through the reader it is given: here every file of the assets folder.
-        var files: [String: String] = [:]
-        let enumerator = FileManager.default.enumerator(at: Self.assetsDirectory, includingPropertiesForKeys: nil)
-        for case let url as URL in enumerator?.allObjects ?? [] {
-            if let text = try? String(contentsOf: url, encoding: .utf8) { files[url.path] = text }
-        }
-        let result = DeckLoader.load(path: path, reader: .memory(files), checksLayout: true)
+        let result = DeckLoader.load(path: path, reader: Self.assetsReader, checksLayout: true)
         #expect(result.diagnostics.map(\.description) == [])
     }
 }
@@ -115,5 +109,15 @@ extension DefaultDeckAssetTests {
     /// `Launcher.version` is the one place the version is written; a version here would drift.
     @Test func theTourTakesItsVersionFromTheProgram() throws {
         #expect(try loadDeck()["app"]?["version"] == nil, "remove app.version: the program supplies it")
+    }
+
+    /// The core reads through the reader it is given: here every file of the assets folder.
+    static var assetsReader: FileReader {
+        var files: [String: String] = [:]
+        let enumerator = FileManager.default.enumerator(at: assetsDirectory, includingPropertiesForKeys: nil)
+        for case let url as URL in enumerator?.allObjects ?? [] {
+            if let text = try? String(contentsOf: url, encoding: .utf8) { files[url.path] = text }
+        }
+        return .memory(files)
     }
 }

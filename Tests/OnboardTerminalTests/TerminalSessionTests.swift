@@ -8,7 +8,7 @@ import Testing
 /// The real ncurses output path, on a screen whose output goes to /dev/null: every cell can
 /// be read back. ncurses has one current screen per process, so the suite runs serially.
 @Suite(.serialized) struct TerminalSessionTests {
-    static func withSession(_ body: (TerminalSession) throws -> Void) throws {
+    static func withSession(terminal: String = "xterm-256color", _ body: (TerminalSession) throws -> Void) throws {
         TerminalSession.prepareLocale()
         let output = try #require(fopen("/dev/null", "w"))
         let input = try #require(fopen("/dev/null", "r"))
@@ -17,7 +17,7 @@ import Testing
             fclose(input)
         }
         let session = try TerminalSession(
-            terminalName: "xterm-256color", output: output, input: input, environment: [:], enableMouse: false)
+            terminalName: terminal, output: output, input: input, environment: [:], enableMouse: false)
         defer { session.stop() }
         try body(session)
     }
@@ -111,10 +111,135 @@ import Testing
         (["NO_COLOR": "1"], 256, ColorMode.monochrome),
         (["NO_COLOR": ""], 256, .indexed256),
         ([:], 256, .indexed256),
+        ([:], 16, .basic16),
+        (["COLORTERM": "truecolor"], 256, .truecolor),
+        (["COLORTERM": "24bit"], 256, .truecolor),
+        (["COLORTERM": "truecolor"], 8, .basic8),
+        (["COLORTERM": "truecolor", "NO_COLOR": "1"], 256, .monochrome),
+        (["COLORTERM": "yes"], 256, .indexed256),
+        ([:], 1 << 24, .truecolor),
+        (["NO_COLOR": "1"], 1 << 24, .monochrome),
         ([:], 8, .basic8),
         ([:], 2, .monochrome),
     ])
     func colourModeFollowsNoColorAndTheTerminal(environment: [String: String], colors: Int, expected: ColorMode) {
         #expect(TerminalSession.colorMode(environment: environment, colors: colors, hasColors: true) == expected)
+    }
+
+    @Test(
+        "each TERM gets its colour mode and secondary text it can show",
+        arguments: [
+            ("xterm", ColorMode.basic8), ("linux", .basic8), ("screen", .basic8), ("xterm-16color", .basic16),
+            ("xterm-256color", .indexed256), ("vt100", .monochrome),
+        ])
+    func secondaryTextPerTerminal(terminal: String, mode: ColorMode) throws {
+        // xterm-16color comes with ncurses-term, which may be missing.
+        guard terminal != "xterm-16color" || TerminalSessionTests.terminfoExists(terminal) else { return }
+        try Self.withSession(terminal: terminal) { session in
+            #expect(session.colorMode == mode)
+            let theme = Theme(colorMode: session.colorMode)
+            var canvas = Canvas(width: session.size.width, height: session.size.height)
+            canvas.draw("Skip", x: 0, y: 0, style: theme.muted)
+            canvas.draw("Next", x: 0, y: 1, style: theme.accentText)
+            session.present(canvas)
+            let muted = try #require(session.cellColors(x: 0, y: 0))
+            let accent = try #require(session.cellColors(x: 0, y: 1))
+            switch mode {
+            case .basic8, .monochrome:
+                #expect(muted.foreground == -1, "secondary text must not be black")
+                #expect(muted.attributes & tui_attr_dim() != 0)
+            case .basic16, .indexed256, .truecolor:
+                #expect(muted.foreground == 8)
+            }
+            if mode == .basic8 { #expect(accent.foreground == 5, "the default accent's hue under 8 colours") }
+            #expect(![0, 7].contains(accent.foreground), "an accent must not be black or white")
+        }
+    }
+
+    static func terminfoExists(_ name: String) -> Bool {
+        ["/usr/share/terminfo", "/lib/terminfo", "/etc/terminfo"].contains {
+            FileManager.default.fileExists(atPath: "\($0)/\(name.prefix(1))/\(name)")
+        }
+    }
+
+    @Test func underTruecolorTheAccentGoesOutAsA24BitColourBesideNcurses() throws {
+        TerminalSession.prepareLocale()
+        let path = "/tmp/tui-onboard-truecolor-\(getpid())"
+        defer { unlink(path) }
+        let output = try #require(fopen(path, "w"))
+        let input = try #require(fopen("/dev/null", "r"))
+        defer {
+            fclose(output)
+            fclose(input)
+        }
+        let session = try TerminalSession(
+            terminalName: "xterm-256color", output: output, input: input, environment: ["COLORTERM": "truecolor"],
+            enableMouse: false)
+        #expect(session.colorMode == .truecolor)
+        let theme = Theme(colorMode: session.colorMode)
+        var canvas = Canvas(width: session.size.width, height: session.size.height)
+        canvas.draw("Next", x: 3, y: 2, style: theme.accentText)
+        session.present(canvas)
+        // ncurses holds the nearest of 256 colours for the cell.
+        #expect(session.cellColors(x: 3, y: 2)?.foreground == 99)
+        session.stop()
+        fflush(output)
+        let written = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(written.contains("\u{1B}[3;4H\u{1B}[0;1;38;2;139;92;246mNext\u{1B}[0m"))
+    }
+
+    @Test func aDirectColourTerminfoEntryGetsEvery24BitColourFromNcursesItself() throws {
+        // A direct-colour entry of our own (xterm-direct is in ncurses-term, which may be
+        // missing), compiled with tic into a directory searched before the system's.
+        let directory = "/tmp/tui-onboard-terminfo-\(getpid())"
+        defer { _ = try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let source = """
+            tui-direct-test|xterm-256color with direct colour,
+            \tuse=xterm-256color, colors#0x1000000, pairs#0x10000, RGB,
+            \tsetaf=\\E[%?%p1%{8}%<%t3%p1%d%e38:2::%p1%{65536}%/%d:%p1%{256}%/%{255}%&%d:%p1%{255}%&%d%;m,
+            \tsetab=\\E[%?%p1%{8}%<%t4%p1%d%e48:2::%p1%{65536}%/%d:%p1%{256}%/%{255}%&%d:%p1%{255}%&%d%;m,
+
+            """
+        try source.write(toFile: "\(directory)/direct.src", atomically: true, encoding: .utf8)
+        let tic = Process()
+        tic.executableURL = URL(fileURLWithPath: "/usr/bin/tic")
+        tic.arguments = ["-x", "-o", "\(directory)/db", "\(directory)/direct.src"]
+        try tic.run()
+        tic.waitUntilExit()
+        try #require(tic.terminationStatus == 0, "tic could not compile the test entry")
+        setenv("TERMINFO", "\(directory)/db", 1)
+        defer { unsetenv("TERMINFO") }
+
+        TerminalSession.prepareLocale()
+        let path = "\(directory)/output"
+        let output = try #require(fopen(path, "w"))
+        let input = try #require(fopen("/dev/null", "r"))
+        defer {
+            fclose(output)
+            fclose(input)
+        }
+        let session = try TerminalSession(
+            terminalName: "tui-direct-test", output: output, input: input, environment: [:], enableMouse: false)
+        #expect(session.colorMode == .truecolor)
+        let theme = Theme(colorMode: session.colorMode)
+        var canvas = Canvas(width: session.size.width, height: session.size.height)
+        canvas.draw("Next", x: 3, y: 2, style: theme.accentText)
+        canvas.draw("Skip", x: 3, y: 4, style: theme.muted)
+        session.present(canvas)
+        session.stop()
+        fflush(output)
+        let written = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(written.contains("38:2::139:92:246"), "the accent, sent by ncurses")
+        #expect(written.contains("38:2::127:127:127"), "bright black as its 24-bit grey, not rgb(0,0,8)")
+        #expect(!written.contains("38;2;"), "nothing written beside ncurses")
+    }
+
+    @Test(arguments: [
+        (Color.terminalDefault, Int32(-1)), (.red, 1), (.brightBlack, 0x7F7F7F), (.indexed(99), 0x875FFF),
+        (.rgb(139, 92, 246), 0x8B5CF6), (.rgb(0, 0, 5), 8),
+    ])
+    func directColourNumbers(color: Color, expected: Int32) {
+        #expect(ColorPalette.directColor(color) == expected)
     }
 }

@@ -81,6 +81,16 @@ public struct OnboardingApp: Sendable {
         slide.isMoving || !symbolDrop.isSettled || paywall?.isAnimating == true || confetti.isAlive || wheel.isOpen
     }
 
+    /// True while a purchase or restore is on its way: being charged, restored or written to
+    /// the ledger. A stop (Ctrl-Z) waits until this is false, so the terminal is not handed
+    /// back with a purchase half done. The test store's sheet waits for the user, so it is not.
+    public var isSettlingPurchase: Bool {
+        switch paywall?.store.phase {
+        case .purchasing, .restoring, .saving: return true
+        case .idle, .confirming, nil: return false
+        }
+    }
+
     /// The next wall time something changes without input (a subscription renews or ends).
     public var nextChange: Date? { paywall?.nextChange }
 

@@ -7,14 +7,24 @@ public struct Theme: Hashable, Sendable {
 
     public init(accent: Color? = nil, colorMode: ColorMode) {
         self.colorMode = colorMode
-        self.accent = accent ?? Theme.defaultAccent
+        // Under 8 and 16 colours the accent is a colour with a hue, or the default foreground
+        // for a grey one: the nearest basic colour of a dark or light accent is black or white,
+        // which one background or the other hides.
+        self.accent = (accent ?? Theme.defaultAccent).accentFitted(to: colorMode)
     }
 
     private var usesColor: Bool { colorMode != .monochrome }
 
     public var heading: Style { Style(isBold: true) }
     public var body: Style { .plain }
-    public var muted: Style { usesColor ? Style(foreground: .brightBlack) : Style(isDim: true) }
+    /// Secondary text (app name, Skip, subtitles, hints): bright black where it exists, the
+    /// default foreground dimmed under 8 colours (colour 8 would be black there) and monochrome.
+    public var muted: Style {
+        switch colorMode {
+        case .monochrome, .basic8: return Style(isDim: true)
+        case .basic16, .indexed256, .truecolor: return Style(foreground: .brightBlack)
+        }
+    }
     public var accentText: Style { usesColor ? Style(foreground: accent, isBold: true) : Style(isBold: true) }
     public var art: Style { usesColor ? Style(foreground: accent) : .plain }
     public var dotCurrent: Style { usesColor ? Style(foreground: accent, isBold: true) : Style(isBold: true) }
@@ -22,8 +32,10 @@ public struct Theme: Hashable, Sendable {
     public var button: Style { Style(isBold: true) }
     /// The primary button: accent background where colour exists, reverse video otherwise.
     public var primaryButton: Style {
-        usesColor
+        usesColor && accent != .terminalDefault
             ? Style(foreground: .brightWhite, background: accent, isBold: true) : Style(isBold: true, isReverse: true)
     }
     public var border: Style { usesColor ? Style(foreground: accent) : .plain }
+    /// The page behind a box: every cell in the secondary text's style, so the box stands out.
+    public var backdrop: Style { muted }
 }

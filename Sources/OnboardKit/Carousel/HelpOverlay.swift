@@ -28,7 +28,8 @@ public enum HelpOverlay {
         let box = Rect(
             x: (canvas.width - boxWidth) / 2, y: (canvas.height - boxHeight) / 2, width: boxWidth, height: boxHeight)
         BoxView.draw(
-            into: &canvas, box: box, style: theme.border, title: title, footer: footer, titleStyle: theme.accentText)
+            into: &canvas, box: box, style: theme.border, title: title, footer: footer, titleStyle: theme.accentText,
+            backdrop: theme.backdrop)
         let inner = box.inset(by: 1)
         let rows = max(0, inner.height - 2 * padding)
         // When not every key fits, the last row says there is more rather than hiding it.

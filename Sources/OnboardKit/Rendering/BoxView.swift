@@ -1,10 +1,14 @@
 /// A rounded box with an optional title in its top edge and footer in its bottom edge; its
-/// inside is cleared so it can sit over a page.
+/// inside and a one-cell margin around it are cleared so it can sit over a page, and with a
+/// `backdrop` style the whole page behind it takes that style (dimmed), so the box reads as in
+/// front and no fragment of the page touches its border.
 public enum BoxView {
     public static func draw(
         into canvas: inout Canvas, box: Rect, style: Style, title: String? = nil, footer: String? = nil,
-        titleStyle: Style? = nil
+        titleStyle: Style? = nil, backdrop: Style? = nil
     ) {
+        if let backdrop { canvas.restyle(canvas.bounds) { _ in backdrop } }
+        canvas.fill(Rect(x: box.x - 1, y: box.y - 1, width: box.width + 2, height: box.height + 2))
         guard box.width >= 2, box.height >= 2 else {
             canvas.fill(box)
             return

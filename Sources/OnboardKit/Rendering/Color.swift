@@ -71,18 +71,6 @@ public enum Color: Hashable, Sendable {
 
     /// The nearest of the 8 basic ANSI colours, for 8-colour terminals.
     public static func nearestBasic(red: UInt8, green: UInt8, blue: UInt8) -> UInt8 {
-        var best: UInt8 = 0
-        var bestDistance = Int.max
-        for index: UInt8 in 0..<8 {
-            let (r, g, b) = xtermComponents(index)
-            let distance =
-                (Int(r) - Int(red)) * (Int(r) - Int(red)) + (Int(g) - Int(green)) * (Int(g) - Int(green))
-                + (Int(b) - Int(blue)) * (Int(b) - Int(blue))
-            if distance < bestDistance {
-                bestDistance = distance
-                best = index
-            }
-        }
-        return best
+        nearest(red: red, green: green, blue: blue, among: [0, 1, 2, 3, 4, 5, 6, 7])
     }
 }

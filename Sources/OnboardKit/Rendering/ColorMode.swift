@@ -5,6 +5,8 @@ public enum ColorMode: Int, Comparable, Sendable, CaseIterable {
     case monochrome
     /// The 8 basic ANSI colours.
     case basic8
+    /// The 8 basic ANSI colours and their 8 bright forms.
+    case basic16
     /// The xterm 256-colour palette.
     case indexed256
     /// 24-bit colour (`COLORTERM=truecolor` or `24bit`).

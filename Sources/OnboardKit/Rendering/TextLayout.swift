@@ -88,7 +88,6 @@ public enum TextLayout {
         return leading + DisplayWidth.of(marker) + spaces
     }
 
-
     static func wrapParagraph(_ paragraph: String, width: Int, maxLines: Int = .max) -> [String] {
         var copy = paragraph
         let ascii = copy.withUTF8 { bytes -> [String]? in

@@ -28,10 +28,12 @@ final class TmuxTerminal {
     /// Starts a server and a `width` x `height` window that will run `tui-onboard arguments`
     /// once `start()` is called. A `deck` (JSON text) is written beside the captured files and
     /// passed with `--deck`. With `capturingStandardError` stderr goes to a file instead of
-    /// the screen.
+    /// the screen. `terminalType` is the pane's `TERM` (tmux's default, `screen`, when nil);
+    /// `environment` adds variables for the app (`COLORTERM`, say).
     init(
         width: Int = 80, height: Int = 24, deck: String? = nil, arguments: [String] = [],
-        capturingStandardError: Bool = false, jobControl: Bool = false, inBackground: Bool = false
+        capturingStandardError: Bool = false, jobControl: Bool = false, inBackground: Bool = false,
+        terminalType: String? = nil, environment: [String: String] = [:]
     ) throws {
         tmuxPath = try TmuxTerminal.locateTmux()
         let binary = try BuiltBinary.path()
@@ -52,6 +54,11 @@ final class TmuxTerminal {
             \(jobControl || inBackground ? "set -m" : "")
 
             """
+        var exports = environment
+        if let terminalType { exports["TERM"] = terminalType }
+        for (name, value) in exports.sorted(by: { $0.key < $1.key }) {
+            script += "export \(name)=\(TmuxTerminal.shellQuoted(value))\n"
+        }
         if inBackground {
             script += "\(command)\(redirect) &\n"
         } else {
@@ -108,6 +115,11 @@ final class TmuxTerminal {
 
     func screen() -> ScreenCapture {
         ScreenCapture((try? tmux(["capture-pane", "-p"])) ?? "")
+    }
+
+    /// The screen with its colours and attributes as SGR sequences (`capture-pane -e`).
+    func styledScreen() -> String {
+        (try? tmux(["capture-pane", "-p", "-e"])) ?? ""
     }
 
     /// Polls the screen until `predicate` holds; returns that screen, or nil on timeout.

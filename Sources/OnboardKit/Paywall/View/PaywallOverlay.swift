@@ -48,7 +48,8 @@ public enum PaywallOverlay {
         let height = min(canvas.height, wrapped.count + 4)
         let rect = Rect(x: (canvas.width - width) / 2, y: (canvas.height - height) / 2, width: width, height: height)
         BoxView.draw(
-            into: &canvas, box: rect, style: theme.border, title: title, footer: footer, titleStyle: theme.accentText)
+            into: &canvas, box: rect, style: theme.border, title: title, footer: footer, titleStyle: theme.accentText,
+            backdrop: theme.backdrop)
         let inner = rect.inset(by: 1)
         for (index, line) in wrapped.enumerated() where inner.y + 1 + index < inner.maxY {
             canvas.draw(

@@ -1,0 +1,84 @@
+import CNcurses
+import Foundation
+import OnboardKit
+import Testing
+
+@testable import OnboardTerminal
+
+/// Key spellings fed through ncurses' real input path (a pipe as the terminal's input), under
+/// every `TERM` the end-to-end tests use: each usual spelling of Home, End, Page Up/Down and
+/// the arrows reads as that key whatever the terminfo entry says.
+extension TerminalSessionTests {
+    static let terminals = ["xterm-256color", "tmux-256color", "screen", "linux", "vt100", "xterm"]
+
+    struct Spelling: CustomTestStringConvertible, Sendable {
+        var bytes: String
+        var key: Key
+        var testDescription: String {
+            bytes.replacingOccurrences(of: "\u{1B}", with: "ESC") + " -> \(key)"
+        }
+    }
+
+    static let spellings: [Spelling] = {
+        var table = [
+            Spelling(bytes: "\u{1B}[H", key: .home), Spelling(bytes: "\u{1B}OH", key: .home),
+            Spelling(bytes: "\u{1B}[1~", key: .home), Spelling(bytes: "\u{1B}[7~", key: .home),
+            Spelling(bytes: "\u{1B}[F", key: .end), Spelling(bytes: "\u{1B}OF", key: .end),
+            Spelling(bytes: "\u{1B}[4~", key: .end), Spelling(bytes: "\u{1B}[8~", key: .end),
+            Spelling(bytes: "\u{1B}[5~", key: .pageUp), Spelling(bytes: "\u{1B}[6~", key: .pageDown),
+            Spelling(bytes: "\u{1B}[3~", key: .delete),
+        ]
+        let arrows: [(String, Key)] = [("A", .up), ("B", .down), ("C", .right), ("D", .left)]
+        for (final, key) in arrows {
+            table += [Spelling(bytes: "\u{1B}[\(final)", key: key), Spelling(bytes: "\u{1B}O\(final)", key: key)]
+            for modifier in 2...8 { table.append(Spelling(bytes: "\u{1B}[1;\(modifier)\(final)", key: key)) }
+        }
+        for modifier in [2, 5] {
+            table += [
+                Spelling(bytes: "\u{1B}[1;\(modifier)H", key: .home),
+                Spelling(bytes: "\u{1B}[1;\(modifier)F", key: .end),
+                Spelling(bytes: "\u{1B}[5;\(modifier)~", key: .pageUp),
+                Spelling(bytes: "\u{1B}[6;\(modifier)~", key: .pageDown),
+            ]
+        }
+        return table
+    }()
+
+    /// A session on `terminal` whose input is a pipe the body writes into.
+    static func withPipedSession(terminal: String, _ body: (TerminalSession, Int32) throws -> Void) throws {
+        TerminalSession.prepareLocale()
+        var descriptors: [Int32] = [0, 0]
+        #expect(pipe(&descriptors) == 0)
+        let output = try #require(fopen("/dev/null", "w"))
+        let input = try #require(fdopen(descriptors[0], "r"))
+        defer {
+            fclose(output)
+            fclose(input)
+            close(descriptors[1])
+        }
+        let session = try TerminalSession(
+            terminalName: terminal, output: output, input: input, environment: [:], enableMouse: false)
+        defer { session.stop() }
+        try body(session, descriptors[1])
+    }
+
+    @Test("each spelling of a key reads as that key under every TERM", arguments: spellings)
+    func keySpelling(_ spelling: Spelling) throws {
+        for terminal in Self.terminals {
+            try Self.withPipedSession(terminal: terminal) { session, writer in
+                // The key, then a plain letter: nothing of the sequence may be left over.
+                let bytes = Array((spelling.bytes + "x").utf8)
+                #expect(write(writer, bytes, bytes.count) == bytes.count)
+                #expect(session.readInput() == .key(spelling.key), "\(terminal)")
+                #expect(session.readInput() == .key(.character("x")), "\(terminal): a piece of the sequence was left")
+            }
+        }
+    }
+
+    @Test func aLoneEscapeIsStillEscape() throws {
+        try Self.withPipedSession(terminal: "xterm-256color") { session, writer in
+            #expect(write(writer, "\u{1B}", 1) == 1)
+            #expect(session.readInput() == .key(.escape))
+        }
+    }
+}
