@@ -22,7 +22,7 @@ extension Launcher {
             return .failure(ExitStatus(code: ExitCode.missingInput))
         }
         let result = CatalogDecoder.load(
-            path: path, fileReader: CatalogFile.readFromDisk, userLocale: Self.userLocale(environment))
+            path: path, fileReader: CatalogFile.readFromDisk, userLocale: Self.userLanguage(environment))
         for diagnostic in result.diagnostics { printError(diagnostic.description) }
         guard let catalog = result.catalog else { return .failure(ExitStatus(code: ExitCode.badData)) }
         let ledger: Ledger
@@ -114,6 +114,18 @@ extension Launcher {
             guard stat(path, &info) == 0 else { return nil }
             return (Int64(info.st_size), Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
         }
+    }
+
+    /// The user's language for product names, from LC_ALL, LC_MESSAGES or LANG as POSIX orders
+    /// them; nil for none or a bare "C" or POSIX, when the catalog goes by its storefront.
+    static func userLanguage(_ environment: [String: String]) -> Locale? {
+        for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+            guard let value = environment[name], !value.isEmpty else { continue }
+            let identifier = String(value.prefix { $0 != "." && $0 != "@" })
+            if identifier == "C" || identifier == "POSIX" { return nil }
+            return Locale(identifier: identifier)
+        }
+        return nil
     }
 
     /// The user's locale for prices and dates, from LC_ALL, LC_MONETARY or LANG; a bare "C" or
