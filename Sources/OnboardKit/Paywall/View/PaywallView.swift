@@ -162,16 +162,18 @@ public struct PaywallView {
     func layout(width: Int, height: Int) -> Layout {
         var fit = Fit()
         // Fitting steps, tried in order until the page fits with the whole list: drop the
-        // features, the subtitle, the descriptions, the blank lines between groups, the key line
-        // and the title. Then the list scrolls; below three lines of list, the status, the
-        // offer line and the button's second line go too.
-        let steps: [WritableKeyPath<Fit, Bool>] = [\.features, \.subtitle, \.details, \.spaced, \.actions, \.title]
+        // features, the subtitle, the descriptions, the blank lines between groups and the
+        // title. Then the list scrolls; while it would show fewer than three packages, the offer
+        // line (the call to action usually says it), the status, the key line (Restore and the
+        // legal links, so it stays long) and the button's second line go too.
+        let steps: [WritableKeyPath<Fit, Bool>] = [\.features, \.subtitle, \.details, \.spaced, \.title]
         for step in steps where height < total(fit, width: width, list: fullListHeight(fit)) {
             fit[keyPath: step] = false
         }
         var capacity: Int?
         if height < total(fit, width: width, list: fullListHeight(fit)) {
-            for step in [\Fit.status, \.offer, \.twoLineButton] where height - total(fit, width: width, list: 0) < 3 {
+            let scrolling: [WritableKeyPath<Fit, Bool>] = [\.offer, \.status, \.actions, \.twoLineButton]
+            for step in scrolling where height - total(fit, width: width, list: 0) < 5 {
                 fit[keyPath: step] = false
             }
             capacity = max(1, height - total(fit, width: width, list: 0))
