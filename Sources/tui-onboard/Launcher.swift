@@ -133,7 +133,7 @@ struct Launcher {
         return .success(
             CatalogDecoder.load(
                 path: path, fileReader: InputFile.catalogReader(serving: bytes, for: path),
-                userLocale: Self.userLocale(environment)))
+                userLocale: Self.userLanguage(environment)))
     }
 
     private func loadDeck() -> Result<Deck, ExitStatus> {

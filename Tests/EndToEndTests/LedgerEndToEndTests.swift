@@ -33,7 +33,7 @@ struct LedgerEndToEndTests {
         defer { terminals.forEach { $0.close() } }
         for terminal in terminals {
             try terminal.sendKeys("Down", "Down")
-            #expect(terminal.waitForText("● Lifetime") != nil, "\(terminal.screen())")
+            #expect(terminal.waitForText("● Pro Lifetime") != nil, "\(terminal.screen())")
         }
         for terminal in terminals { try terminal.sendKeys("Enter") }
         let outcomes = terminals.map { terminal in

@@ -30,14 +30,16 @@ struct PaywallEndToEndTests {
         defer { first.close() }
         #expect(first.screen().contains("tui-onboard Pro: Not purchased"))
         try first.sendKeys("Down")
-        #expect(first.waitForText("● Monthly") != nil, "Down did not select Monthly:\n\(first.screen())")
+        #expect(first.waitForText("● Pro Monthly") != nil, "Down did not select Monthly:\n\(first.screen())")
         try first.sendKeys("Enter", "Enter", "Enter")  // the repeats must not buy twice
         #expect(first.waitForText("Purchasing") != nil || first.waitForText("You're all set") != nil)
         #expect(first.waitForText("You're all set") != nil, "no success notice:\n\(first.screen())")
         try first.sendKeys("Escape")
-        let bought = first.waitForText("Active until Feb 1, 2026 (renews)")
+        // Both, once the purchase's confetti has landed and no longer covers either.
+        let bought = first.waitForScreen {
+            $0.contains("Active until Feb 1, 2026 (renews)") && $0.contains("current plan")
+        }
         #expect(bought != nil, "the status did not change:\n\(first.screen())")
-        #expect(bought?.contains("current plan") == true)
         try first.sendKeys("q")
         #expect(first.waitForExit() == 0)
         let ledger = try String(contentsOfFile: state.path("state/ledger.jsonl"), encoding: .utf8)
@@ -49,10 +51,10 @@ struct PaywallEndToEndTests {
             second.waitForText("Active until Feb 1, 2026 (renews)") != nil, "the purchase was lost:\n\(second.screen())"
         )
         try second.sendKeys("r")
-        #expect(second.waitForText("Purchases restored") != nil, "restore said nothing:\n\(second.screen())")
+        #expect(second.waitForText("Already up to date") != nil, "restore said nothing:\n\(second.screen())")
         // Esc and q as two presses: sent in one burst they would read as Alt-q.
         try second.sendKeys("Escape")
-        #expect(second.waitForScreen { !$0.contains("Purchases restored") } != nil)
+        #expect(second.waitForScreen { !$0.contains("Already up to date") } != nil)
         try second.sendKeys("q")
         #expect(second.waitForExit() == 0)
         #expect(!second.isAlternateScreenOn)
@@ -99,7 +101,8 @@ extension PaywallEndToEndTests {
         #expect(terminal.waitForText(url) != nil, "\(terminal.screen())")
         let link = Array("\u{1B}]8;;\(url)\u{1B}\\\(url)\u{1B}]8;;\u{1B}\\".utf8)
         let output = terminal.recordedOutput()
-        let found = output.count >= link.count
+        let found =
+            output.count >= link.count
             && (0...(output.count - link.count)).contains { Array(output[$0..<($0 + link.count)]) == link }
         #expect(found, "no OSC 8 hyperlink around the address")
         try terminal.sendKeys("x")
@@ -122,7 +125,8 @@ extension PaywallEndToEndTests {
         #expect(first.waitForText("You're all set") != nil, "\(first.screen())")
         // Any key wakes the second instance, which reads the ledger before handling it.
         try second.sendKeys("Down")
-        #expect(second.waitForText("tui-onboard Pro: Lifetime") != nil, "the purchase did not show:\n\(second.screen())")
+        #expect(
+            second.waitForText("tui-onboard Pro: Lifetime") != nil, "the purchase did not show:\n\(second.screen())")
         try second.sendKeys("Down", "Enter")
         #expect(second.waitForText("Already purchased") != nil, "\(second.screen())")
         let ledger = try String(contentsOfFile: state.path("state/ledger.jsonl"), encoding: .utf8)

@@ -80,7 +80,7 @@ struct TerminalKindsTests {
         try terminal.sendKeys(PaywallEndToEndTests.paywallPage)
         #expect(terminal.waitForText("Not purchased") != nil, "no paywall:\n\(terminal.screen())")
         try terminal.sendKeys("Down")
-        #expect(terminal.waitForText("● Monthly") != nil, "Down did not select Monthly:\n\(terminal.screen())")
+        #expect(terminal.waitForText("● Pro Monthly") != nil, "Down did not select Monthly:\n\(terminal.screen())")
         try terminal.sendKeys("Enter")
         #expect(terminal.waitForText("You're all set") != nil, "no success notice:\n\(terminal.screen())")
         let notice = StyledScreen(terminal.styledScreen())

@@ -76,7 +76,7 @@ import Testing
         var harness = Self.buying("studio")
         harness.now = F.date(2026, 1, 4)
         Self.cancelRenewal(&harness, productID: "studio.monthly")
-        #expect(harness.line("studio") == "Active until Jan 8, 2026 (won't renew)")
+        #expect(harness.line("studio") == "Free trial until Jan 8, 2026 (won't renew)")
         harness.now = F.date(2026, 1, 9)
         #expect(harness.line("studio") == "Expired on Jan 8, 2026")
         #expect(harness.status("studio").periodType == .trial)

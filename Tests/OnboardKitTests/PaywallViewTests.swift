@@ -39,7 +39,9 @@ import Testing
 
     @Test func rowsShowPricesPerMonthBadgesAndTheIntroOffer() throws {
         let presentation = try Self.presentation()
-        #expect(presentation.rows.map(\.name) == ["Annual", "Monthly", "Lifetime"])
+        // The product's own name; the period label only where the name lacks it.
+        #expect(presentation.rows.map(\.name) == ["Pro Annual", "Pro Monthly", "Pro Lifetime"])
+        #expect(presentation.rows[0].detail == "Everything in tui-onboard Pro, billed once a year.")
         #expect(presentation.rows[0].price == "$39.99/yr")
         #expect(presentation.rows[0].perMonth == "$3.33/mo")
         #expect(presentation.rows[0].badge?.contains("Save 33%") == true)
@@ -57,7 +59,7 @@ import Testing
 
     @Test func theSelectedRowIsHighlightedAndProgressReplacesTheButton() throws {
         let canvas = Self.draw(try Self.presentation(selected: 1, progress: "⠋ Purchasing…"), width: 80, height: 21)
-        let row = try #require(canvas.lines.firstIndex { $0.contains("● Monthly") })
+        let row = try #require(canvas.lines.firstIndex { $0.contains("● Pro Monthly") })
         #expect(canvas[20, row].style.background != .terminalDefault)
         #expect(canvas.text.contains("⠋ Purchasing…"))
         #expect(!canvas.text.contains("Continue for"))
@@ -83,10 +85,11 @@ extension PaywallViewTests {
             setup: PaywallSetup(catalog: catalog, clock: StoreClock(startWallDate: Date(timeIntervalSince1970: 0))),
             seed: 0)
         let text = PlainTextRenderer.render(deck, paywall: controller)
-        #expect(text.contains("- Annual: $39.99/yr ($3.33/mo), Best value · Save 33%"))
-        #expect(text.contains("- Monthly: $4.99/mo"))
+        #expect(text.contains("- Pro Annual: $39.99/yr ($3.33/mo), Best value · Save 33%"))
+        #expect(text.contains("  Everything in tui-onboard Pro, billed once a year."))
+        #expect(text.contains("- Pro Monthly: $4.99/mo"))
         #expect(text.contains("tui-onboard Pro: Not purchased"))
         #expect(text.contains("Terms of Use: https://tui-onboard.example.com/terms"))
-        #expect(!PlainTextRenderer.render(deck).contains("Annual"))
+        #expect(!PlainTextRenderer.render(deck).contains("Pro Annual"))
     }
 }

@@ -50,9 +50,10 @@ import Testing
         #expect(annual.introductoryOffer?.period == SubscriptionPeriod(value: 2, unit: .week))
         #expect(annual.introductoryOffer?.periodCount == 1)
 
-        // Empty display name and description: the reference name stands in, the description stays empty.
+        // Empty display name and description: the product id stands in (the reference name is
+        // App Store Connect's internal one), the description stays empty.
         let commitment = try product(configuration, "com.revenuecat.annual_with_commitment")
-        #expect(commitment.localizedTitle == "sub with 12mo monthly commitment")
+        #expect(commitment.localizedTitle == "com.revenuecat.annual_with_commitment")
         #expect(commitment.localizedDescription == "")
         #expect(commitment.introductoryOffer == nil)
         #expect(commitment.price == Decimal(string: "11.88"))
@@ -137,14 +138,17 @@ import Testing
     @Test func buildsADefaultOfferingFromTheFile() throws {
         let result = StoreKitImporter.load(
             path: CatalogFixtures.storeKitPath(Self.revenueCat), fileReader: CatalogFixtures.diskReader)
-        #expect(result.diagnostics.isEmpty)
+        // Subscriptions without a privacy policy or terms address: the warning JSON catalogs get.
+        #expect(result.errors.isEmpty)
+        #expect(result.warnings.map(\.path) == ["appPolicies"])
+        #expect(result.warnings.first?.message.contains("privacy policy and terms of use") == true)
         let catalog = try #require(result.catalog)
         let offering = try #require(catalog.currentOffering)
         #expect(offering.id == "default")
         #expect(
             offering.packages.map(\.identifier) == [
                 "$rc_monthly", "$rc_annual", "com.revenuecat.annual_with_commitment",
-                "com.revenuecat.annual_39.99_no_trial", "$rc_lifetime", "com.revenuecat.non_renewable",
+                "com.revenuecat.annual_39.99_no_trial", "lifetime", "com.revenuecat.non_renewable",
                 "com.revenuecat.consumable",
             ])
         #expect(offering.defaultPackage?.identifier == "$rc_annual")
@@ -162,8 +166,9 @@ import Testing
             path: CatalogFixtures.storeKitPath(Self.chemsims), fileReader: CatalogFixtures.diskReader)
         let catalog = try #require(result.catalog)
         let packages = try #require(catalog.currentOffering).packages
-        #expect(packages.first?.identifier == "$rc_lifetime")
-        #expect(packages.filter { $0.packageType == .lifetime }.count == 1)
+        // A non-consumable is not taken for a lifetime unlock: these are badges for tips.
+        #expect(packages.first?.identifier == "tip_with_badge_1")
+        #expect(packages.filter { $0.packageType == .lifetime }.isEmpty)
         #expect(packages.map(\.identifier).suffix(4) == ["tip_1", "tip_2", "tip_3", "tip_4"])
         #expect(catalog.entitlements.first?.productIDs.count == 4)
     }
@@ -203,7 +208,7 @@ import Testing
         #expect(!String(reflecting: configuration).contains("TOP-SECRET"))
         // The readable product survives, with nulls treated as missing names.
         #expect(configuration.products.map(\.id) == ["unlock"])
-        #expect(configuration.products.first?.localizedTitle == "Unlock")
+        #expect(configuration.products.first?.localizedTitle == "unlock")
         // An unknown storefront falls back to USD with a warning.
         #expect(configuration.currencyCode == "USD")
         #expect(log.warnings.contains { $0.path == "settings._storefront" && $0.message.contains("ATL") })

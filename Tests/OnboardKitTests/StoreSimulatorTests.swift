@@ -264,15 +264,30 @@ import Testing
         #expect(harness.simulator.notice?.title == "No purchases to restore")
     }
 
-    @Test func restoreCountsTheEntitlementsActiveNow() {
+    @Test func restoreWhenNothingLapsedSaysNothingChanged() {
         var harness = StoreHarness(mode: .success)
         harness.purchase("$rc_lifetime")
         harness.purchase("season")
         harness.purchase("coffee")
         harness.restore()
-        #expect(harness.simulator.notice == .restored(count: 2))
-        #expect(harness.simulator.notice?.title == "Purchases restored")
+        #expect(harness.simulator.notice == .alreadyActive(entitlements: ["Pro", "Season"]))
+        #expect(harness.simulator.notice?.title == "Already up to date")
+        #expect(harness.simulator.notice?.message == "Pro and Season are active already; nothing else was found.")
         #expect(harness.ledger.count == 3)
+    }
+
+    @Test func restoreNamesOnlyWhatBecameActive() {
+        var elsewhere = StoreHarness(mode: .success)
+        elsewhere.purchase("season")
+        var harness = StoreHarness(mode: .success, latency: 0.5)
+        harness.ledger = elsewhere.ledger
+        harness.restore()
+        // While the restore runs, a purchase made in another window reaches the ledger.
+        elsewhere.purchase("$rc_lifetime")
+        harness.ledger = elsewhere.ledger
+        harness.tick(0.5)
+        #expect(harness.simulator.notice == .restored(entitlements: ["Pro"]))
+        #expect(harness.simulator.notice?.message == "Pro is active again.")
     }
 
     @Test func restoreFindsNothingOnceEverythingExpired() {
@@ -363,19 +378,22 @@ import Testing
 
     @Test func everyNoticeHasATitleAndAMessage() {
         let notices: [StoreSimulator.Notice] = [
-            .purchased(productName: "Pro"), .failed(reason: "Card declined"), .restored(count: 1), .restored(count: 3),
+            .purchased(productName: "Pro"), .failed(reason: "Card declined"), .restored(entitlements: ["Pro"]),
+            .alreadyActive(entitlements: ["Pro", "Studio", "Season"]),
             .nothingToRestore, .awaitingApproval(productName: "Pro"), .alreadySubscribed, .alreadyOwned,
             .approved(productName: "Pro"), .declined(productName: "Pro"), .alreadyAnswered(productName: "Pro"),
             .storageProblem("The ledger was repaired."),
         ]
-        #expect(Set(notices.map(\.title)).count == notices.count - 1)
+        #expect(Set(notices.map(\.title)).count == notices.count)
         for notice in notices {
             #expect(!notice.title.isEmpty && !notice.message.isEmpty)
         }
         #expect(StoreSimulator.Notice.purchased(productName: "Pro").title == "You're all set")
         #expect(StoreSimulator.Notice.alreadySubscribed.title == "You're currently subscribed")
         #expect(StoreSimulator.Notice.failed(reason: "Card declined").message == "Card declined")
-        #expect(StoreSimulator.Notice.restored(count: 3).message.hasPrefix("3 "))
+        #expect(
+            StoreSimulator.Notice.restored(entitlements: ["Pro", "Studio", "Season"]).message
+                == "Pro, Studio and Season are active again.")
         #expect(StoreSimulator.Notice.purchased(productName: "Pro Annual").message.contains("Pro Annual"))
     }
 

@@ -28,6 +28,8 @@ public struct OnboardingApp: Sendable {
     private var hasAppeared = false
     /// Set when the tour is done and its finishing confetti flies: the quit waits for it.
     private var pendingOutcome: Outcome?
+    /// Where the mouse button went down, so a release on the same spot is a click.
+    private var pressPoint: (x: Int, y: Int)?
 
     public init(
         deck: Deck, colorMode: ColorMode, width: Int, height: Int, settings: AppSettings = AppSettings(),
@@ -139,10 +141,13 @@ public struct OnboardingApp: Sendable {
     public mutating func update(_ message: Message) -> [Effect] {
         switch message {
         case .key(let key):
+            defer { revealPaywallSelection() }
             return handle(key)
         case .mouse(let event):
+            defer { revealPaywallSelection() }
             return handle(event)
         case .resize(let newWidth, let newHeight):
+            defer { revealPaywallSelection() }
             width = max(0, newWidth)
             height = max(0, newHeight)
             slide.resize(pageWidth: width, index: carousel.currentIndex)
@@ -198,6 +203,8 @@ public struct OnboardingApp: Sendable {
         }
         if let page = currentPaywallPage, key != .character("q") {
             let blocking = paywall!.isBlockingNavigation
+            // Enter buys only a package the customer can see, never one scrolled out of the list.
+            if key == .enter, !blocking, !isSelectedPackageOnScreen { return [] }
             if let events = paywall!.handle(key, on: page) { return perform(events) }
             // While a purchase runs, Not now, Back and paging wait too.
             if blocking { return [] }
@@ -261,14 +268,26 @@ public struct OnboardingApp: Sendable {
         }
         switch event.kind {
         case .press:
+            pressPoint = (event.x, event.y)
             if layout.content.contains(x: event.x, y: event.y) { slide.beginDrag(x: event.x) }
         case .drag:
             slide.drag(to: event.x, pageCount: carousel.pageCount)
         case .release where slide.isDragging:
             slide.drag(to: event.x, pageCount: carousel.pageCount)
             let index = slide.endDrag(currentIndex: carousel.currentIndex, pageCount: carousel.pageCount)
-            if carousel.select(index) { pageDidAppear() }
+            if carousel.select(index) {
+                pageDidAppear()
+            } else if let press = pressPoint, press.y == event.y, abs(press.x - event.x) <= 1,
+                let effects = clickPaywall(x: event.x, y: event.y)
+            {
+                // A press and release in one place is a click on the paywall, not a swipe.
+                pressPoint = nil
+                return effects
+            }
+            pressPoint = nil
         case .click, .release:
+            pressPoint = nil
+            if let effects = clickPaywall(x: event.x, y: event.y) { return effects }
             if layout.backButton?.contains(x: event.x, y: event.y) == true {
                 select(carousel.currentIndex - 1)
             } else if layout.nextButton?.contains(x: event.x, y: event.y) == true {
@@ -326,6 +345,55 @@ public struct OnboardingApp: Sendable {
         let next = min(max(0, current + rows), scrollLimit)
         scrolls[carousel.currentIndex] = next
         return next != current
+    }
+
+    // MARK: The paywall on screen
+
+    /// Where the current page's paywall is drawn now (the slide may have it part-way in), or
+    /// once the slide has come to rest.
+    private func paywallPlacement(atRest: Bool = false) -> PaywallView.Placement? {
+        guard let page = currentPaywallPage, let presentation = paywall?.presentation(for: page) else { return nil }
+        let content = layout.content
+        let left = atRest ? 0 : carousel.currentIndex * max(1, content.width) - Int(slide.offset.rounded())
+        return PaywallView(presentation: presentation, theme: theme).placement(
+            in: content.offsetBy(dx: left), clip: content)
+    }
+
+    /// True when the selected package's row is wholly on screen, or will be when the page
+    /// sliding in comes to rest (the list, not the slide, is what can hide a package).
+    private var isSelectedPackageOnScreen: Bool {
+        guard let page = currentPaywallPage, let selected = paywall?.selectedIndex(on: page) else { return false }
+        return paywallPlacement(atRest: true)?.visiblePackages.contains(selected) == true
+    }
+
+    /// Keeps the list scrolled where it was drawn, so it moves only as far as the selection needs.
+    private mutating func revealPaywallSelection() {
+        guard let page = currentPaywallPage, !layout.isTooSmall, let placement = paywallPlacement() else { return }
+        paywall?.setListTop(placement.listTop, on: page)
+    }
+
+    /// A click on the paywall: a package selects it (the selected one buys it), the button buys,
+    /// the markers scroll, and the key line's parts do what their keys do. Nil when the click
+    /// is on nothing of the paywall's.
+    private mutating func clickPaywall(x: Int, y: Int) -> [Effect]? {
+        guard let page = currentPaywallPage, let placement = paywallPlacement(),
+            let target = placement.target(atX: x, y: y)
+        else { return nil }
+        switch target {
+        case .package(let index):
+            if paywall?.selectedIndex(on: page) == index { return handle(.enter) }
+            paywall?.select(index, on: page)
+        case .moreAbove:
+            if let first = placement.visiblePackages.min() { paywall?.select(first - 1, on: page) }
+        case .moreBelow:
+            if let last = placement.visiblePackages.max() { paywall?.select(last + 1, on: page) }
+        case .button: return handle(.enter)
+        case .restore: return handle(.character("r"))
+        case .privacyPolicy: return handle(.character("p"))
+        case .termsOfUse: return handle(.character("t"))
+        case .notNow: return handle(.character("n"))
+        }
+        return []
     }
 
     public func render(into canvas: inout Canvas) {

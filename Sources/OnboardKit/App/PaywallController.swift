@@ -15,6 +15,8 @@ public struct PaywallController: Sendable {
     let timeZone: TimeZone
     let calendar: Calendar
     private var selection: [String: Int] = [:]
+    /// The first package row the list showed, per offering, so it scrolls only as needed.
+    private var listTop: [String: Int] = [:]
     public private(set) var openLink: Link?
 
     public enum Link: Hashable, Sendable {
@@ -91,14 +93,16 @@ public struct PaywallController: Sendable {
             products.filter {
                 EntitlementResolver.isEligibleForIntroductoryOffer($0, catalog: catalog, ledger: ledger)
             }.map(\.id))
-        var lines = statuses.map {
-            SafeText.sanitize("\($0.entitlement.displayName): \($0.statusLine(locale: locale, timeZone: timeZone))")
+        var lines = statuses.map { status in
+            let renewalPrice = status.productID.flatMap { catalog.products[$0] }.map(formatter.pricePerPeriod(of:))
+            let line = status.statusLine(locale: locale, timeZone: timeZone, renewalPrice: renewalPrice)
+            return SafeText.sanitize("\(status.entitlement.displayName): \(line)")
         }
         if !pendingTransactions.isEmpty { lines.append("a approves · d declines the request") }
         return .make(
             offering: offering, catalog: catalog, formatter: formatter, selectedIndex: selectedIndex(in: offering),
             ownedProductIDs: owned, blockedProductIDs: blocked, introEligibleProductIDs: eligible, statusLines: lines,
-            progress: progressText)
+            progress: progressText, listTop: listTop[offering.id] ?? 0)
     }
 
     static let spinner: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
@@ -195,6 +199,17 @@ public struct PaywallController: Sendable {
             return
         }
         selection[offering.id] = index
+    }
+
+    /// Remembers where the list of the page's offering was scrolled to when last drawn.
+    mutating func setListTop(_ top: Int, on page: PaywallPage) {
+        guard let offering = offering(for: page) else { return }
+        listTop[offering.id] = top
+    }
+
+    /// The selected package of the page's offering.
+    func selectedIndex(on page: PaywallPage) -> Int? {
+        offering(for: page).map(selectedIndex(in:))
     }
 
     mutating func tick(seconds: Double) -> [StoreEvent] {

@@ -47,6 +47,7 @@ public enum PlainTextRenderer {
             if let badge = row.badge { line += ", \(badge)" }
             if row.isOwned { line += ", yours" }
             lines.append(line)
+            if !row.detail.isEmpty { lines += TextLayout.wrap(row.detail, width: width - 2).map { "  " + $0 } }
             if let offer = row.offer { lines.append("  \(offer)") }
         }
         lines.append("")

@@ -30,10 +30,12 @@ public struct Theme: Hashable, Sendable {
     public var dotCurrent: Style { usesColor ? Style(foreground: accent, isBold: true) : Style(isBold: true) }
     public var dotOther: Style { muted }
     public var button: Style { Style(isBold: true) }
-    /// The primary button: accent background where colour exists, reverse video otherwise.
+    /// The primary button (and the selected package): accent background where colour exists,
+    /// with black or white text, whichever is readable on the accent; reverse video otherwise.
     public var primaryButton: Style {
         usesColor && accent != .terminalDefault
-            ? Style(foreground: .brightWhite, background: accent, isBold: true) : Style(isBold: true, isReverse: true)
+            ? Style(foreground: accent.shown(in: colorMode).readableText, background: accent, isBold: true)
+            : Style(isBold: true, isReverse: true)
     }
     public var border: Style { usesColor ? Style(foreground: accent) : .plain }
     /// The page behind a box: every cell in the secondary text's style, so the box stands out.

@@ -72,6 +72,14 @@ public final class CatalogDecoder {
     }
 
     func decodeDocument(_ root: JSONNode) -> Catalog? {
+        if root["pages"] != nil && root["products"] == nil && root["offerings"] == nil {
+            // A deck is a common wrong file here; one clear error beats a warning per member.
+            log.error(
+                .root, at: root.location,
+                "this is a deck, not a catalog; pass it with --deck, and give the catalog's file with --catalog or "
+                    + "under the deck's \"catalog\"")
+            return nil
+        }
         guard let document = JSONObjectReader(root, path: .root, log: log) else { return nil }
         document.warnUnknownKeys(Self.documentKeys)
         if let version = document.int("formatVersion", in: 1...Int.max), version > Self.formatVersion {

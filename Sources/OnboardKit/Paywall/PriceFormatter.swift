@@ -19,15 +19,19 @@ public struct PriceFormatter: Hashable, Sendable {
     /// The product's price: "$39.99".
     public func price(of product: Product) -> String { string(for: product.price, currencyCode: product.currencyCode) }
 
-    /// The price per period: "$39.99/yr", "$14.99/3 mo"; just the price without a period.
+    /// The price per period: "$39.99/yr", "$14.99/3 mo"; just the price without a period. A
+    /// non-renewing pass is paid once for its period, so it reads "$1.99 for 1 week".
     public func pricePerPeriod(of product: Product) -> String {
         guard let period = product.subscriptionPeriod else { return price(of: product) }
+        if product.type == .nonRenewing { return "\(price(of: product)) for \(period)" }
         return "\(price(of: product))/\(period.abbreviatedUnitDescription)"
     }
 
-    /// The price per period in words: "$39.99/year", "$14.99/3 months".
+    /// The price per period in words: "$39.99/year", "$14.99/3 months"; "$1.99 for 1 week" for a
+    /// non-renewing pass.
     public func pricePerPeriodFull(of product: Product) -> String {
         guard let period = product.subscriptionPeriod else { return price(of: product) }
+        if product.type == .nonRenewing { return "\(price(of: product)) for \(period)" }
         return "\(price(of: product))/\(period.unitDescription)"
     }
 
@@ -36,11 +40,12 @@ public struct PriceFormatter: Hashable, Sendable {
         product.price(per: unit).map { string(for: $0, currencyCode: product.currencyCode) }
     }
 
-    /// "$39.99/yr ($3.33/mo)"; for monthly products and products without a period, the same as
-    /// `pricePerPeriod`, as RevenueCat shows it.
+    /// "$39.99/yr ($3.33/mo)"; for monthly products, products without a period and passes that
+    /// do not renew, the same as `pricePerPeriod`, as RevenueCat shows it.
     public func totalPriceAndPerMonth(of product: Product) -> String {
         let monthly = SubscriptionPeriod(value: 1, unit: .month)
-        guard let period = product.subscriptionPeriod, period != monthly, let perMonth = price(of: product, per: .month)
+        guard product.type == .autoRenewable, let period = product.subscriptionPeriod, period != monthly,
+            let perMonth = price(of: product, per: .month)
         else { return pricePerPeriod(of: product) }
         return "\(pricePerPeriod(of: product)) (\(perMonth)/\(monthly.abbreviatedUnitDescription))"
     }

@@ -15,11 +15,14 @@ public struct StoreKitConfiguration: Hashable, Sendable {
     public var defaultLocale: String?
     /// The privacy policy address from `appPolicies`, when the file has one.
     public var privacyPolicy: URL?
+    /// The terms of use address, when `appPolicies.eula` holds one rather than licence text.
+    public var termsOfUse: URL?
 
     public init(
         products: [Product], storefront: String?, currencyCode: String, defaultLocale: String?,
-        privacyPolicy: URL? = nil
+        privacyPolicy: URL? = nil, termsOfUse: URL? = nil
     ) {
+        self.termsOfUse = termsOfUse
         self.products = products
         self.storefront = storefront
         self.currencyCode = currencyCode

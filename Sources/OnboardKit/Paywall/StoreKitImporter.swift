@@ -9,7 +9,7 @@ import Foundation
 public enum StoreKitImporter {
     /// Loads a `.storekit` file as a whole catalog (see `catalog(from:)`).
     ///
-    /// `userLocale` picks product names; nil uses the file's default locale.
+    /// `userLocale` picks product names (see `StoreKitLocalization`); nil goes by the storefront.
     public static func load(path: String, fileReader: CatalogFileReader, userLocale: Locale? = nil) -> CatalogLoadResult
     {
         let log = DiagnosticLog(file: path)
@@ -19,6 +19,7 @@ public enum StoreKitImporter {
         if configuration.products.isEmpty {
             log.error(.root, at: nil, "the file has no products; add some in Xcode's StoreKit configuration editor")
         }
+        warnAboutMissingLinks(configuration, log: log)
         return CatalogLoadResult(
             catalog: log.hasErrors ? nil : catalog(from: configuration), diagnostics: log.diagnostics)
     }
@@ -38,7 +39,7 @@ public enum StoreKitImporter {
         let storefront = settings?["_storefront"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
         let currencyCode = currency(forStorefront: storefront, settings: settings, log: log)
         var reader = StoreKitProductReader(
-            log: log, currencyCode: currencyCode, defaultLocale: defaultLocale, userLocale: userLocale)
+            log: log, currencyCode: currencyCode, storefront: storefront, userLocale: userLocale)
 
         let productsPath = JSONPath.root.appending("products")
         for (index, node) in (root["products"]?.arrayValue ?? []).enumerated() {
@@ -60,13 +61,15 @@ public enum StoreKitImporter {
         }
         return StoreKitConfiguration(
             products: reader.products, storefront: storefront, currencyCode: currencyCode, defaultLocale: defaultLocale,
-            privacyPolicy: privacyPolicy(root["appPolicies"], userLocale: userLocale, defaultLocale: defaultLocale))
+            privacyPolicy: privacyPolicy(root["appPolicies"], userLocale: userLocale, storefront: storefront),
+            termsOfUse: webURL(root["appPolicies"]?["eula"]))
     }
 
     /// A catalog made from the file alone: one offering "default" listing subscriptions, then
     /// one-time unlocks, then passes, then consumables; packages named after their period
-    /// (`$rc_monthly` for `P1M`), the first non-consumable as `$rc_lifetime`, the rest by
-    /// product id; one entitlement "pro" granted by everything but consumables.
+    /// (`$rc_monthly` for `P1M`), the rest by product id; one entitlement "pro" granted by
+    /// everything but consumables. Non-consumables are not taken for lifetime unlocks: the file
+    /// cannot say whether one is "Pro forever" or a car in a game.
     public static func catalog(from configuration: StoreKitConfiguration) -> Catalog {
         let products = configuration.products
         let ordered =
@@ -76,12 +79,9 @@ public enum StoreKitImporter {
         var packages: [Package] = []
         for product in ordered {
             var identifier = product.id
-            let guessed: PackageType?
-            switch product.type {
-            case .autoRenewable: guessed = product.subscriptionPeriod.flatMap(PackageType.init(period:))
-            case .nonConsumable: guessed = .lifetime
-            case .nonRenewing, .consumable: guessed = nil
-            }
+            // Only an auto-renewable subscription's period is stated by the file.
+            let guessed =
+                product.type == .autoRenewable ? product.subscriptionPeriod.flatMap(PackageType.init(period:)) : nil
             if let reserved = guessed?.identifier, !usedIdentifiers.contains(reserved) { identifier = reserved }
             // Product ids are unique, but one could equal a reserved identifier already taken.
             while usedIdentifiers.contains(identifier) { identifier += "_" }
@@ -95,7 +95,26 @@ public enum StoreKitImporter {
         return Catalog(
             offerings: [offering], currentOfferingID: offering.id,
             products: Dictionary(products.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
-            entitlements: entitlements, links: CatalogLinks(privacyPolicy: configuration.privacyPolicy))
+            entitlements: entitlements,
+            links: CatalogLinks(privacyPolicy: configuration.privacyPolicy, termsOfUse: configuration.termsOfUse))
+    }
+
+    /// The warning a JSON catalog gets when it sells subscriptions without both legal links;
+    /// a StoreKit file rarely holds them, so the remedy is a JSON catalog around it.
+    static func warnAboutMissingLinks(_ configuration: StoreKitConfiguration, log: DiagnosticLog) {
+        guard configuration.products.contains(where: { $0.type == .autoRenewable }) else { return }
+        var missing: [String] = []
+        if configuration.privacyPolicy == nil { missing.append("privacyPolicy") }
+        if configuration.termsOfUse == nil { missing.append("termsOfUse") }
+        guard !missing.isEmpty else { return }
+        log.warning(
+            .root.appending("appPolicies"), at: nil,
+            "a paywall selling subscriptions should link its privacy policy and terms of use; this file has no "
+                + (missing.count == 2
+                    ? "address for either"
+                    : missing[0] == "privacyPolicy" ? "privacy policy address" : "terms of use address")
+                + ": name it under \"storekit\" in a JSON catalog and add "
+                + missing.map { "\"\($0)\": \"https://…\"" }.joined(separator: " and ") + " under \"links\"")
     }
 
     static func currency(forStorefront storefront: String?, settings: JSONNode?, log: DiagnosticLog) -> String {
@@ -115,18 +134,24 @@ public enum StoreKitImporter {
     }
 
     /// The policy link for the user's locale, else the default locale's, else the first one.
-    static func privacyPolicy(_ policies: JSONNode?, userLocale: Locale?, defaultLocale: String?) -> URL? {
+    static func privacyPolicy(_ policies: JSONNode?, userLocale: Locale?, storefront: String?) -> URL? {
         let entries = (policies?["policies"]?.arrayValue ?? []).compactMap { entry -> (locale: String, url: URL)? in
-            guard let text = nonEmptyString(entry["policyURL"]), let url = URL(string: text),
-                let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http"
-            else { return nil }
+            guard let url = webURL(entry["policyURL"]) else { return nil }
             return (entry["locale"]?.stringValue ?? "", url)
         }
-        let preferred = StoreKitLocalization.preference(userLocale: userLocale, defaultLocale: defaultLocale)
+        let preferred = StoreKitLocalization.preference(userLocale: userLocale, storefront: storefront)
         for matches in preferred {
             if let entry = entries.first(where: { matches($0.locale) }) { return entry.url }
         }
         return entries.first?.url
+    }
+
+    /// An `http(s)` address, or nil (`eula` usually holds licence text, not an address).
+    static func webURL(_ node: JSONNode?) -> URL? {
+        guard let text = nonEmptyString(node), let url = URL(string: text.trimmingWhitespace()),
+            let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http", url.host != nil
+        else { return nil }
+        return url
     }
 
     static func nonEmptyString(_ node: JSONNode?) -> String? {

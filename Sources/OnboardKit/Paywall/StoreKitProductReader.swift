@@ -4,15 +4,15 @@ import Foundation
 struct StoreKitProductReader {
     let log: DiagnosticLog
     let currencyCode: String
-    let defaultLocale: String?
+    let storefront: String?
     let userLocale: Locale?
     private(set) var products: [Product] = []
     private var seen: [String: SourceLocation] = [:]
 
-    init(log: DiagnosticLog, currencyCode: String, defaultLocale: String?, userLocale: Locale?) {
+    init(log: DiagnosticLog, currencyCode: String, storefront: String?, userLocale: Locale?) {
         self.log = log
         self.currencyCode = currencyCode
-        self.defaultLocale = defaultLocale
+        self.storefront = storefront
         self.userLocale = userLocale
     }
 
@@ -90,13 +90,13 @@ struct StoreKitProductReader {
         }
 
         let localizations = node["localizations"]?.arrayValue ?? []
+        // `referenceName` is App Store Connect's internal name, never shown to customers: a
+        // product with no name in a language the customer reads is shown by its id.
         let title =
-            StoreKitLocalization.text(
-                "displayName", in: localizations, userLocale: userLocale, defaultLocale: defaultLocale)
-            ?? StoreKitImporter.nonEmptyString(node["referenceName"]) ?? id
+            StoreKitLocalization.text("displayName", in: localizations, userLocale: userLocale, storefront: storefront)
+            ?? id
         let description =
-            StoreKitLocalization.text(
-                "description", in: localizations, userLocale: userLocale, defaultLocale: defaultLocale)
+            StoreKitLocalization.text("description", in: localizations, userLocale: userLocale, storefront: storefront)
             ?? ""
         products.append(
             Product(

@@ -59,11 +59,18 @@ public struct EntitlementStatus: Hashable, Sendable {
     ///
     /// Dates use the locale's medium date style without a time (en_US "Dec 3, 2026", en_GB
     /// "3 Dec 2026"), in `timeZone`; the words are English, like the rest of the paywall.
-    public func statusLine(locale: Locale, timeZone: TimeZone) -> String {
+    ///
+    /// A free trial says so, and what follows it: "Free trial until Dec 3, 2026, then
+    /// $39.99/yr" when `renewalPrice` is known, "Free trial until Dec 3, 2026 (won't renew)".
+    public func statusLine(locale: Locale, timeZone: TimeZone, renewalPrice: String? = nil) -> String {
         switch state {
         case .notPurchased: return "Not purchased"
         case .lifetime: return "Lifetime"
         case .awaitingApproval: return "Awaiting approval"
+        case .active(let until, let willRenew) where periodType == .trial:
+            let day = Self.day(until, locale: locale, timeZone: timeZone)
+            guard willRenew else { return "Free trial until \(day) (won't renew)" }
+            return renewalPrice.map { "Free trial until \(day), then \($0)" } ?? "Free trial until \(day) (renews)"
         case .active(let until, let willRenew):
             let renewal = willRenew ? "renews" : "won't renew"
             return "Active until \(Self.day(until, locale: locale, timeZone: timeZone)) (\(renewal))"

@@ -4,8 +4,11 @@ extension StoreSimulator {
         case purchased(productName: String)
         /// The purchase failed; the paywall offers to retry.
         case failed(reason: String)
-        /// A restore found purchases that give `count` entitlements now.
-        case restored(count: Int)
+        /// A restore found purchases that make these entitlements active again (they were not
+        /// active when the restore began).
+        case restored(entitlements: [String])
+        /// A restore found nothing new: these entitlements were active already.
+        case alreadyActive(entitlements: [String])
         case nothingToRestore
         case awaitingApproval(productName: String)
         /// The product, or another of its subscription group, is already active.
@@ -24,6 +27,7 @@ extension StoreSimulator {
             case .purchased: return "You're all set"
             case .failed: return "Purchase failed"
             case .restored: return "Purchases restored"
+            case .alreadyActive: return "Already up to date"
             case .nothingToRestore: return "No purchases to restore"
             case .awaitingApproval: return "Awaiting approval"
             case .alreadySubscribed: return "You're currently subscribed"
@@ -41,8 +45,10 @@ extension StoreSimulator {
                 return "Thank you for buying \(name)."
             case .failed(let reason):
                 return reason
-            case .restored(let count):
-                return count == 1 ? "1 entitlement is active again." : "\(count) entitlements are active again."
+            case .restored(let names):
+                return "\(Self.list(names)) \(names.count == 1 ? "is" : "are") active again."
+            case .alreadyActive(let names):
+                return "\(Self.list(names)) \(names.count == 1 ? "is" : "are") active already; nothing else was found."
             case .nothingToRestore:
                 return "No active purchases were found for this account."
             case .awaitingApproval(let name):
@@ -71,9 +77,15 @@ extension StoreSimulator {
         /// True for the notices that report good news.
         public var isSuccess: Bool {
             switch self {
-            case .purchased, .restored, .approved: return true
+            case .purchased, .restored, .alreadyActive, .approved: return true
             default: return false
             }
+        }
+
+        /// "A", "A and B", "A, B and C".
+        static func list(_ names: [String]) -> String {
+            guard names.count > 1 else { return names.first ?? "" }
+            return names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
         }
     }
 }

@@ -31,6 +31,8 @@ public struct StoreSimulator: Sendable {
     /// The package whose purchase failed last, for `retry`.
     public private(set) var failedPackage: Package?
     private var busyTime: Double = 0
+    /// The entitlements active when the running restore began, so it tells only what changed.
+    private var activeBeforeRestore: Set<String> = []
     /// The source of transaction IDs.
     var generator: SeededGenerator
 
@@ -109,10 +111,14 @@ public struct StoreSimulator: Sendable {
 
     // MARK: Restoring
 
-    /// Starts a restore: busy for `latency`, then "Purchases restored" when any entitlement is
-    /// active at that moment, else "No purchases to restore". Ignored while busy.
+    /// Starts a restore: busy for `latency`, then it says what changed: "Purchases restored"
+    /// naming the entitlements that became active, "Already up to date" when those active were
+    /// active before, else "No purchases to restore". Ignored while busy.
     public mutating func restore(ledger: Ledger, catalog: Catalog, now: Date, calendar: Calendar) -> [StoreEvent] {
         guard !isBusy else { return [] }
+        activeBeforeRestore = Set(
+            EntitlementResolver.statuses(catalog: catalog, ledger: ledger, now: now, calendar: calendar)
+                .filter(\.isActive).map(\.entitlement.id))
         notice = nil
         failedPackage = nil
         busyTime = 0
@@ -290,9 +296,16 @@ public struct StoreSimulator: Sendable {
 
     private mutating func completeRestore(catalog: Catalog, ledger: Ledger, now: Date, calendar: Calendar) {
         finish()
-        let count = EntitlementResolver.activeEntitlementCount(
-            catalog: catalog, ledger: ledger, now: now, calendar: calendar)
-        notice = count > 0 ? .restored(count: count) : .nothingToRestore
+        let active = EntitlementResolver.statuses(catalog: catalog, ledger: ledger, now: now, calendar: calendar)
+            .filter(\.isActive).map(\.entitlement)
+        let regained = active.filter { !activeBeforeRestore.contains($0.id) }
+        if active.isEmpty {
+            notice = .nothingToRestore
+        } else if regained.isEmpty {
+            notice = .alreadyActive(entitlements: active.map(\.displayName))
+        } else {
+            notice = .restored(entitlements: regained.map(\.displayName))
+        }
     }
 
     private mutating func finish() {

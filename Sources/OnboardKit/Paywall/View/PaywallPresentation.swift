@@ -2,34 +2,43 @@
 /// ledger and the store's state. The view only lays it out.
 public struct PaywallPresentation: Hashable, Sendable {
     public struct Row: Hashable, Sendable {
-        /// "Annual", "Monthly", or the product's title for custom packages.
+        /// The product's own display name, in the customer's language.
         public var name: String
-        /// "$39.99/yr"
+        /// The product's description, led by the package's period ("Annual") where the offering
+        /// declares one and the name does not already say it; may be empty.
+        public var detail: String
+        /// "$39.99/yr", "$1.99 for 1 week", "$99.99"
         public var price: String
-        /// "$3.33/mo", or nil for one-time purchases.
+        /// "$3.33/mo", or nil for one-time purchases and monthly subscriptions.
         public var perMonth: String?
-        /// "Save 33%" or "Best value".
+        /// "Save 33%" or "Best value · Save 33%".
         public var badge: String?
-        /// "7-day free trial" when the product has an introductory offer the user can take.
+        /// "7-day free trial, then $39.99/yr" when the product has an introductory offer the
+        /// user can take.
         public var offer: String?
         public var isSelected: Bool
         /// The subscription that is active, or a purchase that is owned: not for sale again.
         public var isOwned: Bool
         /// Another plan of a subscription group that is active: not for sale while it lasts.
         public var isBlocked: Bool
+        /// True for a one-time purchase (owned rather than subscribed to).
+        public var isOneTime: Bool
 
         public init(
-            name: String, price: String, perMonth: String? = nil, badge: String? = nil, offer: String? = nil,
-            isSelected: Bool = false, isOwned: Bool = false, isBlocked: Bool = false
+            name: String, detail: String = "", price: String, perMonth: String? = nil, badge: String? = nil,
+            offer: String? = nil, isSelected: Bool = false, isOwned: Bool = false, isBlocked: Bool = false,
+            isOneTime: Bool = false
         ) {
-            self.isBlocked = isBlocked
             self.name = name
+            self.detail = detail
             self.price = price
             self.perMonth = perMonth
             self.badge = badge
             self.offer = offer
             self.isSelected = isSelected
             self.isOwned = isOwned
+            self.isBlocked = isBlocked
+            self.isOneTime = isOneTime
         }
     }
 
@@ -38,34 +47,37 @@ public struct PaywallPresentation: Hashable, Sendable {
     public var features: [String]
     public var rows: [Row]
     public var callToAction: String
+    /// The call to action each package would show when selected, so the view can keep the
+    /// button's height still while the selection moves.
+    public var callToActions: [String]
     /// One line per entitlement: "tui-onboard Pro: Active until Dec 3, 2026 (renews)".
     public var statusLines: [String]
     /// A spinner frame and what is going on, while a purchase or restore runs.
     public var progress: String?
     public var privacyPolicy: String?
     public var termsOfUse: String?
+    /// The first package row the list showed last time; the view scrolls from there only as far
+    /// as the selection needs.
+    public var listTop: Int
 
     public init(
         title: String, subtitle: String = "", features: [String] = [], rows: [Row], callToAction: String,
-        statusLines: [String] = [], progress: String? = nil, privacyPolicy: String? = nil, termsOfUse: String? = nil
+        callToActions: [String]? = nil, statusLines: [String] = [], progress: String? = nil,
+        privacyPolicy: String? = nil, termsOfUse: String? = nil, listTop: Int = 0
     ) {
         self.title = title
         self.subtitle = subtitle
         self.features = features
         self.rows = rows
         self.callToAction = callToAction
+        self.callToActions = callToActions ?? [callToAction]
         self.statusLines = statusLines
         self.progress = progress
         self.privacyPolicy = privacyPolicy
         self.termsOfUse = termsOfUse
+        self.listTop = listTop
     }
 
-    /// The bottom line of keys, shortened to what fits.
-    public var actionsLine: String {
-        var parts = ["↑↓ choose", "⏎ buy", "r restore"]
-        if privacyPolicy != nil { parts.append("p privacy") }
-        if termsOfUse != nil { parts.append("t terms") }
-        parts.append("n not now")
-        return parts.joined(separator: " · ")
-    }
+    /// The index of the selected row, if any.
+    public var selectedIndex: Int? { rows.firstIndex { $0.isSelected } }
 }

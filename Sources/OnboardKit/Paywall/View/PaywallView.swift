@@ -1,6 +1,10 @@
 /// Draws the paywall page into a rectangle: title, subtitle, features, the packages as a
 /// selectable list, the call to action, the subscription status and the links. On small
-/// screens the decoration goes first (features, subtitle), the list and the button stay.
+/// screens the decoration goes first (features, subtitle, descriptions), then the list
+/// scrolls, always keeping the selected package in view.
+///
+/// Nothing moves when the selection changes: the offer line, the scroll markers and the
+/// button's two lines are kept whether or not the selected package fills them.
 public struct PaywallView {
     public var presentation: PaywallPresentation
     public var theme: Theme
@@ -10,124 +14,412 @@ public struct PaywallView {
         self.theme = theme
     }
 
+    /// What a click on the paywall can reach.
+    public enum Target: Hashable, Sendable {
+        case package(Int)
+        /// The "↑ 3 more" and "↓ 5 more" markers.
+        case moreAbove
+        case moreBelow
+        case button
+        case restore
+        case privacyPolicy
+        case termsOfUse
+        case notNow
+    }
+
+    /// A clickable area of the drawn page.
+    public struct Region: Hashable, Sendable {
+        public var rect: Rect
+        public var target: Target
+    }
+
+    /// Where the page lands in a rectangle: what can be clicked, and which packages show.
+    public struct Placement: Hashable, Sendable {
+        public var regions: [Region]
+        /// Packages whose row is drawn inside the clip.
+        public var visiblePackages: Set<Int>
+        /// The first package row of the list.
+        public var listTop: Int
+
+        /// The target under a cell, if any.
+        public func target(atX x: Int, y: Int) -> Target? {
+            regions.first { $0.rect.contains(x: x, y: y) }?.target
+        }
+    }
+
     /// One laid-out line: its text, style and how it is placed.
     struct Line {
-        enum Kind { case centred, row(isSelected: Bool, isOwned: Bool), button }
+        enum Kind {
+            case centred
+            /// Drawn from the list's left edge; a selected row fills the list's width.
+            case row(isSelected: Bool)
+            /// Centred as a block of `width` columns (the button's lines share one width).
+            case block(width: Int)
+        }
         var text: String
         var style: Style
         var kind: Kind
+        var target: Target?
+        /// Clickable column ranges within the text (the key line).
+        var segments: [(columns: Range<Int>, target: Target)] = []
+    }
+
+    /// The laid-out page: lines top to bottom, and the list's first row.
+    struct Layout {
+        var lines: [Line]
+        var listTop: Int
     }
 
     public func draw(into canvas: inout Canvas, in rect: Rect, clip: Rect) {
-        guard rect.width > 0, rect.height > 0 else { return }
-        let width = min(rect.width - 2, 64)
-        guard width > 0 else { return }
-        let lines = layout(width: width, height: rect.height)
-        var row = rect.y + max(0, (rect.height - lines.count) / 2)
-        let left = rect.x + (rect.width - width) / 2
-        for line in lines {
-            defer { row += 1 }
-            let textWidth = DisplayWidth.of(line.text)
+        for (line, x, y) in placedLines(in: rect) {
             switch line.kind {
-            case .centred:
-                canvas.draw(line.text, x: rect.x + (rect.width - textWidth) / 2, y: row, style: line.style, clip: clip)
-            case .button:
-                let x = rect.x + (rect.width - textWidth) / 2
-                canvas.draw(line.text, x: x, y: row, style: line.style, clip: clip)
-            case .row(let isSelected, _):
+            case .row(let isSelected):
                 if isSelected {
                     canvas.fill(
-                        Rect(x: left, y: row, width: width, height: 1).intersection(clip),
+                        Rect(x: x, y: y, width: listWidth(in: rect), height: 1).intersection(clip),
                         with: Cell(grapheme: " ", style: line.style))
                 }
-                canvas.draw(line.text, x: left, y: row, style: line.style, clip: clip)
+                canvas.draw(line.text, x: x, y: y, style: line.style, clip: clip)
+            case .block(let width):
+                canvas.fill(
+                    Rect(x: x, y: y, width: width, height: 1).intersection(clip),
+                    with: Cell(grapheme: " ", style: line.style))
+                canvas.draw(line.text, x: x, y: y, style: line.style, clip: clip)
+            case .centred:
+                canvas.draw(line.text, x: x, y: y, style: line.style, clip: clip)
             }
         }
+    }
+
+    /// The clickable regions and visible packages when drawn into `rect`, clipped to `clip`.
+    public func placement(in rect: Rect, clip: Rect) -> Placement {
+        var regions: [Region] = []
+        var visible = Set<Int>()
+        let width = listWidth(in: rect)
+        let layout = layout(in: rect)
+        for (line, x, y) in placedLines(layout, in: rect) {
+            if !line.segments.isEmpty {
+                for segment in line.segments {
+                    let area = Rect(x: x + segment.columns.lowerBound, y: y, width: segment.columns.count, height: 1)
+                    if area.intersection(clip) == area { regions.append(Region(rect: area, target: segment.target)) }
+                }
+                continue
+            }
+            guard let target = line.target else { continue }
+            var area: Rect
+            switch line.kind {
+            case .row: area = Rect(x: x, y: y, width: width, height: 1)
+            case .block(let blockWidth): area = Rect(x: x, y: y, width: blockWidth, height: 1)
+            case .centred: area = Rect(x: x, y: y, width: DisplayWidth.of(line.text), height: 1)
+            }
+            // Only what is wholly on screen can be clicked, and counts as shown.
+            guard area.width > 0, area.intersection(clip) == area else { continue }
+            regions.append(Region(rect: area, target: target))
+            if case .row = line.kind, case .package(let index) = target { visible.insert(index) }
+        }
+        return Placement(regions: regions, visiblePackages: visible, listTop: layout.listTop)
+    }
+
+    func listWidth(in rect: Rect) -> Int { min(rect.width - 2, 64) }
+
+    func layout(in rect: Rect) -> Layout {
+        let width = listWidth(in: rect)
+        guard rect.width > 0, rect.height > 0, width > 0 else { return Layout(lines: [], listTop: 0) }
+        return layout(width: width, height: rect.height)
+    }
+
+    /// Every line with the column and row it is drawn at.
+    func placedLines(_ layout: Layout? = nil, in rect: Rect) -> [(line: Line, x: Int, y: Int)] {
+        let width = listWidth(in: rect)
+        let lines = (layout ?? self.layout(in: rect)).lines
+        let top = rect.y + max(0, (rect.height - lines.count) / 2)
+        let left = rect.x + (rect.width - width) / 2
+        return lines.enumerated().map { offset, line in
+            let x: Int
+            switch line.kind {
+            case .row: x = left
+            case .block(let blockWidth): x = rect.x + (rect.width - blockWidth) / 2
+            case .centred: x = rect.x + (rect.width - DisplayWidth.of(line.text)) / 2
+            }
+            return (line, x, top + offset)
+        }
+    }
+
+    /// What is shown, from everything down to the least that still works.
+    struct Fit {
+        var features = true
+        var subtitle = true
+        var details = true
+        var spaced = true
+        var actions = true
+        var title = true
+        var status = true
+        var offer = true
+        var twoLineButton = true
     }
 
     /// The lines to show, fitted to `height` by dropping the least needed first.
-    func layout(width: Int, height: Int) -> [Line] {
-        let p = presentation
-        let title = TextLayout.wrap(p.title, width: width).map {
-            Line(text: $0, style: theme.accentText, kind: .centred)
+    func layout(width: Int, height: Int) -> Layout {
+        var fit = Fit()
+        // Fitting steps, tried in order until the page fits with the whole list: drop the
+        // features, the subtitle, the descriptions, the blank lines between groups and the
+        // title. Then the list scrolls; while it would show fewer than three packages, the offer
+        // line (the call to action usually says it), the status, the key line (Restore and the
+        // legal links, so it stays long) and the button's second line go too.
+        let steps: [WritableKeyPath<Fit, Bool>] = [\.features, \.subtitle, \.details, \.spaced, \.title]
+        for step in steps where height < total(fit, width: width, list: fullListHeight(fit)) {
+            fit[keyPath: step] = false
         }
-        let subtitle =
-            p.subtitle.isEmpty
-            ? [] : TextLayout.wrap(p.subtitle, width: width).map { Line(text: $0, style: theme.muted, kind: .centred) }
-        let features = p.features.map {
-            Line(text: TextLayout.truncate("✓ " + $0, width: width), style: theme.body, kind: .centred)
-        }
-        var rows: [Line] = []
-        for row in p.rows {
-            rows.append(
-                Line(
-                    text: rowText(row, width: width), style: rowStyle(row),
-                    kind: .row(isSelected: row.isSelected, isOwned: row.isOwned)))
-            // The offer belongs to the package it is for: right under it.
-            if row.isSelected, let offer = row.offer {
-                rows.append(
-                    Line(text: TextLayout.truncate(offer, width: width), style: theme.accentText, kind: .centred))
+        var capacity: Int?
+        if height < total(fit, width: width, list: fullListHeight(fit)) {
+            let scrolling: [WritableKeyPath<Fit, Bool>] = [\.offer, \.status, \.actions, \.twoLineButton]
+            for step in scrolling where height - total(fit, width: width, list: 0) < 5 {
+                fit[keyPath: step] = false
             }
+            capacity = max(1, height - total(fit, width: width, list: 0))
         }
-        let button: Line
-        if let progress = p.progress {
-            button = Line(text: TextLayout.truncate(progress, width: width), style: theme.accentText, kind: .button)
-        } else {
-            button = Line(
-                text: TextLayout.truncate("  \(p.callToAction)  ", width: width), style: theme.primaryButton,
-                kind: .button)
-        }
-        let status = p.statusLines.map {
-            Line(text: TextLayout.truncate($0, width: width), style: theme.muted, kind: .centred)
-        }
-        let actions = Line(text: TextLayout.truncate(p.actionsLine, width: width), style: theme.muted, kind: .centred)
-        let blank = Line(text: "", style: .plain, kind: .centred)
-
-        // Fitting steps, tried in order until the page fits: drop the features, the subtitle,
-        // the blank lines between groups, the key line, the title, the status.
-        var groups: [[Line]] = [title, subtitle, features, rows, [button], status, [actions]]
-        var spaced = true
-        func total() -> Int {
-            let nonEmpty = groups.filter { !$0.isEmpty }
-            return nonEmpty.reduce(0) { $0 + $1.count } + (spaced ? max(0, nonEmpty.count - 1) : 0)
-        }
-        let steps: [(inout [[Line]], inout Bool) -> Void] = [
-            { groups, _ in groups[2] = [] }, { groups, _ in groups[1] = [] }, { _, spaced in spaced = false },
-            { groups, _ in groups[6] = [] }, { groups, _ in groups[0] = [] }, { groups, _ in groups[5] = [] },
-        ]
-        for step in steps where total() > height { step(&groups, &spaced) }
+        let list = listLines(fit, capacity: capacity, width: width)
         var lines: [Line] = []
-        for group in groups where !group.isEmpty {
-            if spaced && !lines.isEmpty { lines.append(blank) }
+        for group in groups(fit, width: width, list: list.lines) where !group.isEmpty {
+            if fit.spaced && !lines.isEmpty { lines.append(Line(text: "", style: .plain, kind: .centred)) }
             lines.append(contentsOf: group)
         }
-        return Array(lines.prefix(height))
+        return Layout(lines: Array(lines.prefix(height)), listTop: list.top)
     }
 
-    func rowText(_ row: PaywallPresentation.Row, width: Int) -> String {
-        let left = " " + (row.isSelected ? "● " : "○ ") + row.name
-        // The widest right-hand side that fits: everything, then without the badge, then the
-        // price alone.
-        var candidates: [String] = []
-        if row.isOwned {
-            let label = row.perMonth == nil && !row.price.contains("/") ? "owned" : "current plan"
-            candidates = [row.price + "  " + label, label]
-        } else if row.isBlocked {
-            candidates = [row.price]
-        } else {
-            let withMonth = row.perMonth.map { row.price + " · " + $0 } ?? row.price
-            if let badge = row.badge { candidates.append(withMonth + "  " + badge) }
-            candidates += [withMonth, row.price]
-        }
-        for right in candidates {
-            let gap = width - DisplayWidth.of(left) - DisplayWidth.of(right) - 1
-            if gap >= 1 { return left + String(repeating: " ", count: gap) + right }
-        }
-        return TextLayout.truncate(left + " " + (candidates.last ?? ""), width: width)
+    /// The list's height when it shows every package.
+    func fullListHeight(_ fit: Fit) -> Int {
+        let rows = presentation.rows
+        return rows.count * (fit.details && rows.contains { !$0.detail.isEmpty } ? 2 : 1)
     }
 
-    func rowStyle(_ row: PaywallPresentation.Row) -> Style {
+    /// The page's height with `list` lines of list.
+    func total(_ fit: Fit, width: Int, list: Int) -> Int {
+        let placeholder = Array(repeating: Line(text: "", style: .plain, kind: .centred), count: list)
+        let nonEmpty = groups(fit, width: width, list: placeholder).filter { !$0.isEmpty }
+        return nonEmpty.reduce(0) { $0 + $1.count } + (fit.spaced ? max(0, nonEmpty.count - 1) : 0)
+    }
+
+    /// The page's groups of lines, top to bottom, around the given list.
+    func groups(_ fit: Fit, width: Int, list: [Line]) -> [[Line]] {
+        let p = presentation
+        let title =
+            fit.title
+            ? TextLayout.wrap(p.title, width: width).map { Line(text: $0, style: theme.accentText, kind: .centred) }
+            : []
+        let subtitle =
+            fit.subtitle && !p.subtitle.isEmpty
+            ? TextLayout.wrap(p.subtitle, width: width).map { Line(text: $0, style: theme.muted, kind: .centred) } : []
+        let features =
+            fit.features
+            ? p.features.map {
+                Line(text: TextLayout.truncate("✓ " + $0, width: width), style: theme.body, kind: .centred)
+            }
+            : []
+        // The offer of the selected package, on a line kept for it whenever any package has one.
+        var offer: [Line] = []
+        if fit.offer && p.rows.contains(where: { $0.offer != nil }) {
+            let text = p.rows.first { $0.isSelected }?.offer ?? ""
+            offer = [Line(text: TextLayout.truncate(text, width: width), style: theme.accentText, kind: .centred)]
+        }
+        let status =
+            fit.status
+            ? p.statusLines.map {
+                Line(text: TextLayout.truncate($0, width: width), style: theme.muted, kind: .centred)
+            }
+            : []
+        let actions = fit.actions ? [actionsLine(width: width)] : []
+        return [title, subtitle, features, list + offer, buttonLines(fit, width: width), status, actions]
+    }
+
+    // MARK: The button
+
+    /// The call to action as one or two lines of one width; the price that follows a trial
+    /// moves to the second line rather than being cut. As many lines as the longest call to
+    /// action of any package needs, so a new selection never moves what is below.
+    func buttonLines(_ fit: Fit, width: Int) -> [Line] {
+        let p = presentation
+        let maximumLines = fit.twoLineButton ? 2 : 1
+        func wrapped(_ text: String) -> [String] {
+            if DisplayWidth.of(text) + 4 <= width || width < 8 { return [TextLayout.truncate(text, width: width - 4)] }
+            var lines = TextLayout.wrap(text, width: width - 4)
+            if lines.count > maximumLines {
+                let rest = lines[(maximumLines - 1)...].joined(separator: " ")
+                lines = Array(lines.prefix(maximumLines - 1)) + [TextLayout.truncate(rest, width: width - 4)]
+            }
+            return lines
+        }
+        let height = p.callToActions.map { wrapped($0).count }.max() ?? 1
+        if let progress = p.progress {
+            let line = Line(text: TextLayout.truncate(progress, width: width), style: theme.accentText, kind: .centred)
+            return [line] + Array(repeating: Line(text: "", style: .plain, kind: .centred), count: height - 1)
+        }
+        let texts = wrapped(p.callToAction)
+        let blockWidth = min(width, (texts.map { DisplayWidth.of($0) }.max() ?? 0) + 4)
+        var lines = texts.map { text -> Line in
+            let pad = (blockWidth - DisplayWidth.of(text)) / 2
+            return Line(
+                text: String(repeating: " ", count: max(0, pad)) + text, style: theme.primaryButton,
+                kind: .block(width: blockWidth), target: .button)
+        }
+        while lines.count < height { lines.append(Line(text: "", style: .plain, kind: .centred)) }
+        return lines
+    }
+
+    // MARK: The list
+
+    /// The package rows (with their descriptions while there is room), scrolled to show the
+    /// selection when `capacity` lines cannot hold them all, with "↑ 3 more" and "↓ 5 more"
+    /// above and below.
+    func listLines(_ fit: Fit, capacity: Int?, width: Int = 0) -> (lines: [Line], top: Int) {
+        let rows = presentation.rows
+        let hasDetails = fit.details && rows.contains { !$0.detail.isEmpty }
+        let columns = RowColumns(rows: rows, width: width)
+        func lines(for index: Int) -> [Line] {
+            let row = rows[index]
+            var result = [
+                Line(
+                    text: columns.text(of: row), style: style(of: row), kind: .row(isSelected: row.isSelected),
+                    target: .package(index))
+            ]
+            if hasDetails {
+                let detail = "    " + TextLayout.truncate(row.detail, width: max(0, width - 5))
+                result.append(
+                    Line(
+                        text: detail, style: row.isSelected ? theme.primaryButton : theme.muted,
+                        kind: .row(isSelected: row.isSelected), target: .package(index)))
+            }
+            return result
+        }
+        guard let capacity, capacity < rows.count * (hasDetails ? 2 : 1) else {
+            return (rows.indices.flatMap(lines(for:)), 0)
+        }
+        // Scrolling: one line a row, and a marker line each side when there is room for them.
+        let withMarkers = capacity >= 3
+        let count = max(1, withMarkers ? capacity - 2 : capacity)
+        let selected = presentation.selectedIndex ?? 0
+        var top = min(max(0, presentation.listTop), max(0, rows.count - count))
+        if selected < top { top = selected }
+        if selected >= top + count { top = selected - count + 1 }
+        let shown = top..<min(rows.count, top + count)
+        var result = shown.flatMap(lines(for:))
+        if withMarkers {
+            let above = top, below = rows.count - shown.upperBound
+            result.insert(
+                Line(
+                    text: above > 0 ? "↑ \(above) more" : "", style: theme.muted, kind: .centred,
+                    target: above > 0 ? .moreAbove : nil), at: 0)
+            result.append(
+                Line(
+                    text: below > 0 ? "↓ \(below) more" : "", style: theme.muted, kind: .centred,
+                    target: below > 0 ? .moreBelow : nil))
+        }
+        return (result, top)
+    }
+
+    func style(of row: PaywallPresentation.Row) -> Style {
         if row.isSelected { return theme.primaryButton }
         return row.isOwned || row.isBlocked ? theme.muted : theme.body
+    }
+
+    // MARK: The key line
+
+    /// The keys, each part clickable, in the longest form that fits.
+    func actionsLine(width: Int) -> Line {
+        let p = presentation
+        typealias Part = (text: String, target: Target?)
+        func parts(_ long: Bool, keys: Bool) -> [Part] {
+            var parts: [Part] = []
+            if long { parts += [("↑↓ choose", nil), ("⏎ buy", .button)] }
+            parts.append((keys ? "r restore" : "Restore", .restore))
+            if p.privacyPolicy != nil { parts.append((keys ? "p privacy" : "Privacy", .privacyPolicy)) }
+            if p.termsOfUse != nil { parts.append((keys ? "t terms" : "Terms", .termsOfUse)) }
+            parts.append((keys ? "n not now" : "Not now", .notNow))
+            return parts
+        }
+        let candidates: [(parts: [Part], separator: String)] = [
+            (parts(true, keys: true), " · "), (parts(false, keys: true), " · "), (parts(false, keys: false), " · "),
+            (parts(false, keys: false), "·"),
+        ]
+        let chosen =
+            candidates.first { candidate in
+                DisplayWidth.of(candidate.parts.map(\.text).joined(separator: candidate.separator)) <= width
+            } ?? candidates[candidates.count - 1]
+        var text = ""
+        var segments: [(columns: Range<Int>, target: Target)] = []
+        for (index, part) in chosen.parts.enumerated() {
+            if index > 0 { text += chosen.separator }
+            let start = DisplayWidth.of(text)
+            text += part.text
+            if let target = part.target { segments.append((start..<DisplayWidth.of(text), target)) }
+        }
+        let shown = TextLayout.truncate(text, width: width)
+        let shownWidth = DisplayWidth.of(shown)
+        // A part cut by the truncation is not clickable.
+        segments = segments.filter { $0.columns.upperBound <= shownWidth - (shown == text ? 0 : 1) }
+        return Line(text: shown, style: theme.muted, kind: .centred, segments: segments)
+    }
+}
+
+/// The columns of the package rows, shared by every row so that prices line up: the name (cut
+/// when space is short), the price right-aligned, the price per month, and a tag (the badge,
+/// or "owned"). Columns are dropped for every row at once, never the price.
+struct RowColumns {
+    var priceWidth: Int
+    var monthWidth: Int
+    var tagWidth: Int
+    var useShortTags: Bool
+    var nameWidth: Int
+
+    static let marker = 3  // " ● "
+
+    init(rows: [PaywallPresentation.Row], width: Int) {
+        let prices = rows.map { DisplayWidth.of($0.price) }.max() ?? 0
+        priceWidth = prices
+        let months = rows.map { DisplayWidth.of($0.perMonth ?? "") }.max() ?? 0
+        let longTags = rows.map { DisplayWidth.of(Self.tag(of: $0, short: false) ?? "") }.max() ?? 0
+        let shortTags = rows.map { DisplayWidth.of(Self.tag(of: $0, short: true) ?? "") }.max() ?? 0
+        let longestName = rows.map { DisplayWidth.of($0.name) }.max() ?? 0
+        let minimumName = min(longestName, 10)
+        // (per month, tag width, short tags), most complete first.
+        let options: [(Int, Int, Bool)] = [
+            (months, longTags, false), (months, shortTags, true), (0, shortTags, true), (months, 0, true), (0, 0, true),
+        ]
+        func rightWidth(_ month: Int, _ tag: Int) -> Int {
+            prices + (month > 0 ? 2 + month : 0) + (tag > 0 ? 2 + tag : 0)
+        }
+        func nameRoom(_ option: (Int, Int, Bool)) -> Int {
+            width - Self.marker - 2 - rightWidth(option.0, option.1) - 1
+        }
+        // Whole names first, then names cut to no less than ten columns, then whatever is left.
+        let chosen =
+            options.first { nameRoom($0) >= longestName } ?? options.first { nameRoom($0) >= minimumName }
+            ?? (0, 0, true)
+        monthWidth = chosen.0
+        tagWidth = chosen.1
+        useShortTags = chosen.2
+        nameWidth = max(0, width - Self.marker - 2 - rightWidth(monthWidth, tagWidth) - 1)
+    }
+
+    /// The badge, or what the row already is.
+    static func tag(of row: PaywallPresentation.Row, short: Bool) -> String? {
+        if row.isOwned { return row.isOneTime ? "owned" : (short ? "current" : "current plan") }
+        if row.isBlocked { return nil }
+        guard let badge = row.badge else { return nil }
+        return short ? String(badge.split(separator: "·").last ?? "").trimmingWhitespace() : badge
+    }
+
+    func text(of row: PaywallPresentation.Row) -> String {
+        func padded(_ text: String, to width: Int, right: Bool = false) -> String {
+            let pad = String(repeating: " ", count: max(0, width - DisplayWidth.of(text)))
+            return right ? pad + text : text + pad
+        }
+        var text = " " + (row.isSelected ? "● " : "○ ")
+        text += padded(TextLayout.truncate(row.name, width: nameWidth), to: nameWidth) + "  "
+        text += padded(row.price, to: priceWidth, right: true)
+        if monthWidth > 0 { text += "  " + padded(row.perMonth ?? "", to: monthWidth) }
+        if tagWidth > 0 { text += "  " + padded(Self.tag(of: row, short: useShortTags) ?? "", to: tagWidth) }
+        // No trailing spaces beyond the list: a cut name never pushes the price off.
+        return text
     }
 }

@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+
+@testable import OnboardKit
+
+/// Real catalogs read as the customer expects: names in their language, periods only where
+/// the catalog states them, passes priced once, trials called trials.
+@Suite struct RealCatalogWordingTests {
+    static func catalog(_ name: String, language: String?) throws -> Catalog {
+        let result = CatalogDecoder.load(
+            path: CatalogFixtures.storeKitPath(name), fileReader: CatalogFixtures.diskReader,
+            userLocale: language.map(Locale.init(identifier:)))
+        return try #require(result.catalog)
+    }
+
+    /// (file, the user's language, product, the name shown)
+    static let names: [(String, String?, String, String)] = [
+        // The user's language first.
+        (StoreKitImporterTests.cisum, "en_US", "com.yueyi.cisum.pro.yearly", "Pro"),
+        (StoreKitImporterTests.cisum, "zh_Hans_CN", "com.yueyi.cisum.pro.yearly", "专业版按年订阅"),
+        (StoreKitImporterTests.cisum, "zh_TW", "com.yueyi.cisum.pro.yearly", "专业版按年订阅"),
+        (StoreKitImporterTests.cisum, "en_GB", "nonconsumable.car", "Car"),
+        // No name in the user's language: the storefront's (China: Chinese).
+        (StoreKitImporterTests.cisum, "fr_FR", "com.yueyi.cisum.pro.yearly", "专业版按年订阅"),
+        (StoreKitImporterTests.cisum, nil, "com.yueyi.cisum.pro.monthly", "专业版按月订阅"),
+        (StoreKitImporterTests.cisum, "en_US", "com.yueyi.kuaiyizhi.pro.year.1", "专业版1年"),
+        // Neither: English.
+        (StoreKitImporterTests.cisum, "de_DE", "nonconsumable.racecar", "Race Car"),
+        (StoreKitImporterTests.revenueCat, "ja_JP", "lifetime", "Lifetime subscription"),
+        // No name at all: the product id.
+        (
+            StoreKitImporterTests.revenueCat, "en_US", "com.revenuecat.annual_with_commitment",
+            "com.revenuecat.annual_with_commitment"
+        ),
+        (StoreKitImporterTests.chemsims, "es_MX", "tip_2", "tip_2"),
+    ]
+
+    @Test(arguments: names)
+    func storeKitNamesFollowTheUserThenTheStorefrontThenEnglish(
+        file: String, language: String?, productID: String, expected: String
+    ) throws {
+        let catalog = try Self.catalog(file, language: language)
+        #expect(catalog.products[productID]?.localizedTitle == expected)
+    }
+
+    @Test func aNameOnlyInALanguageNobodyAskedForFallsBackToTheProductID() throws {
+        let file = """
+            { "settings": { "_storefront": "USA", "_locale": "de_DE" },
+              "products": [ { "productID": "com.example.auto", "type": "NonConsumable", "displayPrice": "4.99",
+                "referenceName": "internal name",
+                "localizations": [ { "locale": "de_DE", "displayName": "Auto", "description": "Ein Auto" } ] } ] }
+            """
+        let reader = CatalogFixtures.memoryReader(["Cars.storekit": file])
+        let french = CatalogDecoder.load(
+            path: "Cars.storekit", fileReader: reader, userLocale: Locale(identifier: "fr"))
+        #expect(french.catalog?.products["com.example.auto"]?.localizedTitle == "com.example.auto")
+        let german = CatalogDecoder.load(
+            path: "Cars.storekit", fileReader: reader, userLocale: Locale(identifier: "de_AT"))
+        #expect(german.catalog?.products["com.example.auto"]?.localizedTitle == "Auto")
+        #expect(german.catalog?.products["com.example.auto"]?.localizedDescription == "Ein Auto")
+    }
+
+    @Test func storefrontLanguagesComeWithTheirScript() {
+        #expect(StoreKitLocalization.language(ofStorefront: "CHN") == "zh_Hans_CN")
+        #expect(StoreKitLocalization.language(ofStorefront: "TWN") == "zh_Hant_TW")
+        #expect(StoreKitLocalization.language(ofStorefront: "MEX")?.hasPrefix("es_") == true)
+        #expect(StoreKitLocalization.language(ofStorefront: "ATL") == nil)
+    }
+
+    @Test func rowsShowTheProductsOwnNamesAndDescriptionsAndNoGuessedPeriods() throws {
+        let catalog = try Self.catalog(StoreKitImporterTests.cisum, language: "en_US")
+        let offering = try #require(catalog.currentOffering)
+        let presentation = PaywallPresentation.make(
+            offering: offering, catalog: catalog, formatter: PriceFormatter(locale: Locale(identifier: "en_US")),
+            selectedIndex: 0, ownedProductIDs: [], introEligibleProductIDs: [], statusLines: [], progress: nil)
+        let car = try #require(presentation.rows.first { $0.name == "Car" })
+        #expect(car.detail == "A standard five-seater")
+        #expect(car.price == "CN¥1.99")
+        #expect(!presentation.rows.contains { $0.detail.contains("Lifetime") || $0.name == "Lifetime" })
+        // A subscription's period is stated by the file, so its label may show.
+        let yearly = try #require(presentation.rows.first { $0.name == "Pro" })
+        #expect(yearly.detail == "Annual")
+    }
+
+    @Test func aNonRenewingPassIsAOneTimePriceForAPeriod() throws {
+        let formatter = PriceFormatter(locale: Locale(identifier: "en_US"))
+        let pass = Product(
+            id: "pass", type: .nonRenewing, price: 1.99, currencyCode: "USD",
+            subscriptionPeriod: SubscriptionPeriod(value: 1, unit: .week), localizedTitle: "Week Pass")
+        #expect(formatter.pricePerPeriod(of: pass) == "$1.99 for 1 week")
+        #expect(formatter.pricePerPeriodFull(of: pass) == "$1.99 for 1 week")
+        #expect(formatter.totalPriceAndPerMonth(of: pass) == "$1.99 for 1 week")
+        let offering = Offering(
+            id: "o", packages: [Package(identifier: "pass", product: pass)], copy: PaywallCopy.standard)
+        let catalog = Catalog(
+            offerings: [offering], currentOfferingID: "o", products: ["pass": pass],
+            entitlements: [Entitlement(id: "e", displayName: "E", productIDs: ["pass"])])
+        let presentation = PaywallPresentation.make(
+            offering: offering, catalog: catalog, formatter: formatter, selectedIndex: 0, ownedProductIDs: [],
+            introEligibleProductIDs: [], statusLines: [], progress: nil)
+        #expect(presentation.rows[0].price == "$1.99 for 1 week")
+        #expect(presentation.rows[0].perMonth == nil)
+        #expect(presentation.callToAction == "Continue for $1.99 for 1 week")
+        #expect(!presentation.callToAction.contains("/wk"))
+    }
+
+    @Test func aFreeTrialSaysSoAndWhatItRenewsAt() throws {
+        var app = try PaywallFlowTests.app(latency: 0)
+        _ = PaywallFlowTests.press([.enter, .escape], &app)
+        let screen = TestDecks.screen(app).text
+        #expect(screen.contains("tui-onboard Pro: Free trial until Jan 8, 2026, then $39.99/yr"))
+        #expect(!screen.contains("Active until"))
+    }
+
+    @Test func aDeckGivenAsTheCatalogSaysSoOnce() throws {
+        let deckPath = CatalogFixtures.repositoryRoot.appendingPathComponent("Assets/default-deck.json").path
+        let result = CatalogDecoder.load(path: deckPath, fileReader: CatalogFixtures.diskReader)
+        #expect(result.catalog == nil)
+        #expect(result.diagnostics.count == 1)
+        #expect(result.diagnostics.first?.message.hasPrefix("this is a deck, not a catalog") == true)
+    }
+}

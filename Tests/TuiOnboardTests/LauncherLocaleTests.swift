@@ -1,0 +1,23 @@
+import Foundation
+import Testing
+
+@testable import tui_onboard
+
+/// Product names follow the messages language, prices the monetary locale.
+@Suite struct LauncherLocaleTests {
+    static let languages: [([String: String], String?)] = [
+        (["LANG": "fr_FR.UTF-8"], "fr_FR"),
+        (["LC_MESSAGES": "de_DE.UTF-8", "LANG": "fr_FR.UTF-8"], "de_DE"),
+        (["LC_ALL": "ja_JP.UTF-8", "LC_MESSAGES": "de_DE.UTF-8"], "ja_JP"),
+        (["LC_MONETARY": "de_DE.UTF-8", "LANG": "zh_CN.UTF-8"], "zh_CN"),
+        (["LC_ALL": "", "LANG": "es_MX@euro"], "es_MX"),
+        (["LANG": "C.UTF-8"], nil),
+        (["LC_ALL": "POSIX", "LANG": "fr_FR.UTF-8"], nil),
+        ([:], nil),
+    ]
+
+    @Test(arguments: languages)
+    func theLanguageForNamesComesFromLCAllLCMessagesOrLang(environment: [String: String], expected: String?) {
+        #expect(Launcher.userLanguage(environment)?.identifier == expected)
+    }
+}
