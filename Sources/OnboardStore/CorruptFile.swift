@@ -4,13 +4,16 @@ import Glibc
 /// Moves a damaged file aside under a dated name, so that nothing in it is lost and the next
 /// start begins from a clean file.
 enum CorruptFile {
-    /// Renames `path` to `<directory>/<stem>.corrupt-<UTC timestamp>[-n].<extension>` and returns
+    /// Renames `path` to `<directory>/<stem>.<label>-<UTC timestamp>[-n].<extension>` and returns
     /// the new path. A number is added when a file of that name exists already, so two
-    /// corruptions in one second keep both copies. Callers hold the file's lock.
-    static func moveAside(_ path: String, stem: String, extension fileExtension: String, date: Date)
+    /// corruptions in one second keep both copies. Callers hold the file's lock. The label is
+    /// `corrupt` for damage, `reset` for a ledger the user asked to start afresh from.
+    static func moveAside(
+        _ path: String, stem: String, label: String = "corrupt", extension fileExtension: String, date: Date
+    )
         throws(SystemCallError) -> String
     {
-        let destination = freeName(beside: path, stem: stem, extension: fileExtension, date: date)
+        let destination = freeName(beside: path, stem: stem, label: label, extension: fileExtension, date: date)
         try POSIXFile.rename(path, to: destination)
         try POSIXFile.syncDirectory(POSIXFile.directoryName(of: path))
         return destination
@@ -27,13 +30,15 @@ enum CorruptFile {
         return destination
     }
 
-    /// `<directory>/<stem>.corrupt-<UTC timestamp>[-n].<extension>`, numbered past any file of
+    /// `<directory>/<stem>.<label>-<UTC timestamp>[-n].<extension>`, numbered past any file of
     /// that name already there.
-    private static func freeName(beside path: String, stem: String, extension fileExtension: String, date: Date)
+    private static func freeName(
+        beside path: String, stem: String, label: String = "corrupt", extension fileExtension: String, date: Date
+    )
         -> String
     {
         let directory = POSIXFile.directoryName(of: path)
-        let base = "\(stem).corrupt-\(timestamp(date))"
+        let base = "\(stem).\(label)-\(timestamp(date))"
         var destination = POSIXFile.join(directory, "\(base).\(fileExtension)")
         var attempt = 2
         while POSIXFile.exists(destination) {
