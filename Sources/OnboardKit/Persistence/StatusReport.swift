@@ -1,0 +1,207 @@
+import Foundation
+
+/// What `tui-onboard status` says about one app: its first-run record and every entitlement of
+/// its catalog at one moment. Pure: the shell reads the files and the clock and hands them in.
+public struct StatusReport: Hashable, Sendable {
+    /// The version of the JSON form; it changes only when a field changes meaning or goes.
+    public static let jsonVersion = 1
+
+    public var appID: String
+    public var stateDirectory: String
+    /// The store's now: `--now`, else the wall clock.
+    public var now: Date
+    /// What the user of the app has seen; nil before the tour was finished or skipped.
+    public var onboarding: FirstRunState.Record?
+    /// The catalog the entitlements come from; nil when there is none.
+    public var catalogPath: String?
+    public var entitlements: [EntitlementStatus]
+
+    public init(
+        appID: String, stateDirectory: String, now: Date, onboarding: FirstRunState.Record?, catalogPath: String?,
+        entitlements: [EntitlementStatus]
+    ) {
+        self.appID = appID
+        self.stateDirectory = stateDirectory
+        self.now = now
+        self.onboarding = onboarding
+        self.catalogPath = catalogPath
+        self.entitlements = entitlements
+    }
+
+    /// The outcome as the JSON names it: `completed` or `skipped`.
+    static func outcomeName(_ completion: FirstRunState.Completion) -> String {
+        switch completion {
+        case .finished: return "completed"
+        case .skipped: return "skipped"
+        }
+    }
+
+    /// The state as the JSON names it.
+    static func stateName(_ state: EntitlementStatus.State) -> String {
+        switch state {
+        case .notPurchased: return "not-purchased"
+        case .lifetime: return "lifetime"
+        case .active: return "active"
+        case .expired: return "expired"
+        case .awaitingApproval: return "awaiting-approval"
+        }
+    }
+
+    // MARK: For people
+
+    /// Several lines for a person, dates in `locale` and `timeZone`.
+    public func text(locale: Locale, timeZone: TimeZone) -> String {
+        var lines = ["\(SafeText.sanitize(appID)) (state in \(SafeText.sanitize(stateDirectory)))"]
+        if let onboarding {
+            let how = onboarding.completion == .finished ? "completed" : "skipped"
+            lines.append(
+                "  onboarding: \(how) at version \(SafeText.sanitize(onboarding.lastSeenVersion)), "
+                    + Self.moment(onboarding.date, locale: locale, timeZone: timeZone))
+        } else {
+            lines.append("  onboarding: not seen yet")
+        }
+        guard let catalogPath else {
+            lines.append("  entitlements: none (no catalog)")
+            return lines.joined(separator: "\n") + "\n"
+        }
+        lines.append(
+            "  entitlements at \(Self.moment(now, locale: locale, timeZone: timeZone)), "
+                + "from \(SafeText.sanitize(catalogPath)):")
+        if entitlements.isEmpty { lines.append("    none in the catalog") }
+        let width = entitlements.map { SafeText.sanitize($0.entitlement.id).count }.max() ?? 0
+        for status in entitlements {
+            let id = SafeText.sanitize(status.entitlement.id)
+            let padding = String(repeating: " ", count: width - id.count)
+            var line = "    \(id)\(padding)  \(status.isActive ? "active  " : "inactive")  "
+            line += status.statusLine(locale: locale, timeZone: timeZone)
+            if let product = status.productID { line += " · \(SafeText.sanitize(product))" }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A date and time for a person: "Dec 1, 2026 at 9:00 AM" in en_US.
+    public static func momentText(_ date: Date, locale: Locale, timeZone: TimeZone) -> String {
+        moment(date, locale: locale, timeZone: timeZone)
+    }
+
+    static func moment(_ date: Date, locale: Locale, timeZone: TimeZone) -> String {
+        var calendar = locale.calendar
+        calendar.timeZone = timeZone
+        let style = Date.FormatStyle(
+            date: .abbreviated, time: .shortened, locale: locale, calendar: calendar, timeZone: timeZone)
+        return date.formatted(style)
+    }
+
+    // MARK: For programs
+
+    /// The JSON form described in docs/status-json.md: sorted keys, every key always present
+    /// (null when it does not apply), dates in ISO 8601 UTC.
+    public func json() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        // Encoding strings, numbers, booleans and finite dates cannot fail.
+        let data = (try? encoder.encode(JSONForm(self))) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    private struct JSONForm: Encodable {
+        struct Onboarding: Encodable {
+            var seen: Bool
+            var lastSeenVersion: String?
+            var outcome: String?
+            var date: Date?
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(seen, forKey: .seen)
+                try container.encode(lastSeenVersion, forKey: .lastSeenVersion)
+                try container.encode(outcome, forKey: .outcome)
+                try container.encode(date, forKey: .date)
+            }
+
+            enum CodingKeys: String, CodingKey { case seen, lastSeenVersion, outcome, date }
+        }
+
+        struct Entitlement: Encodable {
+            var id: String
+            var name: String
+            var active: Bool
+            var state: String
+            var expiresDate: Date?
+            var willRenew: Bool?
+            var periodType: String?
+            var productId: String?
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(id, forKey: .id)
+                try container.encode(name, forKey: .name)
+                try container.encode(active, forKey: .active)
+                try container.encode(state, forKey: .state)
+                try container.encode(expiresDate, forKey: .expiresDate)
+                try container.encode(willRenew, forKey: .willRenew)
+                try container.encode(periodType, forKey: .periodType)
+                try container.encode(productId, forKey: .productId)
+            }
+
+            enum CodingKeys: String, CodingKey {
+                case id, name, active, state, expiresDate, willRenew, periodType, productId
+            }
+        }
+
+        var version: Int
+        var app: String
+        var stateDirectory: String
+        var now: Date
+        var onboarding: Onboarding
+        var catalog: String?
+        var entitlements: [Entitlement]
+
+        init(_ report: StatusReport) {
+            version = StatusReport.jsonVersion
+            app = report.appID
+            stateDirectory = report.stateDirectory
+            now = report.now
+            onboarding = Onboarding(
+                seen: report.onboarding != nil, lastSeenVersion: report.onboarding?.lastSeenVersion,
+                outcome: report.onboarding.map { StatusReport.outcomeName($0.completion) },
+                date: report.onboarding?.date)
+            catalog = report.catalogPath
+            entitlements = report.entitlements.map { status in
+                var expires: Date?
+                var renews: Bool?
+                switch status.state {
+                case .active(let until, let willRenew):
+                    expires = until
+                    renews = willRenew
+                case .expired(let on):
+                    expires = on
+                    renews = false
+                case .notPurchased, .lifetime, .awaitingApproval:
+                    break
+                }
+                return Entitlement(
+                    id: status.entitlement.id, name: status.entitlement.displayName, active: status.isActive,
+                    state: StatusReport.stateName(status.state), expiresDate: expires, willRenew: renews,
+                    periodType: status.periodType?.rawValue, productId: status.productID)
+            }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(version, forKey: .version)
+            try container.encode(app, forKey: .app)
+            try container.encode(stateDirectory, forKey: .stateDirectory)
+            try container.encode(now, forKey: .now)
+            try container.encode(onboarding, forKey: .onboarding)
+            try container.encode(catalog, forKey: .catalog)
+            try container.encode(entitlements, forKey: .entitlements)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case version, app, stateDirectory, now, onboarding, catalog, entitlements
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+
+@testable import OnboardKit
+
+/// What `status` prints, for people and for programs, for every state an entitlement can be in.
+@Suite struct StatusReportTests {
+    static let now = Date(timeIntervalSince1970: 1_769_817_600)  // 2026-01-31T00:00:00Z
+    static let utc = TimeZone(identifier: "UTC")!
+    static let english = Locale(identifier: "en_US")
+    static let pro = Entitlement(id: "pro", displayName: "Pro", productIDs: ["pro.monthly"])
+
+    static func report(_ state: EntitlementStatus.State, periodType: EntitlementStatus.PeriodType? = nil)
+        -> StatusReport
+    {
+        StatusReport(
+            appID: "com.example.tool", stateDirectory: "/state", now: now,
+            onboarding: FirstRunState.Record(
+                lastSeenVersion: "1.4.0", completion: .finished, date: Date(timeIntervalSince1970: 1_769_731_200)),
+            catalogPath: "/catalog.json",
+            entitlements: [
+                EntitlementStatus(
+                    entitlement: pro, state: state, productID: state == .notPurchased ? nil : "pro.monthly",
+                    periodType: periodType)
+            ])
+    }
+
+    static func object(_ report: StatusReport) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(report.json().utf8)) as? [String: Any])
+    }
+
+    static func entitlement(_ report: StatusReport) throws -> [String: Any] {
+        try #require((try object(report)["entitlements"] as? [[String: Any]])?.first)
+    }
+
+    static let later = Date(timeIntervalSince1970: 1_772_236_800)  // 2026-02-28T00:00:00Z
+
+    @Test(arguments: [
+        (EntitlementStatus.State.notPurchased, "not-purchased", false, nil as String?, nil as Bool?),
+        (.lifetime, "lifetime", true, nil, nil),
+        (.active(until: later, willRenew: true), "active", true, "2026-02-28T00:00:00Z", true),
+        (.active(until: later, willRenew: false), "active", true, "2026-02-28T00:00:00Z", false),
+        (.expired(on: later), "expired", false, "2026-02-28T00:00:00Z", false),
+        (.awaitingApproval, "awaiting-approval", false, nil, nil),
+    ])
+    func everyStateHasItsNameAndDates(
+        state: EntitlementStatus.State, name: String, active: Bool, expires: String?, renews: Bool?
+    ) throws {
+        let entry = try Self.entitlement(Self.report(state))
+        #expect(entry["state"] as? String == name)
+        #expect(entry["active"] as? Bool == active)
+        #expect(entry["expiresDate"] as? String == expires)
+        #expect((entry["willRenew"] as? Bool) == renews)
+        // Every key is there, null when it does not apply: programs can rely on the shape.
+        #expect(
+            Set(entry.keys) == ["id", "name", "active", "state", "expiresDate", "willRenew", "periodType", "productId"])
+    }
+
+    @Test func theWholeDocumentForAFreeTrial() throws {
+        let report = Self.report(.active(until: Self.later, willRenew: true), periodType: .trial)
+        #expect(
+            report.json() == """
+                {
+                  "app" : "com.example.tool",
+                  "catalog" : "/catalog.json",
+                  "entitlements" : [
+                    {
+                      "active" : true,
+                      "expiresDate" : "2026-02-28T00:00:00Z",
+                      "id" : "pro",
+                      "name" : "Pro",
+                      "periodType" : "trial",
+                      "productId" : "pro.monthly",
+                      "state" : "active",
+                      "willRenew" : true
+                    }
+                  ],
+                  "now" : "2026-01-31T00:00:00Z",
+                  "onboarding" : {
+                    "date" : "2026-01-30T00:00:00Z",
+                    "lastSeenVersion" : "1.4.0",
+                    "outcome" : "completed",
+                    "seen" : true
+                  },
+                  "stateDirectory" : "/state",
+                  "version" : 1
+                }
+
+                """)
+    }
+
+    @Test func anAppNeverSeenHasNullsNotMissingKeys() throws {
+        var report = Self.report(.notPurchased)
+        report.onboarding = nil
+        report.catalogPath = nil
+        report.entitlements = []
+        let object = try Self.object(report)
+        let onboarding = try #require(object["onboarding"] as? [String: Any])
+        #expect(onboarding["seen"] as? Bool == false)
+        #expect(onboarding["outcome"] is NSNull && onboarding["date"] is NSNull)
+        #expect(object["catalog"] is NSNull)
+        #expect((object["entitlements"] as? [Any])?.isEmpty == true)
+    }
+
+    /// ICU puts a narrow no-break space before "AM".
+    @Test func peopleReadOneLinePerEntitlement() {
+        let report = Self.report(.active(until: Self.later, willRenew: false))
+        #expect(
+            report.text(locale: Self.english, timeZone: Self.utc) == """
+                com.example.tool (state in /state)
+                  onboarding: completed at version 1.4.0, Jan 30, 2026 at 12:00\u{202F}AM
+                  entitlements at Jan 31, 2026 at 12:00\u{202F}AM, from /catalog.json:
+                    pro  active    Active until Feb 28, 2026 (won't renew) · pro.monthly
+
+                """)
+        var skipped = Self.report(.notPurchased)
+        skipped.onboarding?.completion = .skipped
+        let text = skipped.text(locale: Self.english, timeZone: Self.utc)
+        #expect(text.contains("onboarding: skipped at version 1.4.0"))
+        #expect(text.contains("pro  inactive  Not purchased\n"))
+    }
+
+    @Test func namesFromFilesCannotBreakTheLines() {
+        var report = Self.report(.lifetime)
+        report.appID = "evil\napp\u{1B}[2J"
+        let text = report.text(locale: Self.english, timeZone: Self.utc)
+        #expect(text.split(separator: "\n").count == 4)
+        #expect(!text.contains("\u{1B}"))
+    }
+}
