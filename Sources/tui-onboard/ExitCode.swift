@@ -3,6 +3,8 @@ import OnboardKit
 /// The documented exit codes (sysexits where one fits).
 enum ExitCode {
     static let success: Int32 = 0
+    /// `has`: the entitlement is not active.
+    static let notActive: Int32 = 1
     static let usage: Int32 = 2
     static let badData: Int32 = 65
     static let missingInput: Int32 = 66

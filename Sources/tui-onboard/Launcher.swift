@@ -23,6 +23,12 @@ struct Launcher {
             return writeOutput(SymbolLibrary.names.joined(separator: "\n") + "\n")
         case .validate(let paths):
             return validate(paths)
+        case .status:
+            return status()
+        case .has(let entitlement):
+            return has(entitlement)
+        case .reset:
+            return reset()
         case .run:
             return runOnboarding()
         }
@@ -136,7 +142,7 @@ struct Launcher {
                 userLocale: Self.userLanguage(environment)))
     }
 
-    private func loadDeck() -> Result<Deck, ExitStatus> {
+    func loadDeck() -> Result<Deck, ExitStatus> {
         let path: String
         if let deckPath = options.deckPath {
             path = deckPath

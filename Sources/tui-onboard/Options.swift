@@ -6,6 +6,12 @@ struct Options: Equatable {
         case run
         case validate([String])
         case symbols
+        /// The first-run state and entitlements of one app, read without writing.
+        case status
+        /// Whether one entitlement is active: the exit code says.
+        case has(String)
+        /// Forgets first-run state (and with `--purchases` sets the ledger aside).
+        case reset
         case help
         case version
     }
@@ -27,6 +33,12 @@ struct Options: Equatable {
     var timeRate: Double = 1
     /// A fixed start for the store's clock (`--now 2026-01-01` or a full ISO 8601 date).
     var now: Date?
+    /// The app whose first-run state `status` and `reset` look at (`--app`).
+    var appID: String?
+    /// `status --json`: for programs rather than people.
+    var isJSON = false
+    /// `reset --purchases`: also set the purchase ledger aside.
+    var resetsPurchases = false
 
     struct UsageError: Error, Equatable, CustomStringConvertible {
         var description: String
@@ -47,6 +59,9 @@ struct Options: Equatable {
         usage: tui-onboard [options]
                tui-onboard validate FILE...
                tui-onboard symbols
+               tui-onboard status [--app ID] [--json]
+               tui-onboard has ENTITLEMENT [--app ID]
+               tui-onboard reset [--app ID] [--purchases]
 
         Shows a first-run onboarding tour in the terminal.
 
@@ -69,6 +84,15 @@ struct Options: Equatable {
         commands:
           validate FILE...   check decks, catalogs and .storekit files; exit 0 when valid, 65 when not
           symbols            list the built-in symbols for hero pages
+          status             the app's first-run state and every entitlement at --now (default: now);
+                             --json for programs (docs/status-json.md); never writes
+          has ENTITLEMENT    exit 0 when the entitlement is active, 1 when not, 2 when the catalog
+                             has no such entitlement; prints nothing; never writes
+          reset              forget the first-run state of --app ID (all apps without --app);
+                             --purchases also moves the purchase ledger aside and prints where
+
+        --app ID names the app (default: the deck's, --deck or the built-in one); status and has
+        read entitlements through --catalog, else the deck's catalog.
 
         keys: → next · ← back · Home/End · 1-9 jump · s skip · ? help · q quit
 
@@ -136,6 +160,10 @@ struct Options: Equatable {
                         description: "option --time-rate needs a positive number up to 31536000, not \"\(text)\"")
                 }
                 options.timeRate = rate
+            case "--app":
+                let id = try value(for: name, inline: inline)
+                guard !id.isEmpty else { throw UsageError(description: "option --app needs an app id") }
+                options.appID = id
             case "--now":
                 let text = try value(for: name, inline: inline)
                 guard let date = Options.parseDate(text) else {
@@ -144,10 +172,13 @@ struct Options: Equatable {
                             "option --now needs a date such as 2026-01-31 or 2026-01-31T09:00:00Z, not \"\(text)\"")
                 }
                 options.now = date
-            case "--plain", "--reduce-motion", "--first-run", "-h", "--help", "-V", "--version":
+            case "--plain", "--reduce-motion", "--first-run", "--json", "--purchases", "-h", "--help", "-V",
+                "--version":
                 if inline != nil { throw UsageError(description: "option \(name) takes no value") }
                 switch name {
                 case "--plain": options.isPlain = true
+                case "--json": options.isJSON = true
+                case "--purchases": options.resetsPurchases = true
                 case "--first-run": options.isFirstRunOnly = true
                 case "--reduce-motion": options.reducesMotion = true
                 case "-h", "--help": options.command = .help
@@ -167,10 +198,47 @@ struct Options: Equatable {
             case "symbols":
                 guard positionals.count == 1 else { throw UsageError(description: "symbols takes no arguments") }
                 options.command = .symbols
+            case "status":
+                guard positionals.count == 1 else { throw UsageError(description: "status takes no arguments") }
+                options.command = .status
+            case "has":
+                guard positionals.count == 2, !positionals[1].isEmpty else {
+                    throw UsageError(description: "has needs one ENTITLEMENT, such as `has pro`")
+                }
+                options.command = .has(positionals[1])
+            case "reset":
+                guard positionals.count == 1 else { throw UsageError(description: "reset takes no arguments") }
+                options.command = .reset
             default:
-                throw UsageError(description: "unknown command \"\(first)\" (commands: validate, symbols)")
+                throw UsageError(
+                    description: "unknown command \"\(first)\" (commands: validate, symbols, status, has, reset)")
             }
         }
+        try options.checkCommandOptions()
         return options
+    }
+
+    /// Options that belong to one command are refused elsewhere, rather than silently ignored.
+    private func checkCommandOptions() throws(UsageError) {
+        var commandName: String {
+            switch command {
+            case .status: return "status"
+            case .has: return "has"
+            case .reset: return "reset"
+            case .validate: return "validate"
+            case .symbols: return "symbols"
+            case .run, .help, .version: return "a run"
+            }
+        }
+        if isJSON, command != .status { throw UsageError(description: "--json is for status, not \(commandName)") }
+        if resetsPurchases, command != .reset {
+            throw UsageError(description: "--purchases is for reset, not \(commandName)")
+        }
+        if appID != nil {
+            switch command {
+            case .status, .has, .reset: break
+            default: throw UsageError(description: "--app is for status, has and reset, not \(commandName)")
+            }
+        }
     }
 }
