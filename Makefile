@@ -58,7 +58,7 @@ width-table:
 	python3 scripts/generate-width-table.py
 
 lint:
-	$(SWIFT) format lint --strict -r Sources Tests
+	$(SWIFT) format lint --strict -r Sources Tests Examples
 
 clean:
 	rm -rf .build

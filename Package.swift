@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "OnboardKit", targets: ["OnboardKit"]),
         .library(name: "OnboardTerminal", targets: ["OnboardTerminal"]),
+        .library(name: "OnboardStore", targets: ["OnboardStore"]),
         .executable(name: "tui-onboard", targets: ["tui-onboard"]),
     ],
     targets: [
@@ -23,6 +24,11 @@ let package = Package(
         .executableTarget(
             name: "tui-onboard-bench", dependencies: ["OnboardKit", "OnboardTerminal", "OnboardStore", "CNcurses"],
             path: "Sources/tui-onboard-bench"),
+        // A Swift command-line tool embedding the libraries: onboarding once, then an entitlement
+        // check. Built by `make test` (and run by the end-to-end tests) so it cannot rot.
+        .executableTarget(
+            name: "onboard-host-example", dependencies: ["OnboardKit", "OnboardTerminal", "OnboardStore"],
+            path: "Examples/HostCLI"),
         // Appends to a ledger from a separate process, for the store's concurrency and crash tests.
         .executableTarget(name: "ledger-stress", dependencies: ["OnboardStore", "OnboardKit"], path: "Sources/ledger-stress"),
         // Snapshots and fixtures are read from the source tree by path, not bundled.

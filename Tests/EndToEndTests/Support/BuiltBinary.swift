@@ -16,4 +16,14 @@ enum BuiltBinary {
         }
         return path
     }
+
+    /// The example host executable (`Examples/HostCLI`), built beside the app.
+    static func examplePath() throws -> String {
+        let path = repositoryRoot.appendingPathComponent(".build/debug/onboard-host-example").path
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            throw EndToEndError(
+                "the example is not built: \(path) is missing; run `swift build` (or `make test`) first")
+        }
+        return path
+    }
 }

@@ -29,14 +29,15 @@ final class TmuxTerminal {
     /// once `start()` is called. A `deck` (JSON text) is written beside the captured files and
     /// passed with `--deck`. With `capturingStandardError` stderr goes to a file instead of
     /// the screen. `terminalType` is the pane's `TERM` (tmux's default, `screen`, when nil);
-    /// `environment` adds variables for the app (`COLORTERM`, say).
+    /// `environment` adds variables for the app (`COLORTERM`, say). `program` runs something
+    /// else than the built app (a host script, the example executable).
     init(
         width: Int = 80, height: Int = 24, deck: String? = nil, arguments: [String] = [],
         capturingStandardError: Bool = false, jobControl: Bool = false, inBackground: Bool = false,
-        terminalType: String? = nil, environment: [String: String] = [:]
+        terminalType: String? = nil, environment: [String: String] = [:], program: String? = nil
     ) throws {
         tmuxPath = try TmuxTerminal.locateTmux()
-        let binary = try BuiltBinary.path()
+        let binary = try program ?? BuiltBinary.path()
         directory = try TemporaryDirectory()
         socketName = "tui-onboard-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
         var arguments = arguments

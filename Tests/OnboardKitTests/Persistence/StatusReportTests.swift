@@ -128,3 +128,26 @@ import Testing
         #expect(!text.contains("\u{1B}"))
     }
 }
+
+/// docs/status-json.md shows the document as it is printed.
+@Suite struct StatusJSONDocumentationTests {
+    @Test func theDocumentedExampleHasExactlyTheKeysPrinted() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let text = try String(contentsOf: root.appendingPathComponent("docs/status-json.md"), encoding: .utf8)
+        let start = try #require(text.range(of: "```json\n"))
+        let end = try #require(text[start.upperBound...].range(of: "\n```"))
+        let documented = try #require(
+            try JSONSerialization.jsonObject(with: Data(text[start.upperBound..<end.lowerBound].utf8))
+                as? [String: Any])
+        let report = StatusReportTests.report(.active(until: StatusReportTests.later, willRenew: true))
+        let printed = try StatusReportTests.object(report)
+        #expect(Set(documented.keys) == Set(printed.keys))
+        let keys = { (object: [String: Any], key: String) -> Set<String> in
+            Set(((object[key] as? [[String: Any]])?.first ?? (object[key] as? [String: Any]) ?? [:]).keys)
+        }
+        #expect(keys(documented, "onboarding") == keys(printed, "onboarding"))
+        #expect(keys(documented, "entitlements") == keys(printed, "entitlements"))
+        #expect(documented["version"] as? Int == StatusReport.jsonVersion)
+    }
+}
