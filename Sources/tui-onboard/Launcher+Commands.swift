@@ -15,15 +15,18 @@ extension Launcher {
     }
 
     /// The app is `--app`, else the deck's (`--deck` or the built-in one); the catalog is
-    /// `--catalog`, else the deck's. The deck is read only when one of them needs it.
+    /// `--catalog`, else the deck's. The deck is read only when one of them needs it. The
+    /// built-in deck's catalog is tui-onboard's own: another app named with `--app` alone has
+    /// no catalog, rather than borrowing that one.
     func subject() -> Result<Subject, ExitStatus> {
         var appID = options.appID
         var catalogPath = options.catalogPath
         if appID == nil || catalogPath == nil {
             switch loadDeck() {
             case .success(let deck):
+                let isOtherApp = options.deckPath == nil && appID != nil && appID != deck.app.id
                 appID = appID ?? deck.app.id
-                catalogPath = catalogPath ?? deck.catalogPath
+                if !isOtherApp { catalogPath = catalogPath ?? deck.catalogPath }
             case .failure(let status):
                 return .failure(status)
             }
@@ -107,7 +110,8 @@ extension Launcher {
         }
         guard let catalog = subject.catalog, let catalogPath = subject.catalogPath else {
             printError(
-                "no catalog to look up \"\(entitlementID)\" in: the deck names none; pass --catalog FILE or --deck FILE"
+                "no catalog to look up \"\(SafeText.excerpt(entitlementID))\" in; pass the app's --deck FILE "
+                    + "(whose catalog is used) or --catalog FILE"
             )
             return ExitCode.usage
         }

@@ -115,6 +115,20 @@ struct EntitlementCommandsTests {
         #expect(output.standardOutput.isEmpty)
         #expect(output.standardError.contains("unknown entitlement \"prp\""), "\(output.standardError)")
         #expect(output.standardError.contains("did you mean \"pro\"?"), "\(output.standardError)")
+        // Another app named alone does not borrow the built-in tour's catalog.
+        let otherApp = try run(["has", "pro", "--app", "com.example.tool", "--state-dir", state.path("state")])
+        #expect(otherApp.status == 2, "\(otherApp)")
+        #expect(otherApp.standardError.contains("pass the app's --deck FILE"), "\(otherApp.standardError)")
+        let otherStatus = try run(["status", "--json", "--app", "com.example.tool", "--state-dir", state.path("s")])
+        #expect(otherStatus.status == 0, "\(otherStatus)")
+        #expect(otherStatus.standardOutput.contains("\"catalog\" : null"), "\(otherStatus.standardOutput)")
+        #expect(otherStatus.standardOutput.contains("\"entitlements\" : [\n\n  ]"), "\(otherStatus.standardOutput)")
+        let withDeck = try run(
+            [
+                "has", "pro", "--app", "com.example.tool", "--deck", HostExampleTests.deck, "--state-dir",
+                state.path("s"),
+            ])
+        #expect(withDeck.status == 1, "\(withDeck)")
         let catalog = try run(["has", "pro", "--catalog", "/nonexistent/catalog.json", "--state-dir", state.path("s")])
         #expect(catalog.status == 66, "\(catalog)")
     }

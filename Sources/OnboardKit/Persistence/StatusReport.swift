@@ -61,7 +61,7 @@ public struct StatusReport: Hashable, Sendable {
             lines.append("  onboarding: not seen yet")
         }
         guard let catalogPath else {
-            lines.append("  entitlements: none (no catalog)")
+            lines.append("  entitlements: unknown without a catalog (pass the app's --deck or --catalog)")
             return lines.joined(separator: "\n") + "\n"
         }
         lines.append(
