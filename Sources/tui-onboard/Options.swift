@@ -59,8 +59,8 @@ struct Options: Equatable {
         usage: tui-onboard [options]
                tui-onboard validate FILE...
                tui-onboard symbols
-               tui-onboard status [--app ID] [--json]
-               tui-onboard has ENTITLEMENT [--app ID]
+               tui-onboard status [--deck FILE] [--app ID] [--json]
+               tui-onboard has ENTITLEMENT [--deck FILE] [--app ID]
                tui-onboard reset [--app ID] [--purchases]
 
         Shows a first-run onboarding tour in the terminal.
