@@ -167,6 +167,64 @@ struct FirstRunEndToEndTests {
     }
 }
 
+/// The result JSON of runs with a paywall: what was bought and restored, what is active.
+@Suite("Result JSON with a paywall")
+struct ResultWithPaywallTests {
+    static func launch(state: TemporaryDirectory, result: String) throws -> TmuxTerminal {
+        let terminal = try TmuxTerminal(
+            arguments: [
+                "--state-dir", state.path("state"), "--latency", "0", "--now", "2026-01-01", "--seed", "7",
+                "--reduce-motion", "--result-json", result,
+            ])
+        try terminal.start()
+        _ = terminal.waitForText("tui-onboard")
+        try terminal.sendKeys(PaywallEndToEndTests.paywallPage)
+        _ = try #require(terminal.waitForText("Not purchased") ?? terminal.waitForText("Active until"))
+        return terminal
+    }
+
+    @Test("a purchase and a restore are in the result, with the entitlement active at the end")
+    func purchaseAndRestore() throws {
+        let state = try TemporaryDirectory()
+        defer { state.remove() }
+        let first = try Self.launch(state: state, result: state.path("buy.json"))
+        defer { first.close() }
+        try first.sendKeys("Down")
+        #expect(first.waitForText("● Pro Monthly") != nil)
+        try first.sendKeys("Enter")
+        #expect(first.waitForText("You're all set") != nil, "\(first.screen())")
+        try first.sendKeys("Escape")
+        #expect(first.waitForScreen { !$0.contains("You're all set") } != nil)
+        try first.sendKeys("q")
+        #expect(first.waitForExit() == 0)
+        let bought = try FirstRunEndToEndTests.result(state.path("buy.json"))
+        #expect(bought["outcome"] as? String == "quit")
+        let purchases = try #require(bought["purchases"] as? [[String: Any]])
+        #expect(purchases.map { $0["productID"] as? String } == ["tui_onboard_pro_monthly"])
+        #expect(purchases.first?["state"] as? String == "purchased")
+        #expect(purchases.first?["date"] as? String == "2026-01-01T00:00:00Z")
+        let active = try #require(bought["entitlements"] as? [[String: Any]])
+        #expect(active.map { $0["id"] as? String } == ["pro"])
+        #expect(active.first?["willRenew"] as? Bool == true)
+        #expect((bought["restores"] as? [Any])?.isEmpty == true)
+
+        let second = try Self.launch(state: state, result: state.path("restore.json"))
+        defer { second.close() }
+        try second.sendKeys("r")
+        #expect(second.waitForText("Already up to date") != nil, "\(second.screen())")
+        try second.sendKeys("Escape")
+        #expect(second.waitForScreen { !$0.contains("Already up to date") } != nil)
+        try second.sendKeys("q")
+        #expect(second.waitForExit() == 0)
+        let restored = try FirstRunEndToEndTests.result(state.path("restore.json"))
+        #expect((restored["purchases"] as? [Any])?.isEmpty == true)
+        let restores = try #require(restored["restores"] as? [[String: Any]])
+        #expect(restores.count == 1)
+        #expect((restores.first?["restored"] as? [String]) == [])
+        #expect((restored["entitlements"] as? [[String: Any]])?.map { $0["id"] as? String } == ["pro"])
+    }
+}
+
 /// The first-run state and the result JSON outside a terminal: plain runs, damaged and
 /// unwritable state.
 @Suite("First-run state from the command line")
