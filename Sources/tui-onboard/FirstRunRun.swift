@@ -7,17 +7,13 @@ import OnboardStore
 /// tour: a damaged file is set aside and a state that cannot be saved is a warning.
 final class FirstRunRun {
     let store: FirstRunStore
-    let deck: Deck
     /// Messages for the user, each said once on stderr once the terminal is ours again.
     private(set) var problems: [String] = []
     private var printed = 0
     /// False once a needed write failed.
     private(set) var isSaved = true
 
-    init(store: FirstRunStore, deck: Deck) {
-        self.store = store
-        self.deck = deck
-    }
+    init(store: FirstRunStore) { self.store = store }
 
     /// The stored state; a damaged one (moved aside) or one that cannot be read counts as a
     /// first launch, with a message.

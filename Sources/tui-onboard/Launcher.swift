@@ -181,7 +181,7 @@ struct Launcher {
         case .success(let loaded): deck = loaded
         case .failure(let status): return status.code
         }
-        let stateRun = FirstRunRun(store: FirstRunStore(directory: stateDirectory), deck: deck)
+        let stateRun = FirstRunRun(store: FirstRunStore(directory: stateDirectory))
         let state = stateRun.loadState()
         let presentation =
             options.isFirstRunOnly
