@@ -51,12 +51,17 @@ struct Host {
     func onboardOnce(deck: Deck, catalog: Catalog?) -> String {
         let store = FirstRunStore(directory: stateDirectory)
         let seen = (try? store.load()) ?? FirstRunState()
-        let presentation = seen.shouldShow(appID: deck.app.id, version: deck.app.version)
-        if presentation == .none { return "onboarding: seen already" }
+        // The whole tour on a first launch; after an upgrade, only the pages new since then.
+        let shown: Deck
+        switch seen.presentation(appID: deck.app.id, version: deck.app.version, pageSince: deck.allPageSince) {
+        case .nothing: return "onboarding: seen already"
+        case .firstRun: shown = deck
+        case .whatsNew(_, let pages): shown = deck.keepingPages(pages)
+        }
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             return "onboarding: not shown (not a terminal)"
         }
-        guard let outcome = runTour(deck: deck, catalog: catalog) else { return "onboarding: could not start" }
+        guard let outcome = runTour(deck: shown, catalog: catalog) else { return "onboarding: could not start" }
         let completion: FirstRunState.Completion
         switch outcome {
         case .completed: completion = .finished

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import OnboardKit
 
 /// The first-run state on disk: `<state dir>/state.json`, replaced atomically on each save.
@@ -22,10 +23,29 @@ public struct FirstRunStore: Sendable {
     public var lockPath: String { POSIXFile.join(directory, "state.lock") }
 
     /// The saved state; empty when nothing was saved yet.
+    ///
+    /// A sound file is read without the lock (saves replace it by rename, so a reader sees the
+    /// old state or the new, never a mixture): reading works while another instance holds the
+    /// lock, and in a directory this process cannot write. Only a damaged file waits for the
+    /// lock, to be moved aside under it.
     public func load() throws(FirstRunStoreError) -> FirstRunState {
+        if let state = try readIfSound() { return state }
         let lock = try acquireLock()
         defer { lock.unlock() }
         return try loadLocked()
+    }
+
+    /// The state when the file is missing or sound; nil when it is damaged or not a file.
+    private func readIfSound() throws(FirstRunStoreError) -> FirstRunState? {
+        let contents: [UInt8]?
+        do {
+            contents = try POSIXFile.readFile(statePath, limit: Self.maximumSize)
+        } catch {
+            if case .system(let failure) = error, !Self.isUnreadable(failure) { throw .io(failure) }
+            return nil
+        }
+        guard let contents else { return FirstRunState() }
+        return try? Self.decode(Data(contents)).get()
     }
 
     /// Replaces the saved state.
@@ -36,14 +56,23 @@ public struct FirstRunStore: Sendable {
     }
 
     /// Loads, changes and saves under one lock, so two instances finishing onboarding at once
-    /// (for different apps) both keep their record. Returns the saved state.
+    /// both keep their record. Returns the saved state.
     @discardableResult
     public func update(_ change: (inout FirstRunState) -> Void) throws(FirstRunStoreError) -> FirstRunState {
+        try update { (state: inout FirstRunState) -> Bool in
+            change(&state)
+            return true
+        }
+    }
+
+    /// Loads and changes under one lock, and saves only when `change` says it changed
+    /// something. Returns the state as it now stands.
+    @discardableResult
+    public func update(_ change: (inout FirstRunState) -> Bool) throws(FirstRunStoreError) -> FirstRunState {
         let lock = try acquireLock()
         defer { lock.unlock() }
         var state = try loadLocked()
-        change(&state)
-        try saveLocked(state)
+        if change(&state) { try saveLocked(state) }
         return state
     }
 
@@ -56,6 +85,10 @@ public struct FirstRunStore: Sendable {
             outcome = Self.decode(Data(contents))
         } catch {
             switch error {
+            // A file this process may not read is set aside like damage: the tour must not
+            // stop over it, nor come back on every start.
+            case .system(let failure) where Self.isUnreadable(failure):
+                outcome = .failure(Problem(reason: "it cannot be read: \(failure.reason)"))
             case .system(let failure): throw .io(failure)
             // A FIFO or device, or a file no save could have written: set aside like damage.
             case .notRegular(_, let kind): outcome = .failure(Problem(reason: "it is \(kind), not a regular file"))
@@ -109,6 +142,12 @@ public struct FirstRunStore: Sendable {
         }
         guard let lock else { throw .busy(lockPath: lockPath) }
         return lock
+    }
+
+    /// A read that failed because of the file itself (its permissions, a bad block), not the
+    /// directory: such a file is set aside.
+    static func isUnreadable(_ failure: SystemCallError) -> Bool {
+        failure.code == EACCES || failure.code == EPERM || failure.code == EIO
     }
 
     /// Why a state file was rejected.

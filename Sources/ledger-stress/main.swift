@@ -13,6 +13,8 @@
 // --exit-at-call N      exits with status 86 at the N-th file system call: a crash at that point
 // --ready PATH          creates PATH once started, before waiting at the gate
 // --wait-for PATH       waits until PATH exists, so several children can be released together
+// --first-run-state     instead records `count` apps `<prefix>-<i>` in the first-run state, one
+//                       update (lock, load, save) each
 import Foundation
 import OnboardKit
 @_spi(CrashTesting) @_spi(FaultInjection) import OnboardStore
@@ -24,7 +26,7 @@ func fail(_ message: String) -> Never {
 
 let usage =
     "usage: ledger-stress <state-dir> <count> <prefix> [--kill-during-write] [--buy PRODUCT] [--load] "
-    + "[--exit-at-call N] [--ready PATH] [--wait-for PATH]"
+    + "[--exit-at-call N] [--ready PATH] [--wait-for PATH] [--first-run-state]"
 var arguments = Array(CommandLine.arguments.dropFirst())
 
 @MainActor func flag(_ name: String) -> Bool {
@@ -43,6 +45,7 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 
 let killDuringWrite = flag("--kill-during-write")
 let loadOnly = flag("--load")
+let firstRunState = flag("--first-run-state")
 let productToBuy = option("--buy")
 let exitAtCall = option("--exit-at-call").map { Int($0) ?? 0 }
 let readyPath = option("--ready")
@@ -119,6 +122,23 @@ if let gatePath {
             try store.appendTorn(torn, keepingBytes: 40, thenDie: { _exit(9) })
         }
     }
+}
+
+if firstRunState {
+    let firstRun = FirstRunStore(directory: arguments[0])
+    for index in 0..<count {
+        do {
+            try firstRun.update { (state: inout FirstRunState) -> Bool in
+                state.apply(
+                    FirstRunVisit(
+                        appID: "\(prefix)-\(index)", version: "1.0.\(index)", outcome: .completed,
+                        date: Date(timeIntervalSince1970: Double(index))))
+            }
+        } catch {
+            fail(error.description)
+        }
+    }
+    exit(0)
 }
 
 do {

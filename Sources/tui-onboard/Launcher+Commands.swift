@@ -150,13 +150,15 @@ extension Launcher {
         if needsWrite {
             var forgotten: [(String, FirstRunState.Record)] = []
             do {
-                try store.update { state in
+                try store.update { (state: inout FirstRunState) -> Bool in
                     if let scope {
                         if let record = state.forget(appID: scope) { forgotten = [(scope, record)] }
                     } else {
                         forgotten = state.apps.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
                         state.forgetAll()
                     }
+                    // Written only when something was forgotten.
+                    return !forgotten.isEmpty
                 }
                 let locale = Self.userLocale(environment)
                 let lines = forgotten.map { id, record in

@@ -176,59 +176,74 @@ struct Launcher {
         StateDirectory.resolve(explicit: options.stateDirectory, environment: environment)
     }
 
-    /// Whether to show the tour: always, unless `--first-run` asks to skip a tour already seen.
-    /// A damaged state file is reported (it was moved aside) and counts as a first run.
-    private func firstRunPresentation(for deck: Deck, store: FirstRunStore) -> OnboardingPresentation {
-        guard options.isFirstRunOnly else { return .firstRun }
-        do {
-            return try store.load().shouldShow(appID: deck.app.id, version: deck.app.version)
-        } catch {
-            printError(error.description)
-            return .firstRun
-        }
-    }
-
-    /// Records a finished or skipped tour, so `--first-run` knows it was seen. Interrupted
-    /// tours are not recorded. A failure to save is reported but does not change the exit code.
-    private func remember(_ outcome: Outcome, of deck: Deck, store: FirstRunStore) {
-        let completion: FirstRunState.Completion
-        switch outcome {
-        case .completed: completion = .finished
-        case .skipped, .dismissed: completion = .skipped
-        case .interrupted, .terminated, .hangup: return
-        }
-        do {
-            try StateDirectory.create(stateDirectory)
-            _ = try store.update { state in
-                state.record(appID: deck.app.id, version: deck.app.version, completion: completion, date: Date())
-            }
-        } catch {
-            printError("could not save the onboarding state: \(error)")
-        }
-    }
-
     struct ExitStatus: Error {
         var code: Int32
     }
 
     private func runOnboarding() -> Int32 {
+        let started = Date()
         let deck: Deck
         switch loadDeck() {
         case .success(let loaded): deck = loaded
         case .failure(let status): return status.code
         }
-        let firstRun = FirstRunStore(directory: stateDirectory)
-        let presentation = firstRunPresentation(for: deck, store: firstRun)
-        if presentation == .none { return ExitCode.success }
+        let stateRun = FirstRunRun(store: FirstRunStore(directory: stateDirectory))
+        let state = stateRun.loadState()
+        let presentation =
+            options.isFirstRunOnly
+            ? state.presentation(
+                appID: deck.app.id, version: deck.app.version, pageSince: deck.allPageSince) : .firstRun
+        var result = RunResult(
+            outcome: .notShown, mode: nil, plain: options.isPlain,
+            app: RunResult.App(
+                id: deck.app.id, name: deck.app.name, version: deck.app.version,
+                previousVersion: state.apps[deck.app.id]?.lastSeenVersion),
+            state: RunResult.State(saved: true, path: stateRun.store.statePath), exitCode: ExitCode.success)
+        let shown: Deck
+        let pageIndexes: [Int]
+        switch presentation {
+        case .nothing(let reason):
+            // Nothing is drawn and the terminal is never touched; only the state may change.
+            result.reason = reason
+            stateRun.save(
+                FirstRunVisit(
+                    appID: deck.app.id, version: deck.app.version, outcome: .notShown, reason: reason, date: Date()))
+            return finish(result, stateRun: stateRun, started: started)
+        case .whatsNew(_, let pages):
+            shown = deck.keepingPages(pages)
+            pageIndexes = pages
+            result.mode = .whatsNew
+        case .firstRun:
+            shown = deck
+            pageIndexes = Array(deck.pages.indices)
+            result.mode = .tour
+        }
         let paywall: PaywallSetup?
-        switch loadPaywall(for: deck) {
+        switch loadPaywall(for: shown) {
         case .success(let setup): paywall = setup
         case .failure(let status): return status.code
         }
+        var headline: String?
+        if case .whatsNew = presentation { headline = "What's new in \(deck.app.name) \(deck.app.version)" }
         if options.isPlain {
             let width = Int(environment["COLUMNS"] ?? "") ?? 80
             let controller = paywall.map { PaywallController(setup: $0, seed: 0) }
-            return writeOutput(PlainTextRenderer.render(deck, width: min(width, 100), paywall: controller) + "\n")
+            let text = PlainTextRenderer.render(shown, width: min(width, 100), paywall: controller, headline: headline)
+            let code = writeOutput(text + "\n")
+            // Printed is shown: the pages count as seen, as a completed tour.
+            if code == ExitCode.success {
+                result.outcome = .completed
+                result.pagesSeen = pageIndexes
+                result.lastPage = pageIndexes.last
+                stateRun.save(
+                    FirstRunVisit(
+                        appID: deck.app.id, version: deck.app.version, outcome: .completed, date: Date()))
+            } else {
+                result.outcome = .interrupted
+            }
+            result.entitlements = controller?.statuses.compactMap(RunResult.ActiveEntitlement.init)
+            result.exitCode = code
+            return finish(result, stateRun: stateRun, started: started)
         }
         // The deck and catalog are checked first: their errors are the more specific ones.
         for (descriptor, name) in [(STDIN_FILENO, "standard input"), (STDOUT_FILENO, "standard output")]
@@ -257,12 +272,12 @@ struct Launcher {
             printError(error.description)
             return ExitCode.usage
         }
-        var headline: String?
-        if case .whatsNew = presentation { headline = "What's new in \(deck.app.name) \(deck.app.version)" }
+        let offersReview = deck.review != nil && state.offersReview(appID: deck.app.id, version: deck.app.version)
         let settings = AppSettings(
-            reducesMotion: reducesMotion, seed: options.seed ?? Self.defaultSeed(), headline: headline)
+            reducesMotion: reducesMotion, seed: options.seed ?? Self.defaultSeed(), headline: headline,
+            offersReview: offersReview)
         var app = OnboardingApp(
-            deck: deck, colorMode: session.colorMode, width: 0, height: 0, settings: settings, paywall: paywall)
+            deck: shown, colorMode: session.colorMode, width: 0, height: 0, settings: settings, paywall: paywall)
         let watch = paywall.map { LedgerWatch(directory: stateDirectory, gate: $0.gate) }
         // What another process does to the ledger shows as it happens, not on the next key.
         let directoryWatch = paywall == nil ? nil : DirectoryWatch(directory: stateDirectory)
@@ -285,12 +300,51 @@ struct Launcher {
         signals.uninstall()
         // What the app showed about the ledger is said again where it stays readable.
         for problem in watch?.reported ?? [] { printError(problem) }
-        remember(outcome, of: deck, store: firstRun)
+        stateRun.printProblems()
+        result.outcome = RunOutcome(outcome)
+        result.pagesSeen = app.pagesSeen.sorted().map { pageIndexes[$0] }
+        result.lastPage = pageIndexes[app.lastPage]
+        if let box = app.reviewBox { result.review = RunResult.Review(box.answer) }
+        if let controller = app.paywall {
+            result.purchases = controller.recordedThisRun.map(RunResult.Purchase.init)
+            result.restores = controller.store.completedRestores.map(RunResult.Restore.init)
+            result.entitlements = controller.statuses.compactMap(RunResult.ActiveEntitlement.init)
+        }
+        stateRun.save(
+            FirstRunVisit(
+                appID: deck.app.id, version: deck.app.version, outcome: result.outcome,
+                reviewShown: app.reviewBox != nil, reviewAnswer: app.reviewAnswer, date: Date()))
         // SIGINT, SIGTERM and SIGHUP have documented exit codes (the outcome's); any other
         // signal is passed on to the parent by dying of it, now that the terminal is restored.
         if let signal = signals.terminationSignal, signal.response == .dieOfSignal {
+            result.exitCode = 128 + signal.number
+            _ = finish(result, stateRun: stateRun, started: started)
             TerminalSignal.dieOf(signal.number)
         }
-        return outcome.exitCode
+        result.exitCode = outcome.exitCode
+        return finish(result, stateRun: stateRun, started: started)
+    }
+
+    /// Writes the result JSON, when asked for, and returns the run's exit code: 74 when the
+    /// result could not be written, since the caller asked for it.
+    private func finish(_ result: RunResult, stateRun: FirstRunRun, started: Date) -> Int32 {
+        stateRun.printProblems()
+        guard let path = options.resultPath else { return result.exitCode }
+        var result = result
+        result.seconds = max(0, Date().timeIntervalSince(started))
+        result.state.saved = stateRun.isSaved
+        result.state.problems = stateRun.problems
+        let data = result.jsonData()
+        if path == "-" {
+            let code = writeOutput(String(decoding: data, as: UTF8.self))
+            return code == ExitCode.success ? result.exitCode : code
+        }
+        do {
+            try AtomicFile(path: path).write(data)
+        } catch {
+            printError("could not write the result to \(SafeText.sanitize(path)): \(error)")
+            return result.exitCode == ExitCode.success ? ExitCode.ioError : result.exitCode
+        }
+        return result.exitCode
     }
 }

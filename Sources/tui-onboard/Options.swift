@@ -40,6 +40,9 @@ struct Options: Equatable {
     /// `reset --purchases`: also set the purchase ledger aside.
     var resetsPurchases = false
 
+    /// Where to write what happened in the run (`--result-json FILE`, `-` for stdout).
+    var resultPath: String?
+
     struct UsageError: Error, Equatable, CustomStringConvertible {
         var description: String
     }
@@ -69,8 +72,8 @@ struct Options: Equatable {
           --deck FILE        the deck to show (default: the built-in tour)
           --state-dir DIR    where state is kept (default: $XDG_STATE_HOME/tui-onboard)
           --plain            print every page as text to stdout instead
-          --first-run        show the tour only if it was not seen yet, or again as "What's New"
-                             after a new minor or major version; exit 0 at once otherwise
+          --first-run        show the tour only if it was not seen yet; after an upgrade show only
+                             the pages new since the version seen; otherwise exit 0 at once
           --reduce-motion    cut between pages instead of animating (also TUI_ONBOARD_REDUCE_MOTION=1)
           --seed N           seed for anything random, so runs repeat exactly
           --catalog FILE     the paywall's product catalog (.json or an Xcode .storekit file)
@@ -78,6 +81,8 @@ struct Options: Equatable {
           --latency SECONDS  how long a simulated purchase or restore takes (default 1)
           --time-rate N      simulated seconds per real second, for renewals (86400: a day a second)
           --now DATE         start the store's clock at DATE (2026-01-31 or 2026-01-31T09:00:00Z)
+          --result-json FILE write what happened (outcome, pages seen, purchases, review) as JSON
+                             to FILE once the terminal is restored; - for stdout
           -h, --help         show this help
           -V, --version      show the version
 
@@ -138,6 +143,10 @@ struct Options: Equatable {
                 options.seed = seed
             case "--catalog":
                 options.catalogPath = try value(for: name, inline: inline)
+            case "--result-json":
+                let path = try value(for: name, inline: inline)
+                guard !path.isEmpty else { throw UsageError(description: "option --result-json needs a FILE, or -") }
+                options.resultPath = path
             case "--simulate":
                 let mode = try value(for: name, inline: inline)
                 guard Options.simulationModes.contains(mode) else {

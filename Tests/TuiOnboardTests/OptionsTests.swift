@@ -28,6 +28,20 @@ import Testing
         #expect(options.now == Date(timeIntervalSince1970: 1_769_817_600))
     }
 
+    @Test(
+        arguments: [
+            (["--result-json", "out.json"], "out.json"), (["--result-json", "-"], "-"), (["--result-json=-"], "-"),
+            ([], nil),
+        ] as [([String], String?)])
+    func resultJSONTakesAFileOrADash(arguments: [String], expected: String?) throws {
+        #expect(try Options.parse(arguments).resultPath == expected)
+    }
+
+    @Test func resultJSONNeedsAValue() {
+        #expect(throws: Options.UsageError.self) { try Options.parse(["--result-json"]) }
+        #expect(throws: Options.UsageError.self) { try Options.parse(["--result-json="]) }
+    }
+
     @Test func commands() throws {
         #expect(
             try Options.parse(["validate", "a.json", "b.storekit"]).command == .validate(["a.json", "b.storekit"]))

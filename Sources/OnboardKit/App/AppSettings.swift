@@ -8,8 +8,15 @@ public struct AppSettings: Hashable, Sendable {
     public var seed: UInt64
     /// What the top bar says instead of the app's name ("What's new in Thai Drive 1.5").
     public var headline: String?
+    /// Whether a completed tour asks for a rating (the deck's `review`): decided by the caller
+    /// from the stored state, at most once per app version.
+    public var offersReview: Bool
 
-    public init(reducesMotion: Bool = false, timeStep: Double = 1.0 / 60, seed: UInt64 = 0, headline: String? = nil) {
+    public init(
+        reducesMotion: Bool = false, timeStep: Double = 1.0 / 60, seed: UInt64 = 0, headline: String? = nil,
+        offersReview: Bool = false
+    ) {
+        self.offersReview = offersReview
         self.reducesMotion = reducesMotion
         self.timeStep = timeStep
         self.seed = seed

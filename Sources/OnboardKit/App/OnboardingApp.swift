@@ -30,6 +30,10 @@ public struct OnboardingApp: Sendable {
     private var pendingOutcome: Outcome?
     /// Where the mouse button went down, so a release on the same spot is a click.
     private var pressPoint: (x: Int, y: Int)?
+    /// Every page that came into view (indexes into the deck's pages), for the result.
+    public private(set) var pagesSeen: Set<Int> = []
+    /// The review prompt while it is open, and once answered (closed).
+    public private(set) var reviewBox: ReviewBox?
 
     public init(
         deck: Deck, colorMode: ColorMode, width: Int, height: Int, settings: AppSettings = AppSettings(),
@@ -54,6 +58,7 @@ public struct OnboardingApp: Sendable {
 
     /// Starts what a page does when it comes into view (the hero symbol's drop-in).
     private mutating func pageDidAppear() {
+        pagesSeen.insert(carousel.currentIndex)
         guard case .hero(let hero) = deck.pages[carousel.currentIndex], hero.bounceOnAppear, !settings.reducesMotion
         else {
             symbolDrop.jump(to: 0)
@@ -130,8 +135,22 @@ public struct OnboardingApp: Sendable {
         }
     }
 
-    /// Ends the tour: with finishing confetti, the quit waits until the last piece lands.
+    /// The page the user was on last.
+    public var lastPage: Int { carousel.currentIndex }
+
+    /// True while the review box is on screen.
+    public var isShowingReview: Bool { reviewBox.map { !$0.isClosed } ?? false }
+
+    /// How the review prompt was answered; nil when it was not shown or left unanswered.
+    public var reviewAnswer: ReviewAnswer? { reviewBox?.answer }
+
+    /// Ends the tour: a completed one first asks for a rating when the caller allows it; with
+    /// finishing confetti, the quit waits until the last piece lands.
     private mutating func finish(_ outcome: Outcome) -> [Effect] {
+        if outcome == .completed, reviewBox == nil, settings.offersReview, let prompt = deck.review {
+            reviewBox = ReviewBox(prompt: prompt)
+            return []
+        }
         guard let cannon = deck.confetti.onFinish, !settings.reducesMotion, width > 0 else { return [.quit(outcome)] }
         fire(cannon)
         pendingOutcome = outcome
@@ -196,6 +215,10 @@ public struct OnboardingApp: Sendable {
         celebrationNote = nil
         // A key in the middle of a drag ends the drag: the key decides the page.
         slide.cancelDrag(index: carousel.currentIndex)
+        if isShowingReview {
+            reviewBox?.handle(key)
+            return isShowingReview ? [] : finish(.completed)
+        }
         if isShowingHelp {
             // Any key closes the help, q and Esc included (only Ctrl-C, above, quits).
             isShowingHelp = false
@@ -255,6 +278,12 @@ public struct OnboardingApp: Sendable {
         if isPress { celebrationNote = nil }
         if let outcome = pendingOutcome {
             return isPress ? [.quit(outcome)] : []
+        }
+        if isShowingReview {
+            slide.cancelDrag(index: carousel.currentIndex)
+            guard event.kind == .click || event.kind == .release else { return [] }
+            reviewBox?.click(x: event.x, y: event.y, in: (width, height))
+            return isShowingReview ? [] : finish(.completed)
         }
         if isShowingHelp {
             slide.cancelDrag(index: carousel.currentIndex)
@@ -420,6 +449,7 @@ public struct OnboardingApp: Sendable {
         ConfettiRenderer.draw(confetti, into: &canvas, mode: confettiMode, colorMode: theme.colorMode)
         if let paywall { PaywallOverlay.draw(paywall, into: &canvas, theme: theme) }
         if isShowingHelp { HelpOverlay.draw(into: &canvas, theme: theme, extraEntries: helpEntries) }
+        if let reviewBox, isShowingReview { ReviewBoxView(box: reviewBox).draw(into: &canvas, theme: theme) }
     }
 
     /// Keys the help lists beyond the carousel's own.

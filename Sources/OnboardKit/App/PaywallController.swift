@@ -18,6 +18,9 @@ public struct PaywallController: Sendable {
     /// The first package row the list showed, per offering, so it scrolls only as needed.
     private var listTop: [String: Int] = [:]
     public private(set) var openLink: Link?
+    /// The transactions this session recorded in the ledger (purchases, ask-to-buy requests
+    /// and their answers), in order: only those the shell confirmed as saved.
+    public private(set) var recordedThisRun: [LedgerTransaction] = []
 
     public enum Link: Hashable, Sendable {
         case privacyPolicy
@@ -219,6 +222,9 @@ public struct PaywallController: Sendable {
     /// Takes the shell's answer to recording a transaction. The session's ledger changes only
     /// through the shell's answers, so it never shows a purchase the disk does not hold.
     mutating func finishRecording(_ transactionID: String, result: RecordResult) -> [StoreEvent] {
+        if case .saved = result, let transaction = store.transactionBeingSaved, transaction.id == transactionID {
+            recordedThisRun.append(transaction)
+        }
         switch result {
         case .saved(let newLedger), .refused(_, let newLedger): ledger = newLedger
         case .busy, .failed: break

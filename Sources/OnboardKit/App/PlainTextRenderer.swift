@@ -1,9 +1,12 @@
 /// Every page as plain text, for `--plain`: screen readers, pipes and documentation.
 public enum PlainTextRenderer {
     /// With `paywall`, paywall pages list their packages, prices, status and links.
-    public static func render(_ deck: Deck, width: Int = 80, paywall: PaywallController? = nil) -> String {
+    /// `headline` replaces the first line, the app's name and version ("What's new in …").
+    public static func render(
+        _ deck: Deck, width: Int = 80, paywall: PaywallController? = nil, headline: String? = nil
+    ) -> String {
         let width = max(20, width)
-        var output: [String] = ["\(deck.app.name) \(deck.app.version)", ""]
+        var output: [String] = [headline ?? "\(deck.app.name) \(deck.app.version)", ""]
         for (index, page) in deck.pages.enumerated() {
             output.append("[\(index + 1)/\(deck.pages.count)] \(page.title)")
             output.append(String(repeating: "=", count: min(width, DisplayWidth.of(page.title) + 8)))

@@ -9,12 +9,20 @@ public struct Deck: Sendable {
     public var catalogPath: String?
     /// Which confetti fires when: on appear, on finish, on a purchase, on `c`.
     public var confetti: ConfettiTriggers
+    /// The version each page was introduced in (`"since"`), one entry per page; nil for a page
+    /// as old as the app. Shorter than `pages` when the pages after it have none.
+    public var pageSince: [String?]
+    /// The review prompt offered after a completed tour; nil when the deck asks for none.
+    public var review: ReviewPrompt?
 
     public init(
         app: AppInfo, accent: Color? = nil, labels: ButtonLabels = ButtonLabels(), pages: [Page],
-        catalogPath: String? = nil, confetti: ConfettiTriggers = .default
+        catalogPath: String? = nil, confetti: ConfettiTriggers = .default, pageSince: [String?] = [],
+        review: ReviewPrompt? = nil
     ) {
         self.confetti = confetti
+        self.pageSince = pageSince
+        self.review = review
         self.app = app
         self.accent = accent
         self.labels = labels
@@ -25,6 +33,33 @@ public struct Deck: Sendable {
     /// True when some page is a paywall, which then needs a catalog.
     public var hasPaywall: Bool {
         pages.contains { if case .paywall = $0 { return true } else { return false } }
+    }
+
+    /// The version page `index` was introduced in, if the deck says.
+    public func since(ofPage index: Int) -> String? { index < pageSince.count ? pageSince[index] : nil }
+
+    /// The `since` of every page, one entry per page.
+    public var allPageSince: [String?] { pages.indices.map(since(ofPage:)) }
+
+    /// The same deck with only the pages at `indexes` (in the order given): "What's New".
+    public func keepingPages(_ indexes: [Int]) -> Deck {
+        var deck = self
+        deck.pages = indexes.map { pages[$0] }
+        deck.pageSince = indexes.map(since(ofPage:))
+        return deck
+    }
+}
+
+/// The deck's request for a rating once the tour is completed.
+public struct ReviewPrompt: Hashable, Sendable {
+    /// The question, "Enjoying Thai Drive?".
+    public var prompt: String
+    /// Where to leave a review; shown to those who give 4 or 5 stars.
+    public var url: String?
+
+    public init(prompt: String, url: String? = nil) {
+        self.prompt = prompt
+        self.url = url
     }
 }
 

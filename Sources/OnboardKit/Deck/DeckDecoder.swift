@@ -5,6 +5,9 @@ struct DeckDecoder {
     let log: DiagnosticLog
     let baseDirectory: String
     let reader: FileReader
+    /// `validate` also warns about pages whose `since` is newer than the app: in a run, where
+    /// a host may ship a deck ahead of its version, that would be noise on every start.
+    var warnsAboutPagesAhead = false
 
     func decode(_ root: JSONNode) -> Deck? {
         guard let object = JSONObjectReader(root, path: .root, log: log) else { return nil }
@@ -15,6 +18,7 @@ struct DeckDecoder {
         }
         let labels = decodeLabels(object)
         var pages: [Page] = []
+        var pageSince: [String?] = []
         if let items = object.array("pages", required: true) {
             if items.isEmpty {
                 log.error(
@@ -25,13 +29,55 @@ struct DeckDecoder {
                     JSONPath.root.appending("pages"), at: object.member("pages")?.location,
                     "\(items.count) pages is over the limit of \(DeckLoader.maximumPages)")
             } else {
-                pages = items.compactMap { decodePage($0.node, path: $0.path) }
+                for item in items {
+                    guard let page = decodePage(item.node, path: item.path) else { continue }
+                    pages.append(page)
+                    pageSince.append(decodeSince(item.node, path: item.path, appVersion: app?.version))
+                }
             }
         }
+        let review = object.object("review").flatMap(decodeReview)
         let catalog = object.string("catalog", nonEmpty: true).map { $0.hasPrefix("/") ? $0 : "\(baseDirectory)/\($0)" }
         let confetti = object.object("confetti").map(ConfettiTriggers.decode) ?? .default
         guard let app else { return nil }
-        return Deck(app: app, accent: accent, labels: labels, pages: pages, catalogPath: catalog, confetti: confetti)
+        return Deck(
+            app: app, accent: accent, labels: labels, pages: pages, catalogPath: catalog, confetti: confetti,
+            pageSince: pageSince, review: review)
+    }
+
+    /// A page's `"since"`: a version such as "1.2.0". One newer than the app's own version is
+    /// a warning: that page will not show as new until the app reaches it.
+    private func decodeSince(_ node: JSONNode, path: JSONPath, appVersion: String?) -> String? {
+        guard let page = JSONObjectReader(node, path: path, log: log),
+            let text = page.string("since", nonEmpty: true)
+        else { return nil }
+        let location = page.member("since")?.location
+        guard let since = SemanticVersion(text) else {
+            log.error(
+                path.appending("since"), at: location,
+                "\"\(SafeText.excerpt(text))\" is not a version; write it as in app.version, such as \"1.2.0\"")
+            return nil
+        }
+        if warnsAboutPagesAhead, let appVersion, let current = SemanticVersion(appVersion), current < since {
+            log.warning(
+                path.appending("since"), at: location,
+                "this page is new in \(since), after the app's version \(current); it will not show as new until then")
+        }
+        return SafeText.sanitize(text)
+    }
+
+    private func decodeReview(_ review: JSONObjectReader) -> ReviewPrompt? {
+        review.warnUnknownKeys(["prompt", "url"])
+        let prompt = review.string("prompt", required: true, nonEmpty: true)
+        let url = review.string("url", nonEmpty: true)
+        if let url, !(url.hasPrefix("https://") || url.hasPrefix("http://")) {
+            log.error(
+                review.path.appending("url"), at: review.member("url")?.location,
+                "the review address must start with https:// or http://")
+            return nil
+        }
+        guard let prompt else { return nil }
+        return ReviewPrompt(prompt: SafeText.sanitize(prompt), url: url.map { SafeText.sanitize($0) })
     }
 
     private func decodeApp(_ object: JSONObjectReader) -> AppInfo? {
@@ -60,13 +106,13 @@ struct DeckDecoder {
         guard let kind = page.string("kind", required: true) else { return nil }
         switch kind {
         case "step":
-            page.warnUnknownKeys(["kind", "image", "art", "heading", "text"])
+            page.warnUnknownKeys(["kind", "image", "art", "heading", "text", "since"])
             return decodeStep(page).map(Page.step)
         case "hero":
-            page.warnUnknownKeys(["kind", "symbol", "title", "subtitle", "bounceOnAppear"])
+            page.warnUnknownKeys(["kind", "symbol", "title", "subtitle", "bounceOnAppear", "since"])
             return decodeHero(page).map(Page.hero)
         case "paywall":
-            page.warnUnknownKeys(["kind", "offering", "title"])
+            page.warnUnknownKeys(["kind", "offering", "title", "since"])
             let offering = page.string("offering", nonEmpty: true)
             let title = page.string("title", nonEmpty: true).map { SafeText.sanitize($0) }
             return .paywall(PaywallPage(offeringID: offering, title: title))

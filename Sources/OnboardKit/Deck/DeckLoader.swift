@@ -18,9 +18,12 @@ public enum DeckLoader {
     public static let maximumPages = 1000
 
     static let pageKinds = ["step", "hero", "paywall"]
-    static let topLevelKeys: Set<String> = ["$schema", "app", "accent", "labels", "pages", "confetti", "catalog"]
+    static let topLevelKeys: Set<String> = [
+        "$schema", "app", "accent", "labels", "pages", "confetti", "catalog", "review",
+    ]
 
-    /// With `checksLayout`, pages that do not fit an 80x24 terminal are warned about too.
+    /// With `checksLayout` (`validate`), pages that do not fit an 80x24 terminal, and pages
+    /// new in a version after the app's, are warned about too.
     public static func load(path: String, reader: FileReader, checksLayout: Bool = false) -> DeckLoadResult {
         let bytes: [UInt8]
         do {
@@ -45,7 +48,9 @@ public enum DeckLoader {
             log.error(.root, at: error.location, "invalid JSON: \(error.message)")
             return DeckLoadResult(deck: nil, diagnostics: log.diagnostics)
         }
-        let deck = DeckDecoder(log: log, baseDirectory: directory(of: file), reader: reader).decode(root)
+        let deck = DeckDecoder(
+            log: log, baseDirectory: directory(of: file), reader: reader, warnsAboutPagesAhead: checksLayout
+        ).decode(root)
         if checksLayout, let deck, !log.hasErrors { DeckLayoutCheck.check(deck, root: root, log: log) }
         return DeckLoadResult(deck: log.hasErrors ? nil : deck, diagnostics: log.diagnostics)
     }

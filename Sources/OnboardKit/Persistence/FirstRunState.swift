@@ -1,7 +1,11 @@
 import Foundation
 
-/// What the user has seen, per app: the version at which the onboarding was last finished or
-/// skipped. Decides whether to show the tour, "What's New", or nothing.
+/// What the user has seen, per app: the last version whose onboarding was finished or skipped
+/// (and when), and the review prompt's answer. Decides whether to show the tour, the pages new
+/// since then, or nothing.
+///
+/// The file format only grows: every field added since the first one is optional, so a state
+/// file written by an earlier version loads, and `status` can report all of it.
 public struct FirstRunState: Codable, Hashable, Sendable {
     /// How the user left the onboarding.
     public enum Completion: String, Codable, Hashable, Sendable {
@@ -10,14 +14,21 @@ public struct FirstRunState: Codable, Hashable, Sendable {
 
     /// What one app's user has seen.
     public struct Record: Codable, Hashable, Sendable {
+        /// The newest version whose onboarding (or "What's New") was seen.
         public var lastSeenVersion: String
+        /// How the user left it the last time it was shown.
         public var completion: Completion
+        /// When it was last shown, or the version last noted.
         public var date: Date
+        /// The review prompt: when it was last shown and what the user answered. Nil until it
+        /// has been shown.
+        public var review: ReviewRecord?
 
-        public init(lastSeenVersion: String, completion: Completion, date: Date) {
+        public init(lastSeenVersion: String, completion: Completion, date: Date, review: ReviewRecord? = nil) {
             self.lastSeenVersion = lastSeenVersion
             self.completion = completion
             self.date = date
+            self.review = review
         }
     }
 
@@ -26,28 +37,143 @@ public struct FirstRunState: Codable, Hashable, Sendable {
 
     public init(apps: [String: Record] = [:]) { self.apps = apps }
 
-    /// What to present for `appID` at `version`.
+    /// What to present for `appID` at `version`, given the version each page was introduced in
+    /// (`pageSince`, one entry per page of the deck, nil for pages as old as the app).
     ///
-    /// - The first run (no record) shows the tour.
-    /// - A newer version shows "What's New" when the bump reaches `threshold`: with the default
-    ///   `.minor`, "1.4.0" to "1.5.0" or "2.0.0" counts, "1.4.0" to "1.4.1" does not.
-    /// - The same, an older, or a too-small newer version shows nothing.
-    /// - Versions that are not numbers ("nightly") show "What's New" whenever the text changes,
-    ///   since nothing better can be known about them.
-    public func shouldShow(appID: String, version: String, threshold: SemanticVersion.Part = .minor)
-        -> OnboardingPresentation
-    {
+    /// - No record: the whole tour.
+    /// - A newer version (semantic versions, pre-releases before their release, build metadata
+    ///   ignored): the pages whose `since` lies after the last version seen and up to this one;
+    ///   none such is `.nothing(.noNewPages)`.
+    /// - The same or an older version: `.nothing(.seen)`.
+    /// - Versions that are not semantic versions ("nightly") cannot place a page: a different
+    ///   text is `.noNewPages`, the same text `.seen`.
+    public func presentation(appID: String, version: String, pageSince: [String?] = []) -> OnboardingPresentation {
         guard let record = apps[appID] else { return .firstRun }
         let previous = record.lastSeenVersion
         guard let current = SemanticVersion(version), let seen = SemanticVersion(previous) else {
-            return version == previous ? .none : .whatsNew(previous: previous)
+            return .nothing(version == previous ? .seen : .noNewPages)
         }
-        guard let bump = current.bump(since: seen), bump <= threshold else { return .none }
-        return .whatsNew(previous: previous)
+        guard seen < current else { return .nothing(.seen) }
+        let pages = pageSince.indices.filter { index in
+            guard let text = pageSince[index], let since = SemanticVersion(text) else { return false }
+            return seen < since && !(current < since)
+        }
+        return pages.isEmpty ? .nothing(.noNewPages) : .whatsNew(previous: previous, pages: pages)
     }
 
-    /// Notes that the user finished or skipped the onboarding of `appID` at `version`.
+    /// Whether the review prompt may be shown for `appID` at `version`: never after an answer
+    /// or "Never", and at most once per app version.
+    public func offersReview(appID: String, version: String) -> Bool {
+        guard let review = apps[appID]?.review else { return true }
+        switch review.answer {
+        case .rated, .never: return false
+        case .later, nil: return review.version != version
+        }
+    }
+
+    /// Notes that the user finished or skipped the onboarding of `appID` at `version`. A
+    /// downgrade keeps the newer version seen, so the upgrade back shows nothing again.
     public mutating func record(appID: String, version: String, completion: Completion, date: Date) {
-        apps[appID] = Record(lastSeenVersion: version, completion: completion, date: date)
+        var record = apps[appID] ?? Record(lastSeenVersion: version, completion: completion, date: date)
+        record.lastSeenVersion = Self.newer(record.lastSeenVersion, version)
+        record.completion = completion
+        record.date = date
+        apps[appID] = record
+    }
+
+    /// Notes that `version` was started with nothing new to show: its pages count as seen.
+    /// Returns whether anything changed.
+    @discardableResult
+    public mutating func noteVersion(appID: String, version: String, date: Date) -> Bool {
+        guard var record = apps[appID], Self.newer(record.lastSeenVersion, version) != record.lastSeenVersion else {
+            return false
+        }
+        record.lastSeenVersion = version
+        record.date = date
+        apps[appID] = record
+        return true
+    }
+
+    /// Notes that the review prompt was shown for `appID` at `version` and how it was answered
+    /// (nil: the run ended with the box open).
+    public mutating func recordReview(appID: String, version: String, answer: ReviewAnswer?, date: Date) {
+        guard var record = apps[appID] else { return }
+        record.review = ReviewRecord(version: version, answer: answer, date: date)
+        apps[appID] = record
+    }
+
+    /// The newer of two versions; `candidate` when they cannot be compared.
+    static func newer(_ current: String, _ candidate: String) -> String {
+        guard let old = SemanticVersion(current), let new = SemanticVersion(candidate) else { return candidate }
+        return new < old ? current : candidate
+    }
+}
+
+/// The review prompt as the state keeps it: the version it was last shown at, the answer, when.
+public struct ReviewRecord: Codable, Hashable, Sendable {
+    public var version: String
+    public var answer: ReviewAnswer?
+    public var date: Date
+
+    public init(version: String, answer: ReviewAnswer?, date: Date) {
+        self.version = version
+        self.answer = answer
+        self.date = date
+    }
+
+    enum CodingKeys: String, CodingKey { case version, answer, stars, date }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        version = try container.decode(String.self, forKey: .version)
+        date = try container.decode(Date.self, forKey: .date)
+        let kind = try container.decodeIfPresent(String.self, forKey: .answer)
+        let stars = try container.decodeIfPresent(Int.self, forKey: .stars)
+        switch kind {
+        case nil: answer = nil
+        case "later": answer = .later
+        case "never": answer = .never
+        case "rated":
+            guard let stars, (1...5).contains(stars) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .stars, in: container, debugDescription: "a rating needs stars from 1 to 5")
+            }
+            answer = .rated(stars: stars)
+        default:
+            throw DecodingError.dataCorruptedError(
+                forKey: .answer, in: container, debugDescription: "expected \"rated\", \"later\" or \"never\"")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(version, forKey: .version)
+        try container.encode(date, forKey: .date)
+        try container.encodeIfPresent(answer?.name, forKey: .answer)
+        try container.encodeIfPresent(answer?.stars, forKey: .stars)
+    }
+}
+
+/// How the user answered the review prompt.
+public enum ReviewAnswer: Hashable, Sendable {
+    /// One to five stars.
+    case rated(stars: Int)
+    /// Ask again with a later version.
+    case later
+    /// Never ask again.
+    case never
+
+    /// "rated", "later" or "never", as the state and the result JSON write it.
+    public var name: String {
+        switch self {
+        case .rated: return "rated"
+        case .later: return "later"
+        case .never: return "never"
+        }
+    }
+
+    public var stars: Int? {
+        if case .rated(let stars) = self { return stars }
+        return nil
     }
 }

@@ -111,6 +111,17 @@ public struct StoreSimulator: Sendable {
 
     // MARK: Restoring
 
+    /// A restore that finished: what it made active again, and everything active after it.
+    public struct CompletedRestore: Hashable, Sendable {
+        public var date: Date
+        /// Entitlement ids that were not active when the restore began.
+        public var restored: [String]
+        public var active: [String]
+    }
+
+    /// Every restore this session finished, in order.
+    public private(set) var completedRestores: [CompletedRestore] = []
+
     /// Starts a restore: busy for `latency`, then it says what changed: "Purchases restored"
     /// naming the entitlements that became active, "Already up to date" when those active were
     /// active before, else "No purchases to restore". Ignored while busy.
@@ -299,6 +310,8 @@ public struct StoreSimulator: Sendable {
         let active = EntitlementResolver.statuses(catalog: catalog, ledger: ledger, now: now, calendar: calendar)
             .filter(\.isActive).map(\.entitlement)
         let regained = active.filter { !activeBeforeRestore.contains($0.id) }
+        completedRestores.append(
+            CompletedRestore(date: now, restored: regained.map(\.id), active: active.map(\.id)))
         if active.isEmpty {
             notice = .nothingToRestore
         } else if regained.isEmpty {

@@ -1,0 +1,56 @@
+import Foundation
+
+/// What one run did, as far as the first-run state is concerned.
+public struct FirstRunVisit: Hashable, Sendable {
+    public var appID: String
+    public var version: String
+    public var outcome: RunOutcome
+    /// Why nothing was shown, for `.notShown`.
+    public var reason: NotShownReason?
+    /// Whether the review box was shown, and its answer (nil: left open).
+    public var reviewShown: Bool
+    public var reviewAnswer: ReviewAnswer?
+    public var date: Date
+
+    public init(
+        appID: String, version: String, outcome: RunOutcome, reason: NotShownReason? = nil, reviewShown: Bool = false,
+        reviewAnswer: ReviewAnswer? = nil, date: Date
+    ) {
+        self.appID = appID
+        self.version = version
+        self.outcome = outcome
+        self.reason = reason
+        self.reviewShown = reviewShown
+        self.reviewAnswer = reviewAnswer
+        self.date = date
+    }
+}
+
+extension FirstRunState {
+    /// The state after a run:
+    ///
+    /// - completed: seen at this version, finished; skipped or quit (`q`): seen, skipped;
+    /// - interrupted (Ctrl-C, a signal): nothing changes, the tour shows again;
+    /// - not shown for want of new pages: this version counts as seen; already seen: no change;
+    /// - a shown review box is noted with its answer, so it is not offered again at this version.
+    ///
+    /// Returns whether anything changed: when nothing did, nothing need be written.
+    @discardableResult
+    public mutating func apply(_ visit: FirstRunVisit) -> Bool {
+        let before = self
+        switch visit.outcome {
+        case .completed:
+            record(appID: visit.appID, version: visit.version, completion: .finished, date: visit.date)
+        case .skipped, .quit:
+            record(appID: visit.appID, version: visit.version, completion: .skipped, date: visit.date)
+        case .interrupted:
+            break
+        case .notShown:
+            if visit.reason == .noNewPages { noteVersion(appID: visit.appID, version: visit.version, date: visit.date) }
+        }
+        if visit.reviewShown {
+            recordReview(appID: visit.appID, version: visit.version, answer: visit.reviewAnswer, date: visit.date)
+        }
+        return self != before
+    }
+}

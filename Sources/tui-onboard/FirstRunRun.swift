@@ -1,0 +1,55 @@
+import Foundation
+import OnboardKit
+import OnboardStore
+
+/// The first-run state through one run: loaded once at the start, changed once at the end,
+/// and what went wrong on the way, for stderr and the result JSON. Nothing here stops the
+/// tour: a damaged file is set aside and a state that cannot be saved is a warning.
+final class FirstRunRun {
+    let store: FirstRunStore
+    /// Messages for the user, each said once on stderr once the terminal is ours again.
+    private(set) var problems: [String] = []
+    private var printed = 0
+    /// False once a needed write failed.
+    private(set) var isSaved = true
+
+    init(store: FirstRunStore) { self.store = store }
+
+    /// The stored state; a damaged one (moved aside) or one that cannot be read counts as a
+    /// first launch, with a message.
+    func loadState() -> FirstRunState {
+        do {
+            return try store.load()
+        } catch {
+            problems.append(error.description)
+            printProblems()
+            return FirstRunState()
+        }
+    }
+
+    /// Applies what the run did to the state on disk, under the store's lock, so an instance
+    /// finishing at the same moment keeps its record too.
+    func save(_ visit: FirstRunVisit) {
+        // Runs that change nothing (already seen, interrupted) never write: a state directory
+        // that cannot be written is then no problem at all.
+        let writes: Bool
+        switch visit.outcome {
+        case .completed, .skipped, .quit: writes = true
+        case .interrupted: writes = visit.reviewShown
+        case .notShown: writes = visit.reason == .noNewPages
+        }
+        guard writes else { return }
+        do {
+            try store.update { (state: inout FirstRunState) -> Bool in state.apply(visit) }
+        } catch {
+            isSaved = false
+            problems.append("the onboarding state was not saved, so it may show again next time: \(error.description)")
+        }
+    }
+
+    /// Says every problem not yet said on stderr.
+    func printProblems() {
+        for problem in problems.dropFirst(printed) { printError(problem) }
+        printed = problems.count
+    }
+}
