@@ -19,7 +19,14 @@ public struct AtomicFile: Sendable {
 
     /// Replaces the contents with `data`, durably. Temporaries left by writers that died are
     /// removed first.
+    ///
+    /// Only a regular file (or a link, or nothing) is replaced: renaming over a device or FIFO
+    /// would destroy it, so that is refused.
     public func write(_ data: Data) throws(SystemCallError) {
+        var info = stat()
+        if lstat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFLNK {
+            throw SystemCallError(operation: "replace", path: path, code: EEXIST)
+        }
         removeAbandonedTemporaries()
         let temporary = try writeTemporary(data)
         do {

@@ -15,9 +15,10 @@ extension Launcher {
     }
 
     /// The app is `--app`, else the deck's (`--deck` or the built-in one); the catalog is
-    /// `--catalog`, else the deck's. The deck is read only when one of them needs it. The
-    /// built-in deck's catalog is tui-onboard's own: another app named with `--app` alone has
-    /// no catalog, rather than borrowing that one.
+    /// `--catalog`, else the deck's, else the one the app's deck named when its tour last ran
+    /// (remembered in the state). The deck is read only when one of them needs it. The
+    /// built-in deck's catalog is tui-onboard's own: another app named with `--app` alone does
+    /// not borrow it.
     func subject() -> Result<Subject, ExitStatus> {
         var appID = options.appID
         var catalogPath = options.catalogPath
@@ -26,7 +27,12 @@ extension Launcher {
             case .success(let deck):
                 let isOtherApp = options.deckPath == nil && appID != nil && appID != deck.app.id
                 appID = appID ?? deck.app.id
-                if !isOtherApp { catalogPath = catalogPath ?? deck.catalogPath }
+                if isOtherApp, catalogPath == nil, let appID {
+                    let state = try? FirstRunStore(directory: stateDirectory).loadWithoutRepair()
+                    catalogPath = state?.apps[appID]?.catalogPath
+                } else {
+                    catalogPath = catalogPath ?? deck.catalogPath
+                }
             case .failure(let status):
                 return .failure(status)
             }

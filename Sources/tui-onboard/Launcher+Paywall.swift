@@ -3,6 +3,14 @@ import OnboardKit
 import OnboardStore
 
 extension Launcher {
+    /// The catalog to remember for the deck's app, as an absolute path: what `has ENTITLEMENT
+    /// --app ID` reads later, from any directory, without the deck.
+    func rememberedCatalog(for deck: Deck) -> String? {
+        guard let path = catalogPath(for: deck) else { return nil }
+        if path.hasPrefix("/") { return path }
+        return FileManager.default.currentDirectoryPath + "/" + path
+    }
+
     /// The catalog a deck's paywall uses: `--catalog`, else the deck's own `catalog`.
     func catalogPath(for deck: Deck) -> String? { options.catalogPath ?? deck.catalogPath }
 

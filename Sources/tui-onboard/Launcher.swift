@@ -207,7 +207,8 @@ struct Launcher {
             result.reason = reason
             stateRun.save(
                 FirstRunVisit(
-                    appID: deck.app.id, version: deck.app.version, outcome: .notShown, reason: reason, date: Date()))
+                    appID: deck.app.id, version: deck.app.version, outcome: .notShown, reason: reason, date: Date(),
+                    catalogPath: rememberedCatalog(for: deck)))
             return finish(result, stateRun: stateRun, started: started)
         case .whatsNew(_, let pages):
             shown = deck.keepingPages(pages)
@@ -237,7 +238,8 @@ struct Launcher {
                 result.lastPage = pageIndexes.last
                 stateRun.save(
                     FirstRunVisit(
-                        appID: deck.app.id, version: deck.app.version, outcome: .completed, date: Date()))
+                        appID: deck.app.id, version: deck.app.version, outcome: .completed, date: Date(),
+                        catalogPath: rememberedCatalog(for: deck)))
             } else {
                 result.outcome = .interrupted
             }
@@ -313,7 +315,8 @@ struct Launcher {
         stateRun.save(
             FirstRunVisit(
                 appID: deck.app.id, version: deck.app.version, outcome: result.outcome,
-                reviewShown: app.reviewBox != nil, reviewAnswer: app.reviewAnswer, date: Date()))
+                reviewShown: app.reviewBox != nil, reviewAnswer: app.reviewAnswer, date: Date(),
+                catalogPath: rememberedCatalog(for: deck)))
         // SIGINT, SIGTERM and SIGHUP have documented exit codes (the outcome's); any other
         // signal is passed on to the parent by dying of it, now that the terminal is restored.
         if let signal = signals.terminationSignal, signal.response == .dieOfSignal {
@@ -340,7 +343,7 @@ struct Launcher {
             return code == ExitCode.success ? result.exitCode : code
         }
         do {
-            try AtomicFile(path: path).write(data)
+            try ResultFile.write(data, to: path)
         } catch {
             printError("could not write the result to \(SafeText.sanitize(path)): \(error)")
             return result.exitCode == ExitCode.success ? ExitCode.ioError : result.exitCode

@@ -221,4 +221,41 @@ struct EntitlementCommandsTests {
         }
         #expect(snapshot(directory) == files)
     }
+
+    @Test("once an app's tour has run, has and status answer for it by its id alone, from any directory")
+    func anAppIsAnsweredByItsIdAlone() throws {
+        let files = try TemporaryDirectory()
+        defer { files.remove() }
+        // A host app's own deck and catalog, named by a relative path from the deck's folder.
+        _ = try files.write(
+            """
+            {"formatVersion": 1, "currency": "USD", "currentOffering": "main",
+             "links": {"privacyPolicy": "https://example.com/p", "termsOfUse": "https://example.com/t"},
+             "products": [{"id": "pro.lifetime", "type": "nonConsumable", "price": "9.99", "title": "Tool Pro"}],
+             "entitlements": [{"id": "pro", "displayName": "Tool Pro", "products": ["pro.lifetime"]}],
+             "offerings": [{"id": "main", "packages": [{"id": "$rc_lifetime", "product": "pro.lifetime"}]}]}
+            """, to: "catalog.json")
+        let deck = try files.write(
+            """
+            {"app": {"id": "com.example.tool", "name": "Tool", "version": "1.0.0"}, "catalog": "catalog.json",
+             "pages": [{"kind": "step", "heading": "Hello"}]}
+            """, to: "deck.json")
+        let state = files.path("state")
+        let before = try run(["has", "pro", "--app", "com.example.tool", "--state-dir", state])
+        #expect(before.status == 2, "before any run the app's catalog is not known: \(before)")
+
+        let shown = try run(["--first-run", "--plain", "--deck", deck, "--state-dir", state])
+        #expect(shown.status == 0, "\(shown)")
+        #expect(try run(["has", "pro", "--app", "com.example.tool", "--state-dir", state]).status == 1)
+
+        // A purchase recorded the way the app records one.
+        let stress = BuiltBinary.repositoryRoot.appendingPathComponent(".build/debug/ledger-stress").path
+        let bought = try CommandRunner.run(stress, [state, "0", "tool", "--buy", "pro.lifetime"])
+        #expect(bought.standardOutput.contains("saved"), "\(bought)")
+        let has = try run(["has", "pro", "--app", "com.example.tool", "--state-dir", state])
+        #expect(has.status == 0 && has.standardOutput.isEmpty, "\(has)")
+        let status = try run(["status", "--json", "--app", "com.example.tool", "--state-dir", state])
+        #expect(status.standardOutput.contains(files.path("catalog.json")), "\(status.standardOutput)")
+        #expect(status.standardOutput.contains("\"lifetime\""), "\(status.standardOutput)")
+    }
 }

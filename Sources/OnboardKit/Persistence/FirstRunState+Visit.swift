@@ -11,11 +11,14 @@ public struct FirstRunVisit: Hashable, Sendable {
     public var reviewShown: Bool
     public var reviewAnswer: ReviewAnswer?
     public var date: Date
+    /// The catalog the deck named (an absolute path), remembered for `has --app`.
+    public var catalogPath: String?
 
     public init(
         appID: String, version: String, outcome: RunOutcome, reason: NotShownReason? = nil, reviewShown: Bool = false,
-        reviewAnswer: ReviewAnswer? = nil, date: Date
+        reviewAnswer: ReviewAnswer? = nil, date: Date, catalogPath: String? = nil
     ) {
+        self.catalogPath = catalogPath
         self.appID = appID
         self.version = version
         self.outcome = outcome
@@ -50,6 +53,10 @@ extension FirstRunState {
         }
         if visit.reviewShown {
             recordReview(appID: visit.appID, version: visit.version, answer: visit.reviewAnswer, date: visit.date)
+        }
+        // Only an app with a record: an interrupted first run leaves no trace at all.
+        if let catalogPath = visit.catalogPath, apps[visit.appID] != nil {
+            apps[visit.appID]?.catalogPath = catalogPath
         }
         return self != before
     }

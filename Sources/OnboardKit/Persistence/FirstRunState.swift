@@ -23,12 +23,19 @@ public struct FirstRunState: Codable, Hashable, Sendable {
         /// The review prompt: when it was last shown and what the user answered. Nil until it
         /// has been shown.
         public var review: ReviewRecord?
+        /// The catalog the app's deck named when its tour last ran (an absolute path), so that
+        /// `has` and `status` can answer for the app by its id alone.
+        public var catalogPath: String?
 
-        public init(lastSeenVersion: String, completion: Completion, date: Date, review: ReviewRecord? = nil) {
+        public init(
+            lastSeenVersion: String, completion: Completion, date: Date, review: ReviewRecord? = nil,
+            catalogPath: String? = nil
+        ) {
             self.lastSeenVersion = lastSeenVersion
             self.completion = completion
             self.date = date
             self.review = review
+            self.catalogPath = catalogPath
         }
     }
 

@@ -1,0 +1,63 @@
+import Foundation
+import Glibc
+import Testing
+
+@testable import OnboardStore
+
+/// Where a result may be asked for: a file, a new file, a link, a FIFO or device.
+@Suite struct ResultFileTests {
+    @Test func aFIFOIsWrittenInPlaceAndStaysAFIFO() throws {
+        try withTemporaryDirectory { directory in
+            let fifo = directory + "/result.fifo"
+            #expect(mkfifo(fifo, 0o600) == 0)
+            // A reader that does not wait, so the writer can open the FIFO.
+            let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+            #expect(reader >= 0)
+            defer { close(reader) }
+            try ResultFile.write(Data("{\"ok\":true}\n".utf8), to: fifo)
+            var buffer = [UInt8](repeating: 0, count: 64)
+            let count = read(reader, &buffer, buffer.count)
+            #expect(String(decoding: buffer.prefix(max(0, count)), as: UTF8.self) == "{\"ok\":true}\n")
+            var info = stat()
+            #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+        }
+    }
+
+    @Test func aFIFOThatNobodyReadsFailsAtOnce() throws {
+        try withTemporaryDirectory { directory in
+            let fifo = directory + "/result.fifo"
+            #expect(mkfifo(fifo, 0o600) == 0)
+            let error = try #require(throws: SystemCallError.self) { try ResultFile.write(Data("x".utf8), to: fifo) }
+            #expect(error.code == ENXIO)
+        }
+    }
+
+    @Test func aLinkIsFollowedAndItsTargetReplaced() throws {
+        try withTemporaryDirectory { directory in
+            try writeBytes(Array("old".utf8), to: directory + "/target.json")
+            #expect(symlink(directory + "/target.json", directory + "/link.json") == 0)
+            try ResultFile.write(Data("new".utf8), to: directory + "/link.json")
+            #expect(try fileBytes(directory + "/target.json") == Array("new".utf8))
+            var info = stat()
+            #expect(lstat(directory + "/link.json", &info) == 0 && info.st_mode & S_IFMT == S_IFLNK)
+        }
+    }
+
+    @Test func aNewOrRegularFileIsReplacedWhole() throws {
+        try withTemporaryDirectory { directory in
+            try ResultFile.write(Data("first".utf8), to: directory + "/result.json")
+            try ResultFile.write(Data("second".utf8), to: directory + "/result.json")
+            #expect(try fileBytes(directory + "/result.json") == Array("second".utf8))
+        }
+    }
+
+    @Test func atomicReplacementNeverRenamesOverAFIFO() throws {
+        try withTemporaryDirectory { directory in
+            let fifo = directory + "/state.json"
+            #expect(mkfifo(fifo, 0o600) == 0)
+            #expect(throws: SystemCallError.self) { try AtomicFile(path: fifo).write(Data("x".utf8)) }
+            var info = stat()
+            #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+        }
+    }
+}
