@@ -47,7 +47,7 @@ struct EntitlementCommandsTests {
         #expect(app.waitForText("You're all set") != nil, "\(app.screen())")
 
         // The app is still running; another instance holds both locks.
-        let locks = try ["ledger.lock", "state.lock"].map { try holdLock("\(directory)/\($0)") }
+        var locks = try ["ledger.lock", "state.lock"].map { try holdLock("\(directory)/\($0)") }
         defer { locks.forEach { close($0) } }
         let files = snapshot(directory)
         for (now, active) in [("2026-01-15", true), ("2026-03-15", true)] {
@@ -72,6 +72,9 @@ struct EntitlementCommandsTests {
         #expect(human.status == 0)
         #expect(human.standardOutput.contains("pro  active    Active until Feb 1, 2026 (renews)"), "\(human)")
         #expect(snapshot(directory) == files, "status or has wrote to the state directory")
+        // Released before the app quits: it saves the first-run state under that lock.
+        locks.forEach { close($0) }
+        locks = []
         try app.sendKeys("Escape")
         _ = app.waitForScreen { !$0.contains("You're all set") }
         try app.sendKeys("q")
