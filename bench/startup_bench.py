@@ -73,7 +73,7 @@ def ensure_mdp():
 def build_hellos(folder):
     """Static Foundation programs: one that only prints, one that formats a currency."""
     sources = {
-        "hello": 'import Foundation\nFileHandle.standardOutput.write(Data("hello\\n".utf8))\n',
+        "hello": 'import Foundation\nprint("hello")\n',
         "hello-currency": 'import Foundation\n'
                           'print(Decimal(string: "9.99")!.formatted(.currency(code: "EUR")))\n',
     }

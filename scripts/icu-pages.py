@@ -150,6 +150,8 @@ def main():
     if master is not None:
         os.close(slave)
     _, status = os.waitpid(pid, 0)  # stopped at the exec
+    if not os.WIFSTOPPED(status):
+        sys.exit(f"icu-pages: {command[0]} could not be started (exit {os.waitstatus_to_exitcode(status)})")
     ptrace(PTRACE_SETOPTIONS, pid, PTRACE_O_TRACEEXIT)
     ptrace(PTRACE_CONT, pid)
 
