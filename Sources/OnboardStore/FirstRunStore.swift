@@ -115,18 +115,8 @@ public struct FirstRunStore: Sendable {
     }
 
     private func saveLocked(_ state: FirstRunState) throws(FirstRunStoreError) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .secondsSince1970
-        var data: Data
         do {
-            data = try encoder.encode(state)
-        } catch {
-            throw .unencodable(reason: String(describing: error))
-        }
-        data.append(UInt8(ascii: "\n"))
-        do {
-            try AtomicFile(path: statePath).write(data)
+            try AtomicFile(path: statePath).write(Data(state.jsonText().utf8))
         } catch {
             throw .io(error)
         }
@@ -155,20 +145,19 @@ public struct FirstRunStore: Sendable {
         var reason: String
     }
 
-    /// The state in a file's bytes. Syntax errors are found by the core parser first, for a
-    /// line:column to point at; then the structure is decoded.
+    /// The state in a file's bytes. Syntax errors come with a line:column; then the structure
+    /// is read from the parsed tree (no JSONDecoder: this is every launch's path).
     static func decode(_ data: Data) -> Result<FirstRunState, Problem> {
+        let root: JSONNode
         do {
-            _ = try JSONParser.parse(Array(data))
+            root = try JSONParser.parse(Array(data))
         } catch {
             return .failure(Problem(reason: "\(error.location): \(error.message)"))
         }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .secondsSince1970
         do {
-            return .success(try decoder.decode(FirstRunState.self, from: data))
+            return .success(try FirstRunState(json: root))
         } catch {
-            return .failure(Problem(reason: DecodingFailure.describe(error)))
+            return .failure(Problem(reason: error.description))
         }
     }
 }

@@ -5,7 +5,7 @@ StandardStreams.reserveClosedDescriptors()
 let exitCode: Int32
 do {
     let options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
-    exitCode = Launcher(options: options, environment: ProcessInfo.processInfo.environment).run()
+    exitCode = Launcher(options: options, environment: ProcessEnvironment.current()).run()
 } catch {
     printError(error.description)
     printError("run `tui-onboard --help` for usage")

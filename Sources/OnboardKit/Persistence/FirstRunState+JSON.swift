@@ -1,0 +1,190 @@
+import Foundation
+
+/// The state file's JSON, read from the core parser's tree and written by hand.
+///
+/// A host runs `--first-run` at every launch: this is its whole path through the state, so it
+/// stays off `JSONDecoder`/`JSONEncoder`, whose generic machinery costs more start-up time and
+/// memory than the rest of that path together. The format is the one the encoders wrote
+/// (pretty, keys sorted, dates as seconds since 1970), so files of either load in both.
+extension FirstRunState {
+    /// Why a parsed state file is not a state: where, and what was found there.
+    public struct FormatError: Error, Equatable, CustomStringConvertible {
+        /// The path of the value, `apps.demo.completion`; empty for the top.
+        public var path: String
+        public var message: String
+
+        public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+    }
+
+    /// The state in a parsed state file. Unknown members are ignored (newer versions may add
+    /// some); missing or mistyped ones are a `FormatError` that names the path.
+    public init(json root: JSONNode) throws(FormatError) {
+        let object = try Self.members(root, "")
+        var apps: [String: Record] = [:]
+        guard let appsNode = Self.member("apps", of: object) else {
+            throw FormatError(path: "", message: "missing \"apps\"")
+        }
+        for member in try Self.members(appsNode, "apps") {
+            apps[member.key] = try Record(json: member.value, path: "apps.\(member.key)")
+        }
+        self.init(apps: apps)
+    }
+
+    /// The state as the file keeps it: two-space indented, keys sorted, ending in a newline.
+    public func jsonText() -> String {
+        var text = "{\n  \"apps\" : {"
+        let ids = apps.keys.sorted()
+        for (index, id) in ids.enumerated() {
+            text += index == 0 ? "\n" : ",\n"
+            text += "    \(Self.quoted(id)) : "
+            apps[id]?.write(to: &text, indent: "    ")
+        }
+        text += ids.isEmpty ? "}\n}\n" : "\n  }\n}\n"
+        return text
+    }
+
+    static func members(_ node: JSONNode, _ path: String) throws(FormatError) -> [JSONNode.Member] {
+        guard let members = node.members else {
+            throw FormatError(path: path, message: "Expected an object, found \(node.kindName)")
+        }
+        return members
+    }
+
+    /// The last member named `key` (as JSONDecoder takes duplicates).
+    static func member(_ key: String, of members: [JSONNode.Member]) -> JSONNode? {
+        members.last { $0.key == key }?.value
+    }
+
+    static func required(_ key: String, of members: [JSONNode.Member], _ path: String) throws(FormatError) -> JSONNode {
+        guard let node = member(key, of: members), !node.isNull else {
+            throw FormatError(path: path, message: "missing \"\(key)\"")
+        }
+        return node
+    }
+
+    static func string(_ node: JSONNode, _ path: String) throws(FormatError) -> String {
+        guard let text = node.stringValue else {
+            throw FormatError(path: path, message: "Expected a string, found \(node.kindName)")
+        }
+        return text
+    }
+
+    static func number(_ node: JSONNode, _ path: String) throws(FormatError) -> Double {
+        guard case .number(let text) = node.value, let number = Double(text), number.isFinite else {
+            throw FormatError(path: path, message: "Expected a number, found \(node.kindName)")
+        }
+        return number
+    }
+
+    static func date(_ node: JSONNode, _ path: String) throws(FormatError) -> Date {
+        Date(timeIntervalSince1970: try number(node, path))
+    }
+
+    /// A JSON string literal: quotes, backslashes and control characters escaped, `/` and
+    /// everything else as it is.
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\u{08}": result += "\\b"
+            case "\u{0C}": result += "\\f"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    /// Seconds since 1970 as JSONEncoder writes them: whole seconds without a fraction.
+    static func seconds(_ date: Date) -> String {
+        let value = date.timeIntervalSince1970
+        guard value.isFinite else { return "0" }
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return "\(value)"
+    }
+}
+
+extension FirstRunState.Record {
+    init(json node: JSONNode, path: String) throws(FirstRunState.FormatError) {
+        typealias State = FirstRunState
+        let object = try State.members(node, path)
+        let version = try State.string(
+            try State.required("lastSeenVersion", of: object, path), "\(path).lastSeenVersion")
+        let completionText = try State.string(try State.required("completion", of: object, path), "\(path).completion")
+        guard let completion = FirstRunState.Completion(rawValue: completionText) else {
+            throw State.FormatError(
+                path: "\(path).completion",
+                message: "expected \"finished\" or \"skipped\", found \(State.quoted(completionText))")
+        }
+        let date = try State.date(try State.required("date", of: object, path), "\(path).date")
+        var review: ReviewRecord?
+        if let reviewNode = State.member("review", of: object), !reviewNode.isNull {
+            review = try ReviewRecord(json: reviewNode, path: "\(path).review")
+        }
+        var catalogPath: String?
+        if let catalogNode = State.member("catalogPath", of: object), !catalogNode.isNull {
+            catalogPath = try State.string(catalogNode, "\(path).catalogPath")
+        }
+        self.init(
+            lastSeenVersion: version, completion: completion, date: date, review: review, catalogPath: catalogPath)
+    }
+
+    func write(to text: inout String, indent: String) {
+        text += "{\n"
+        // Keys in sorted order, as JSONEncoder's .sortedKeys wrote them.
+        if let catalogPath { text += "\(indent)  \"catalogPath\" : \(FirstRunState.quoted(catalogPath)),\n" }
+        text += "\(indent)  \"completion\" : \(FirstRunState.quoted(completion.rawValue)),\n"
+        text += "\(indent)  \"date\" : \(FirstRunState.seconds(date)),\n"
+        text += "\(indent)  \"lastSeenVersion\" : \(FirstRunState.quoted(lastSeenVersion))"
+        if let review {
+            text += ",\n\(indent)  \"review\" : "
+            review.write(to: &text, indent: indent + "  ")
+        }
+        text += "\n\(indent)}"
+    }
+}
+
+extension ReviewRecord {
+    init(json node: JSONNode, path: String) throws(FirstRunState.FormatError) {
+        typealias State = FirstRunState
+        let object = try State.members(node, path)
+        let version = try State.string(try State.required("version", of: object, path), "\(path).version")
+        let date = try State.date(try State.required("date", of: object, path), "\(path).date")
+        var answer: ReviewAnswer?
+        if let kindNode = State.member("answer", of: object), !kindNode.isNull {
+            switch try State.string(kindNode, "\(path).answer") {
+            case "later": answer = .later
+            case "never": answer = .never
+            case "rated":
+                let starsNode = State.member("stars", of: object)
+                let stars = try starsNode.flatMap { node throws(State.FormatError) in
+                    node.isNull ? nil : try State.number(node, "\(path).stars")
+                }
+                guard let stars, let whole = Int(exactly: stars), (1...5).contains(whole) else {
+                    throw State.FormatError(path: "\(path).stars", message: "a rating needs stars from 1 to 5")
+                }
+                answer = .rated(stars: whole)
+            default:
+                throw State.FormatError(
+                    path: "\(path).answer", message: "expected \"rated\", \"later\" or \"never\"")
+            }
+        }
+        self.init(version: version, answer: answer, date: date)
+    }
+
+    func write(to text: inout String, indent: String) {
+        text += "{\n"
+        if let answer { text += "\(indent)  \"answer\" : \(FirstRunState.quoted(answer.name)),\n" }
+        text += "\(indent)  \"date\" : \(FirstRunState.seconds(date)),\n"
+        if let stars = answer?.stars { text += "\(indent)  \"stars\" : \(stars),\n" }
+        text += "\(indent)  \"version\" : \(FirstRunState.quoted(version))"
+        text += "\n\(indent)}"
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+@testable import OnboardKit
+
+/// The state file's own reader and writer agree with the JSONDecoder/JSONEncoder format that
+/// earlier versions wrote and read.
+@Suite struct FirstRunStateJSONTests {
+    static let state = FirstRunState(apps: [
+        "com.example.tool": FirstRunState.Record(
+            lastSeenVersion: "1.4.0", completion: .skipped, date: Date(timeIntervalSince1970: 1_764_547_200),
+            catalogPath: "/usr/share/tool/catalog \"1\".json"),
+        "demo/\"quoted\"\n": FirstRunState.Record(
+            lastSeenVersion: "2.0.0-beta.1", completion: .finished, date: Date(timeIntervalSince1970: 1_764_547_200.25),
+            review: ReviewRecord(version: "2.0.0", answer: .rated(stars: 4), date: Date(timeIntervalSince1970: 100))),
+        "later": FirstRunState.Record(
+            lastSeenVersion: "1.0", completion: .finished, date: Date(timeIntervalSince1970: 0),
+            review: ReviewRecord(version: "1.0", answer: nil, date: Date(timeIntervalSince1970: 5))),
+    ])
+
+    private func encoded(_ state: FirstRunState) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .secondsSince1970
+        return String(decoding: try encoder.encode(state), as: UTF8.self) + "\n"
+    }
+
+    @Test func writesWhatJSONEncoderWrote() throws {
+        #expect(Self.state.jsonText() == (try encoded(Self.state)))
+        #expect(FirstRunState().jsonText().filter { !$0.isWhitespace } == "{\"apps\":{}}")
+    }
+
+    @Test(arguments: [FirstRunState(), state])
+    func readsBackWhatItWrote(state: FirstRunState) throws {
+        #expect(try FirstRunState(json: try JSONParser.parse(state.jsonText())) == state)
+        #expect(try FirstRunState(json: try JSONParser.parse(try encoded(state))) == state)
+    }
+
+    @Test(arguments: [
+        ("[]", "Expected an object, found an array"),
+        ("{}", "missing \"apps\""),
+        (#"{"apps": {"d": {"lastSeenVersion": "1", "completion": "done", "date": 0}}}"#, "apps.d.completion"),
+        (#"{"apps": {"d": {"lastSeenVersion": 1, "completion": "skipped", "date": 0}}}"#, "apps.d.lastSeenVersion"),
+        ("{\"apps\": {\"d\": {\"lastSeenVersion\": \"1\", \"completion\": \"skipped\"}}}", "apps.d: missing \"date\""),
+        (
+            "{\"apps\": {\"d\": {\"lastSeenVersion\": \"1\", \"completion\": \"skipped\", \"date\": 0,"
+                + " \"review\": {\"version\": \"1\", \"date\": 0, \"answer\": \"rated\", \"stars\": 9}}}}",
+            "apps.d.review.stars"
+        ),
+    ])
+    func namesWhereAFileIsWrong(text: String, expected: String) throws {
+        let error = try #require(throws: FirstRunState.FormatError.self) {
+            try FirstRunState(json: try JSONParser.parse(text))
+        }
+        #expect(error.description.contains(expected), "\(error)")
+    }
+}
