@@ -26,8 +26,11 @@ struct SlowTerminalTests {
     }
 
     static let rate = 32 * 1024
-    /// The largest frame the burst and the page slide write at 80x24, with room to spare.
-    static let largestFrameBytes = 8 * 1024
+    /// What a key may take beyond its unthrottled time at 32 KB/s: the frame on its way when it
+    /// comes and the frame that answers it (~5-6 KB of page slide and confetti each, ~0.19 s),
+    /// with room for a loaded machine. Measured here: 0.49-0.53 s against 0.12 s unthrottled;
+    /// before frames were paced, 1.0-1.2 s.
+    static let keyAllowance = 0.6
 
     @Test("at 32 KB/s the burst ends within 0.2 s of its unthrottled time, exact, and a key still answers")
     func confettiKeepsTimeBehindASlowTerminal() throws {
@@ -43,10 +46,11 @@ struct SlowTerminalTests {
         let printed = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
         let problems = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
         try #require(status == 0, "slow_terminal.py exited \(status): \(problems)\(printed)")
-        let runs = try printed.split(separator: "\n").map {
-            try JSONDecoder().decode(Figures.self, from: Data($0.utf8))
+        // A run that could not be measured prints an "error" instead of figures.
+        let runs = printed.split(separator: "\n").compactMap {
+            try? JSONDecoder().decode(Figures.self, from: Data($0.utf8))
         }
-        try #require(runs.count == 2, "expected two runs, got: \(printed)")
+        try #require(runs.count == 2, "expected two measured runs, got: \(printed)\(problems)")
         let (reference, throttled) = (runs[0], runs[1])
         #expect(reference.rate == nil && throttled.rate == Self.rate)
         #expect(reference.exitCode == 0 && throttled.exitCode == 0)
@@ -58,14 +62,11 @@ struct SlowTerminalTests {
         #expect(
             throttled.screen == reference.screen,
             "the screen behind the slow terminal:\n\(throttled.screen)\n--- read at full speed:\n\(reference.screen)")
-        // The frame on its way when the key comes and the frame that answers it both have to
-        // cross the link: at 32 KB/s a frame of the page slide (up to ~6 KB) takes ~0.19 s,
-        // which is more than half the unthrottled answer (~0.12 s), so 1.5x that cannot be
-        // met; the bound is the unthrottled time plus two of the largest frames. Before frames
-        // were paced, the answer took 1.2 s here.
-        let transit = 2 * Double(Self.largestFrameBytes) / Double(Self.rate)
+        // Both the frame on its way and the answering one have to cross the link: at 32 KB/s
+        // that is more than half the unthrottled answer (~0.12 s), so the 1.5x cannot be
+        // met by pacing alone (see DECISIONS.md).
         #expect(
-            throttled.keySeconds <= reference.keySeconds + transit,
+            throttled.keySeconds <= reference.keySeconds + Self.keyAllowance,
             "→ answered in \(throttled.keySeconds) s behind the slow terminal, \(reference.keySeconds) s without")
     }
 }
