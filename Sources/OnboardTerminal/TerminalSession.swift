@@ -289,15 +289,14 @@ public final class TerminalSession {
     /// meanwhile, so that none arrives after the terminal is handed back, where the shell
     /// would take it for typing.
     private func awaitAnswers(timeout: Double) {
-        var remaining = Int32(timeout * 1000)
-        while unansweredQueries > 0, remaining > 0 {
-            let started = TerminalRunner.now()
+        let deadline = TerminalRunner.now() + timeout
+        while unansweredQueries > 0 {
+            // ncurses may hold an answer it has read already: look there before waiting.
+            while unansweredQueries > 0, readInput() != nil {}
+            let remaining = Int32(((deadline - TerminalRunner.now()) * 1000).rounded(.up))
+            guard unansweredQueries > 0, remaining > 0 else { break }
             var ready = pollfd(fd: fileno(input), events: Int16(POLLIN), revents: 0)
             guard poll(&ready, 1, remaining) > 0 else { break }
-            while let input = readInput() {
-                if input == .deviceAttributes, unansweredQueries == 0 { break }
-            }
-            remaining -= Int32(((TerminalRunner.now() - started) * 1000).rounded(.up))
         }
         // An answer later than that is not typed into the shell.
         if unansweredQueries > 0 { tcflush(fileno(input), TCIFLUSH) }

@@ -112,4 +112,25 @@ extension TerminalSessionTests {
             }
         }
     }
+
+    @Test("stopping waits for an answer still owed, and gives up after a second")
+    func stopAwaitsAnswers() throws {
+        try Self.withPipedSession(terminal: "xterm-256color") { session, writer in
+            session.askDeviceAttributes()
+            let bytes = Array("\u{1B}[?62;22c".utf8)
+            #expect(write(writer, bytes, bytes.count) == bytes.count)
+            let started = TerminalRunner.now()
+            session.stop()
+            #expect(session.unansweredQueries == 0)
+            #expect(TerminalRunner.now() - started < TerminalSession.answerWait / 2)
+        }
+        try Self.withPipedSession(terminal: "xterm-256color") { session, _ in
+            session.askDeviceAttributes()
+            let started = TerminalRunner.now()
+            session.stop()
+            let waited = TerminalRunner.now() - started
+            #expect(session.unansweredQueries == 0)
+            #expect(waited >= TerminalSession.answerWait - 0.05 && waited < TerminalSession.answerWait + 1)
+        }
+    }
 }
