@@ -61,6 +61,7 @@ bench: deps
 	"$$($(SWIFT) build -c release $(STATIC) --show-bin-path)/tui-onboard-bench"
 	python3 bench/terminal_bench.py "$$($(SWIFT) build -c release $(STATIC) --show-bin-path)/tui-onboard"
 	python3 bench/startup_bench.py "$$($(SWIFT) build -c release $(STATIC) --show-bin-path)/tui-onboard"
+	python3 bench/slow_terminal.py "$$($(SWIFT) build -c release $(STATIC) --show-bin-path)/tui-onboard"
 
 # Regenerates the core's terminal width table from Debian's unicode-data (/usr/share/unicode).
 width-table:

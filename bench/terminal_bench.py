@@ -33,6 +33,10 @@ STARTUP_TIMEOUT = 10.0
 SIZES = [(80, 24), (200, 60)]
 # What an xterm sends for → once the app has switched the keypad to application mode (smkx).
 RIGHT_KEY = b"\x1bOC"
+# A device attributes question (the app asks one behind each animation frame) and the answer
+# a VT220-class terminal gives, as xterm, tmux and VTE do.
+DEVICE_ATTRIBUTES_QUERY = b"\x1b[c"
+DEVICE_ATTRIBUTES_ANSWER = b"\x1b[?62;22c"
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
 TARGET_FIRST_PAGE_MS = 15.0
@@ -138,7 +142,11 @@ class App:
             return None
         if not chunk:
             return None
+        # Answered as a terminal does, once everything before the question has been read.
+        seen = self.output[-(len(DEVICE_ATTRIBUTES_QUERY) - 1):] + chunk
         self.output += chunk
+        for _ in range(seen.count(DEVICE_ATTRIBUTES_QUERY)):
+            self.send(DEVICE_ATTRIBUTES_ANSWER)
         return chunk
 
     def send(self, data):

@@ -7,6 +7,9 @@ enum InputDecoder {
         case key(Key)
         case mouse(MouseEvent)
         case resize
+        /// The terminal's answer to a device attributes question (`ESC [ ? … c`): it has read
+        /// everything written before the question.
+        case deviceAttributes
     }
 
     static func decode(status: Int32, value: UInt32) -> Input? {

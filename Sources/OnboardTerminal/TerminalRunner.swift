@@ -45,6 +45,10 @@ public struct TerminalRunner {
         var wasAnimating = false
         // A stop that came while a purchase was settling: it happens once the purchase has.
         var pendingStop: Int32?
+        // At most one animation frame on its way to the terminal (see FramePacer); a frame
+        // that could not be drawn yet is owed.
+        var pacer = FramePacer()
+        var owesFrame = false
         while true {
             // 0. Signals: one that ends the run ends it; a stop suspends; SIGCONT may resume.
             let arrivals = signals.take()
@@ -89,6 +93,9 @@ public struct TerminalRunner {
                     continue
                 case .key(let key): message = .key(key)
                 case .mouse(let event): message = .mouse(event)
+                case .deviceAttributes:
+                    pacer.answered(now: Self.now())
+                    continue
                 case .resize:
                     size = session.size
                     session.invalidate()
@@ -109,9 +116,20 @@ public struct TerminalRunner {
             }
             lastWake = current
             wasAnimating = app.isAnimating
-            // 3. Draw; the presenter writes nothing when no cell changed.
-            app.render(into: &canvas)
-            session.present(canvas)
+            // 3. Draw, unless the last animation frame has not reached the terminal yet: then
+            // this state is skipped, and the frame drawn once it has shows the state of that
+            // moment. The presenter writes nothing when no cell changed.
+            if pacer.mayDraw(now: current) {
+                app.render(into: &canvas)
+                let written = session.present(canvas)
+                owesFrame = false
+                if written > 0, pacer.shouldAsk(isAnimating: app.isAnimating) {
+                    session.askDeviceAttributes()
+                    pacer.asked(now: current)
+                }
+            } else {
+                owesFrame = true
+            }
             // A stop that waited for a purchase goes ahead once it has settled (the screen
             // above already says how it ended).
             if let stop = pendingStop, !app.isSettlingPurchase {
@@ -128,6 +146,12 @@ public struct TerminalRunner {
                 // Sleep until a subscription renews or runs out, so its status changes on time.
                 let seconds = min(max(0, change.timeIntervalSinceNow), 86_400)
                 timeout = Int32((seconds * 1000).rounded(.up)) + 1
+            }
+            if owesFrame {
+                // The answer wakes the loop through the terminal; a terminal that never
+                // answers, by this.
+                let wait = Int32(max(1, (pacer.delayUntilMayDraw(now: current) * 1000).rounded(.up)))
+                timeout = timeout < 0 ? wait : min(timeout, wait)
             }
             var descriptors = [
                 pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),

@@ -13,6 +13,8 @@ public final class TerminalSession {
     private let input: UnsafeMutablePointer<FILE>
     private let tracksDrags: Bool
     private var isStopped = false
+    /// Device attributes questions the terminal has not answered yet.
+    private(set) var unansweredQueries = 0
     /// True between `suspend()` and `resume()`: the terminal is the shell's.
     public private(set) var isSuspended = false
 
@@ -153,6 +155,7 @@ public final class TerminalSession {
             delscreen(screen)
             return
         }
+        awaitAnswers(timeout: TerminalSession.answerWait)
         if tracksDrags {
             fputs(TerminalSession.dragTrackingOff, output)
             fflush(output)
@@ -165,12 +168,17 @@ public final class TerminalSession {
 
     deinit { stop() }
 
+    /// How long stopping or suspending waits for the terminal to answer the questions it
+    /// still owes (a slow link may hold a frame and the question behind it).
+    static let answerWait = 1.0
+
     /// Hands the terminal back as it was before the session, for a stop (Ctrl-Z, SIGTSTP):
     /// drag tracking off, then ncurses' `endwin()` (its mouse modes and keypad transmit off,
     /// cursor shown, attributes reset, alternate screen left, the shell's termios).
     public func suspend() {
         guard !isStopped, !isSuspended else { return }
         isSuspended = true
+        awaitAnswers(timeout: TerminalSession.answerWait)
         if tracksDrags {
             fputs(TerminalSession.dragTrackingOff, output)
             fflush(output)
@@ -224,27 +232,75 @@ public final class TerminalSession {
             let input = InputDecoder.decode(status: status, value: UInt32(value))
             if input == .key(.escape) {
                 // Esc with more input right behind it is a sequence ncurses did not know (or
-                // Alt plus a key): swallow it rather than quit on it.
-                if skipUnknownSequence() { continue }
+                // Alt plus a key): swallow it rather than quit on it. The terminal's answer to
+                // a question is one of those.
+                switch skipUnknownSequence() {
+                case .none: break
+                case .some(.deviceAttributes):
+                    unansweredQueries = max(0, unansweredQueries - 1)
+                    return .deviceAttributes
+                case .some(.other): continue
+                }
             }
             if let input { return input }
             // An input with no meaning here (an unknown key): read on.
         }
     }
 
+    /// What followed an Esc.
+    private enum SkippedSequence { case deviceAttributes, other }
+
     /// After an Esc, consumes the rest of an escape sequence that is already waiting.
-    /// Returns false when nothing follows: a real Esc key press.
-    private func skipUnknownSequence() -> Bool {
+    /// Returns nil when nothing follows: a real Esc key press.
+    private func skipUnknownSequence() -> SkippedSequence? {
         var value: wint_t = 0
         let status = wget_wch(window, &value)
-        guard status != tui_err() else { return false }
-        guard status != tui_key_code_yes(), value == 0x5B || value == 0x4F else { return true }
-        // CSI ("Esc [") and SS3 ("Esc O") end with a byte from '@' to '~'.
-        for _ in 0..<64 {
-            guard wget_wch(window, &value) != tui_err() else { return true }
-            if (0x40...0x7E).contains(value) { return true }
+        guard status != tui_err() else { return nil }
+        if status != tui_key_code_yes(), value == 0x1B {
+            // Esc, then another sequence (a terminal's answer, say): the first was the key.
+            unget_wch(wchar_t(0x1B))
+            return nil
         }
-        return true
+        guard status != tui_key_code_yes(), value == 0x5B || value == 0x4F else { return .other }
+        let isCSI = value == 0x5B
+        // CSI ("Esc [") and SS3 ("Esc O") end with a byte from '@' to '~'. A device
+        // attributes answer is "Esc [ ?", digits and semicolons, then "c".
+        var isPrivate = false
+        for index in 0..<64 {
+            guard wget_wch(window, &value) != tui_err() else { return .other }
+            if index == 0, isCSI, value == 0x3F { isPrivate = true }
+            if (0x40...0x7E).contains(value) { return isPrivate && value == 0x63 ? .deviceAttributes : .other }
+        }
+        return .other
+    }
+
+    /// Asks the terminal for its device attributes (`ESC [ c`, which every VT100 descendant
+    /// answers); the answer arrives as `.deviceAttributes` input once the terminal has read
+    /// everything written before it.
+    func askDeviceAttributes() {
+        fputs(TerminalSession.deviceAttributesQuery, output)
+        fflush(output)
+        unansweredQueries += 1
+    }
+
+    static let deviceAttributesQuery = "\u{1B}[c"
+
+    /// Waits up to `timeout` seconds for the answers still owed, reading (and dropping) input
+    /// meanwhile, so that none arrives after the terminal is handed back, where the shell
+    /// would take it for typing.
+    private func awaitAnswers(timeout: Double) {
+        let deadline = TerminalRunner.now() + timeout
+        while unansweredQueries > 0 {
+            // ncurses may hold an answer it has read already: look there before waiting.
+            while unansweredQueries > 0, readInput() != nil {}
+            let remaining = Int32(((deadline - TerminalRunner.now()) * 1000).rounded(.up))
+            guard unansweredQueries > 0, remaining > 0 else { break }
+            var ready = pollfd(fd: fileno(input), events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, remaining) > 0 else { break }
+        }
+        // An answer later than that is not typed into the shell.
+        if unansweredQueries > 0 { tcflush(fileno(input), TCIFLUSH) }
+        unansweredQueries = 0
     }
 
     /// Reads a cell's colours (ncurses numbers, -1 the default) and attributes back from the

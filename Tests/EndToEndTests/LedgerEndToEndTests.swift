@@ -66,7 +66,11 @@ struct LedgerEndToEndTests {
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         let secondLine = try #require(bytes.firstIndex(of: UInt8(ascii: "\n"))) + 1
         bytes[secondLine + 12] ^= 0x01
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        // One byte written in place: the file is never seen truncated or half written.
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.seek(toOffset: UInt64(secondLine + 12))
+        try handle.write(contentsOf: Data([bytes[secondLine + 12]]))
+        try handle.close()
 
         let repaired = app.waitForText("Purchase records repaired")
         #expect(repaired != nil, "the damage was not shown:\n\(app.screen())")

@@ -81,4 +81,56 @@ extension TerminalSessionTests {
             #expect(session.readInput() == .key(.escape))
         }
     }
+
+    @Test("the terminal's answer to a device attributes question is told apart, under every TERM")
+    func deviceAttributesAnswer() throws {
+        for terminal in Self.terminals {
+            try Self.withPipedSession(terminal: terminal) { session, writer in
+                session.askDeviceAttributes()
+                #expect(session.unansweredQueries == 1)
+                // xterm's answer, then tmux's, then a key: nothing of the answers is left over.
+                let bytes = Array("\u{1B}[?62;22c\u{1B}[?1;2cx".utf8)
+                #expect(write(writer, bytes, bytes.count) == bytes.count)
+                #expect(session.readInput() == .deviceAttributes, "\(terminal)")
+                #expect(session.unansweredQueries == 0)
+                #expect(session.readInput() == .deviceAttributes, "\(terminal)")
+                #expect(session.unansweredQueries == 0, "an answer to nothing is not counted")
+                #expect(session.readInput() == .key(.character("x")), "\(terminal)")
+            }
+        }
+    }
+
+    @Test("Esc right before the terminal's answer is still Esc, and the answer still an answer")
+    func escapeBeforeAnAnswer() throws {
+        for terminal in Self.terminals {
+            try Self.withPipedSession(terminal: terminal) { session, writer in
+                let bytes = Array("\u{1B}\u{1B}[?62;22cx".utf8)
+                #expect(write(writer, bytes, bytes.count) == bytes.count)
+                #expect(session.readInput() == .key(.escape), "\(terminal)")
+                #expect(session.readInput() == .deviceAttributes, "\(terminal)")
+                #expect(session.readInput() == .key(.character("x")), "\(terminal)")
+            }
+        }
+    }
+
+    @Test("stopping waits for an answer still owed, and gives up after a second")
+    func stopAwaitsAnswers() throws {
+        try Self.withPipedSession(terminal: "xterm-256color") { session, writer in
+            session.askDeviceAttributes()
+            let bytes = Array("\u{1B}[?62;22c".utf8)
+            #expect(write(writer, bytes, bytes.count) == bytes.count)
+            let started = TerminalRunner.now()
+            session.stop()
+            #expect(session.unansweredQueries == 0)
+            #expect(TerminalRunner.now() - started < TerminalSession.answerWait / 2)
+        }
+        try Self.withPipedSession(terminal: "xterm-256color") { session, _ in
+            session.askDeviceAttributes()
+            let started = TerminalRunner.now()
+            session.stop()
+            let waited = TerminalRunner.now() - started
+            #expect(session.unansweredQueries == 0)
+            #expect(waited >= TerminalSession.answerWait - 0.05 && waited < TerminalSession.answerWait + 1)
+        }
+    }
 }

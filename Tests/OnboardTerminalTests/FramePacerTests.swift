@@ -1,0 +1,65 @@
+import Testing
+
+@testable import OnboardTerminal
+
+/// At most one animation frame on its way: the next waits for the terminal's answer, or for a
+/// timeout when the terminal does not answer.
+@Suite struct FramePacerTests {
+    @Test func aFrameWaitsForTheAnswerToTheOneBeforeIt() {
+        var pacer = FramePacer()
+        let draws1 = pacer.mayDraw(now: 0)
+        #expect(draws1)
+        #expect(pacer.shouldAsk(isAnimating: true))
+        pacer.asked(now: 0)
+        let draws2 = pacer.mayDraw(now: 0.5)
+        #expect(!draws2)
+        #expect(pacer.delayUntilMayDraw(now: 0.5) == FramePacer.firstAnswerTimeout - 0.5)
+        pacer.answered(now: 0.6)
+        #expect(pacer.answersQueries == true)
+        let draws3 = pacer.mayDraw(now: 0.6)
+        #expect(draws3)
+        #expect(pacer.delayUntilMayDraw(now: 0.6) == 0)
+    }
+
+    @Test func aStillScreenAsksNothing() {
+        let pacer = FramePacer()
+        #expect(!pacer.shouldAsk(isAnimating: false))
+    }
+
+    @Test func aTerminalThatNeverAnswersGetsEveryFrame() {
+        var pacer = FramePacer()
+        pacer.asked(now: 0)
+        let draws4 = pacer.mayDraw(now: FramePacer.firstAnswerTimeout - 0.01)
+        #expect(!draws4)
+        let draws5 = pacer.mayDraw(now: FramePacer.firstAnswerTimeout)
+        #expect(draws5)
+        #expect(pacer.answersQueries == false)
+        #expect(!pacer.shouldAsk(isAnimating: true))
+        let draws6 = pacer.mayDraw(now: FramePacer.firstAnswerTimeout + 0.01)
+        #expect(draws6)
+    }
+
+    @Test func aTerminalThatAnsweredBeforeIsGivenLongerThenDrawnAnyway() {
+        var pacer = FramePacer()
+        pacer.asked(now: 0)
+        pacer.answered(now: 0.1)
+        pacer.asked(now: 1)
+        let draws7 = pacer.mayDraw(now: 1 + FramePacer.firstAnswerTimeout)
+        #expect(!draws7)
+        let draws8 = pacer.mayDraw(now: 1 + FramePacer.answerTimeout)
+        #expect(draws8)
+        #expect(pacer.answersQueries == true, "one lost answer does not stop the questions")
+        #expect(pacer.shouldAsk(isAnimating: true))
+    }
+
+    @Test func aLateAnswerToAnAbandonedQuestionChangesNothingOwed() {
+        var pacer = FramePacer()
+        pacer.asked(now: 0)
+        _ = pacer.mayDraw(now: FramePacer.firstAnswerTimeout)
+        pacer.answered(now: 2)
+        #expect(pacer.unanswered == 0)
+        #expect(pacer.answersQueries == true)
+        let draws9 = pacer.mayDraw(now: 2)
+        #expect(draws9)
+    }
+}
