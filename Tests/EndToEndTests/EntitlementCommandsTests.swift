@@ -64,7 +64,7 @@ struct EntitlementCommandsTests {
             #expect(has.status == (active ? 0 : 1), "has and status disagree at \(now): \(has.status)")
             if active {
                 #expect(pro["state"] as? String == "active")
-                #expect(pro["productId"] as? String == "tui_onboard_pro_monthly")
+                #expect(pro["productID"] as? String == "tui_onboard_pro_monthly")
                 #expect(pro["willRenew"] as? Bool == true)
             }
         }

@@ -132,7 +132,7 @@ public struct StatusReport: Hashable, Sendable {
             var expiresDate: Date?
             var willRenew: Bool?
             var periodType: String?
-            var productId: String?
+            var productID: String?
 
             func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: CodingKeys.self)
@@ -143,11 +143,11 @@ public struct StatusReport: Hashable, Sendable {
                 try container.encode(expiresDate, forKey: .expiresDate)
                 try container.encode(willRenew, forKey: .willRenew)
                 try container.encode(periodType, forKey: .periodType)
-                try container.encode(productId, forKey: .productId)
+                try container.encode(productID, forKey: .productID)
             }
 
             enum CodingKeys: String, CodingKey {
-                case id, name, active, state, expiresDate, willRenew, periodType, productId
+                case id, name, active, state, expiresDate, willRenew, periodType, productID
             }
         }
 
@@ -185,7 +185,7 @@ public struct StatusReport: Hashable, Sendable {
                 return Entitlement(
                     id: status.entitlement.id, name: status.entitlement.displayName, active: status.isActive,
                     state: StatusReport.stateName(status.state), expiresDate: expires, willRenew: renews,
-                    periodType: status.periodType?.rawValue, productId: status.productID)
+                    periodType: status.periodType?.rawValue, productID: status.productID)
             }
         }
 

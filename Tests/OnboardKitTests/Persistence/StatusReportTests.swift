@@ -53,7 +53,7 @@ import Testing
         #expect((entry["willRenew"] as? Bool) == renews)
         // Every key is there, null when it does not apply: programs can rely on the shape.
         #expect(
-            Set(entry.keys) == ["id", "name", "active", "state", "expiresDate", "willRenew", "periodType", "productId"])
+            Set(entry.keys) == ["id", "name", "active", "state", "expiresDate", "willRenew", "periodType", "productID"])
     }
 
     @Test func theWholeDocumentForAFreeTrial() throws {
@@ -70,7 +70,7 @@ import Testing
                       "id" : "pro",
                       "name" : "Pro",
                       "periodType" : "trial",
-                      "productId" : "pro.monthly",
+                      "productID" : "pro.monthly",
                       "state" : "active",
                       "willRenew" : true
                     }
