@@ -144,6 +144,7 @@ extension CatalogPeriodTests {
 
     @Test(arguments: [("39.99", "39.99"), ("20", "20"), ("0.5", "0.5"), ("123456789012345", "123456789012345")])
     func pricesAreReadExactly(text: String, expected: String) {
-        #expect(CatalogValues.exactDecimal(text) == Decimal(string: expected, locale: Locale(identifier: "en_US_POSIX")))
+        let posix = Locale(identifier: "en_US_POSIX")
+        #expect(CatalogValues.exactDecimal(text) == Decimal(string: expected, locale: posix))
     }
 }

@@ -129,7 +129,8 @@ public struct SlideMotion: Sendable {
             animation.jump(to: target)
         } else {
             // The spring takes over from the finger: same place, same speed.
-            animation = SpringAnimation(spring: animation.spring, position: ended.offset, velocity: -speed, target: target)
+            animation = SpringAnimation(
+                spring: animation.spring, position: ended.offset, velocity: -speed, target: target)
         }
         return index
     }

@@ -31,8 +31,12 @@ public struct Canvas: Equatable, Sendable {
     /// Marks drawn text as a link. Only links wholly on the canvas are kept, and only URLs
     /// without control characters (they are written inside an escape sequence).
     public mutating func addHyperlink(_ link: Hyperlink) {
+        // A URL with control characters could end the OSC 8 sequence early: none is linked.
+        let isControl = { (scalar: Unicode.Scalar) in
+            scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
+        }
         guard link.y >= 0, link.y < height, link.x >= 0, link.width > 0, link.x + link.width <= width,
-            !link.url.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || (0x80...0x9F).contains($0.value) })
+            !link.url.unicodeScalars.contains(where: isControl)
         else { return }
         hyperlinks.append(link)
     }
