@@ -54,14 +54,7 @@ struct ConfettiShading {
     }
 
     private static func basic(_ color: Color) -> Color {
-        switch color {
-        case .indexed(let index) where index < 8:
-            return color
-        case .indexed(let index) where index < 16:
-            return .indexed(index - 8)
-        default:
-            let (red, green, blue) = color.components ?? (229, 229, 229)
-            return .indexed(Color.nearestBasic(red: red, green: green, blue: blue))
-        }
+        // The terminal's default counts as xterm's white (229, 229, 229), as `compute` takes it.
+        color == .terminalDefault ? .indexed(7) : color.fitted(to: .basic8)
     }
 }

@@ -69,8 +69,4 @@ public enum Color: Hashable, Sendable {
         return distance(greyIndex) < distance(cubeIndex) ? greyIndex : cubeIndex
     }
 
-    /// The nearest of the 8 basic ANSI colours, for 8-colour terminals.
-    public static func nearestBasic(red: UInt8, green: UInt8, blue: UInt8) -> UInt8 {
-        nearest(red: red, green: green, blue: blue, among: [0, 1, 2, 3, 4, 5, 6, 7])
-    }
 }
