@@ -32,15 +32,7 @@ private func stopSignalHandler(_ signalNumber: Int32) {
         errno = savedErrno
         return
     }
-    var action = sigaction()
-    action.__sigaction_handler.sa_handler = SIG_DFL
-    sigemptyset(&action.sa_mask)
-    sigaction(signalNumber, &action, nil)
-    var unblocked = sigset_t()
-    sigemptyset(&unblocked)
-    sigaddset(&unblocked, signalNumber)
-    sigprocmask(SIG_UNBLOCK, &unblocked, nil)
-    raise(signalNumber)
+    TerminalSignal.raiseWithDefaultAction(signalNumber)
     // ... stopped until SIGCONT; the mask is restored when the handler returns.
     installStopSignalHandler(signalNumber, replaced: nil)
     errno = savedErrno

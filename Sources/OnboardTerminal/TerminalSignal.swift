@@ -94,6 +94,15 @@ public struct TerminalSignal: Hashable, Sendable, CustomStringConvertible {
     /// with its default action, so that the parent sees the signal. Never returns.
     public static func dieOf(_ signal: Int32) -> Never {
         fflush(nil)
+        raiseWithDefaultAction(signal)
+        // Not reached for a signal whose default action ends the process.
+        _exit(128 + signal)
+    }
+
+    /// Sends `signal` to this thread with its default action and unblocked, so that it does
+    /// what it would have done had nothing caught it (end or stop the process). Only
+    /// async-signal-safe calls: a signal handler may call it.
+    static func raiseWithDefaultAction(_ signal: Int32) {
         var action = sigaction()
         action.__sigaction_handler.sa_handler = SIG_DFL
         sigemptyset(&action.sa_mask)
@@ -103,7 +112,5 @@ public struct TerminalSignal: Hashable, Sendable, CustomStringConvertible {
         sigaddset(&unblocked, signal)
         pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
         raise(signal)
-        // Not reached for a signal whose default action ends the process.
-        _exit(128 + signal)
     }
 }
