@@ -56,7 +56,7 @@ public struct StatusReport: Hashable, Sendable {
             let how = onboarding.completion == .finished ? "completed" : "skipped"
             lines.append(
                 "  onboarding: \(how) at version \(SafeText.sanitize(onboarding.lastSeenVersion)), "
-                    + Self.moment(onboarding.date, locale: locale, timeZone: timeZone))
+                    + Self.momentText(onboarding.date, locale: locale, timeZone: timeZone))
         } else {
             lines.append("  onboarding: not seen yet")
         }
@@ -65,7 +65,7 @@ public struct StatusReport: Hashable, Sendable {
             return lines.joined(separator: "\n") + "\n"
         }
         lines.append(
-            "  entitlements at \(Self.moment(now, locale: locale, timeZone: timeZone)), "
+            "  entitlements at \(Self.momentText(now, locale: locale, timeZone: timeZone)), "
                 + "from \(SafeText.sanitize(catalogPath)):")
         if entitlements.isEmpty { lines.append("    none in the catalog") }
         let width = entitlements.map { SafeText.sanitize($0.entitlement.id).count }.max() ?? 0
@@ -82,15 +82,7 @@ public struct StatusReport: Hashable, Sendable {
 
     /// A date and time for a person: "Dec 1, 2026 at 9:00 AM" in en_US.
     public static func momentText(_ date: Date, locale: Locale, timeZone: TimeZone) -> String {
-        moment(date, locale: locale, timeZone: timeZone)
-    }
-
-    static func moment(_ date: Date, locale: Locale, timeZone: TimeZone) -> String {
-        var calendar = locale.calendar
-        calendar.timeZone = timeZone
-        let style = Date.FormatStyle(
-            date: .abbreviated, time: .shortened, locale: locale, calendar: calendar, timeZone: timeZone)
-        return date.formatted(style)
+        EntitlementStatus.text(of: date, time: .shortened, locale: locale, timeZone: timeZone)
     }
 
     // MARK: For programs

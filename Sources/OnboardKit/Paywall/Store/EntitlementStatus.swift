@@ -80,10 +80,17 @@ public struct EntitlementStatus: Hashable, Sendable {
     }
 
     static func day(_ date: Date, locale: Locale, timeZone: TimeZone) -> String {
+        text(of: date, time: .omitted, locale: locale, timeZone: timeZone)
+    }
+
+    /// A date for a person, with the time of day or without: "Dec 1, 2026" in en_US.
+    static func text(of date: Date, time: Date.FormatStyle.TimeStyle, locale: Locale, timeZone: TimeZone)
+        -> String
+    {
         var calendar = locale.calendar
         calendar.timeZone = timeZone
         let style = Date.FormatStyle(
-            date: .abbreviated, time: .omitted, locale: locale, calendar: calendar, timeZone: timeZone)
+            date: .abbreviated, time: time, locale: locale, calendar: calendar, timeZone: timeZone)
         return date.formatted(style)
     }
 }
