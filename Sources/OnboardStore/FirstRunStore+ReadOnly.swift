@@ -12,15 +12,13 @@ extension FirstRunStore {
         do {
             contents = try POSIXFile.readFile(statePath, limit: Self.maximumSize)
         } catch {
-            switch error {
-            case .system(let failure): throw .io(failure)
-            case .notRegular(_, let kind): throw .damaged(path: statePath, reason: "it is \(kind), not a regular file")
-            case .tooLarge(_, let size, let limit):
-                throw .damaged(
-                    path: statePath,
-                    reason:
-                        "it is \(FileReadFailure.mebibytes(size)), over the \(FileReadFailure.mebibytes(limit)) limit")
+            let problem: Problem
+            do {
+                problem = try Self.problem(with: error)
+            } catch {
+                throw .io(error)
             }
+            throw .damaged(path: statePath, reason: problem.reason)
         }
         guard let contents else { return FirstRunState() }
         switch Self.decode(Data(contents)) {

@@ -84,20 +84,16 @@ public struct FirstRunStore: Sendable {
             }
             outcome = Self.decode(Data(contents))
         } catch {
-            switch error {
             // A file this process may not read is set aside like damage: the tour must not
             // stop over it, nor come back on every start.
-            case .system(let failure) where Self.isUnreadable(failure):
+            if case .system(let failure) = error, Self.isUnreadable(failure) {
                 outcome = .failure(Problem(reason: "it cannot be read: \(failure.reason)"))
-            case .system(let failure): throw .io(failure)
-            // A FIFO or device, or a file no save could have written: set aside like damage.
-            case .notRegular(_, let kind): outcome = .failure(Problem(reason: "it is \(kind), not a regular file"))
-            case .tooLarge(_, let size, let limit):
-                outcome = .failure(
-                    Problem(
-                        reason:
-                            "it is \(FileReadFailure.mebibytes(size)), over the \(FileReadFailure.mebibytes(limit)) limit"
-                    ))
+            } else {
+                do {
+                    outcome = .failure(try Self.problem(with: error))
+                } catch {
+                    throw .io(error)
+                }
             }
         }
         switch outcome {
@@ -143,6 +139,18 @@ public struct FirstRunStore: Sendable {
     /// Why a state file was rejected.
     struct Problem: Error, Equatable {
         var reason: String
+    }
+
+    /// Why a path is no state file a save could have written: a FIFO or device, or a file over
+    /// the size limit. A failed system call, which is not the file's fault, is thrown instead.
+    static func problem(with failure: FileReadFailure) throws(SystemCallError) -> Problem {
+        switch failure {
+        case .system(let failure): throw failure
+        case .notRegular(_, let kind): return Problem(reason: "it is \(kind), not a regular file")
+        case .tooLarge(_, let size, let limit):
+            return Problem(
+                reason: "it is \(FileReadFailure.mebibytes(size)), over the \(FileReadFailure.mebibytes(limit)) limit")
+        }
     }
 
     /// The state in a file's bytes. Syntax errors come with a line:column; then the structure
