@@ -6,7 +6,7 @@ let package = Package(
     products: [
         .library(name: "OnboardKit", targets: ["OnboardKit"]),
         .library(name: "OnboardTerminal", targets: ["OnboardTerminal"]),
-        .library(name: "OnboardStore", targets: ["OnboardStore"]),
+        .library(name: "OnboardDisk", targets: ["OnboardDisk"]),
         .executable(name: "tui-onboard", targets: ["tui-onboard"]),
     ],
     targets: [
@@ -17,20 +17,20 @@ let package = Package(
         // The only code that talks to ncurses.
         .target(name: "OnboardTerminal", dependencies: ["CNcurses", "OnboardKit"], path: "Sources/OnboardTerminal"),
         // File storage that needs the operating system (fsync, file locks): the ledger and state.
-        .target(name: "OnboardStore", dependencies: ["OnboardKit"], path: "Sources/OnboardStore"),
+        .target(name: "OnboardDisk", dependencies: ["OnboardKit"], path: "Sources/OnboardDisk"),
         .executableTarget(
-            name: "tui-onboard", dependencies: ["OnboardKit", "OnboardTerminal", "OnboardStore"], path: "Sources/tui-onboard"),
+            name: "tui-onboard", dependencies: ["OnboardKit", "OnboardTerminal", "OnboardDisk"], path: "Sources/tui-onboard"),
         // `make bench`: prints figures; never part of the tests.
         .executableTarget(
-            name: "tui-onboard-bench", dependencies: ["OnboardKit", "OnboardTerminal", "OnboardStore", "CNcurses"],
+            name: "tui-onboard-bench", dependencies: ["OnboardKit", "OnboardTerminal", "OnboardDisk", "CNcurses"],
             path: "Sources/tui-onboard-bench"),
         // A Swift command-line tool embedding the libraries: onboarding once, then an entitlement
         // check. Built by `make test` (and run by the end-to-end tests) so it cannot rot.
         .executableTarget(
-            name: "onboard-host-example", dependencies: ["OnboardKit", "OnboardTerminal", "OnboardStore"],
+            name: "onboard-host-example", dependencies: ["OnboardKit", "OnboardTerminal", "OnboardDisk"],
             path: "Examples/HostCLI"),
         // Appends to a ledger from a separate process, for the store's concurrency and crash tests.
-        .executableTarget(name: "ledger-stress", dependencies: ["OnboardStore", "OnboardKit"], path: "Sources/ledger-stress"),
+        .executableTarget(name: "ledger-stress", dependencies: ["OnboardDisk", "OnboardKit"], path: "Sources/ledger-stress"),
         // Snapshots and fixtures are read from the source tree by path, not bundled.
         .testTarget(
             name: "OnboardKitTests", dependencies: ["OnboardKit"], path: "Tests/OnboardKitTests",
@@ -39,7 +39,7 @@ let package = Package(
             name: "OnboardTerminalTests", dependencies: ["OnboardTerminal", "OnboardKit", "CNcurses"],
             path: "Tests/OnboardTerminalTests"),
         .testTarget(
-            name: "OnboardStoreTests", dependencies: ["OnboardStore", "OnboardKit", "ledger-stress"], path: "Tests/OnboardStoreTests"),
+            name: "OnboardDiskTests", dependencies: ["OnboardDisk", "OnboardKit", "ledger-stress"], path: "Tests/OnboardDiskTests"),
         .testTarget(name: "TuiOnboardTests", dependencies: ["tui-onboard"], path: "Tests/TuiOnboardTests"),
         .testTarget(name: "EndToEndTests", path: "Tests/EndToEndTests"),
     ]

@@ -6,7 +6,7 @@
 // without its options, messages and exit codes.
 import Foundation
 import OnboardKit
-import OnboardStore
+import OnboardDisk
 import OnboardTerminal
 
 /// The deck names the app, its pages and its catalog; the entitlement gates the paid feature.
@@ -49,7 +49,7 @@ struct Host {
     /// Shows the tour when this user has not seen it (or has not seen this version's news),
     /// records how it ended, and says so in one line.
     func onboardOnce(deck: Deck, catalog: Catalog?) -> String {
-        let store = FirstRunStore(directory: stateDirectory)
+        let store = FirstRunStateFile(directory: stateDirectory)
         let seen = (try? store.load()) ?? FirstRunState()
         // The whole tour on a first launch; after an upgrade, only the pages new since then.
         let shown: Deck
@@ -77,10 +77,10 @@ struct Host {
     /// The terminal part: a session, a signal watch, the app and its loop. Purchases on the
     /// paywall are recorded in the ledger under its lock, as the tui-onboard executable does.
     func runTour(deck: Deck, catalog: Catalog?) -> Outcome? {
-        let ledgerStore = LedgerStore(directory: stateDirectory)
+        let ledgerFile = LedgerFile(directory: stateDirectory)
         let paywall = catalog.map { catalog in
             PaywallSetup(
-                catalog: catalog, ledger: (try? ledgerStore.load()) ?? Ledger(),
+                catalog: catalog, ledger: (try? ledgerFile.load()) ?? Ledger(),
                 clock: StoreClock(startWallDate: Date()),
                 timeZone: TimeZone.current)
         }
@@ -109,7 +109,7 @@ struct Host {
             guard case .record(let transaction) = effect, let gate = paywall?.gate else { return [] }
             let result: RecordResult
             do {
-                result = try ledgerStore.record(transaction, gate: gate, wait: .never)
+                result = try ledgerFile.record(transaction, gate: gate, wait: .never)
             } catch {
                 result = .failed("\(error)")
             }
@@ -125,7 +125,7 @@ struct Host {
     /// (read without the lock and without writing, like `tui-onboard has`).
     func isEntitled(catalog: Catalog?) -> Bool {
         guard let catalog, let entitlement = catalog.entitlement(id: entitlementID),
-            let ledger = try? LedgerStore(directory: stateDirectory).loadWithoutRepair()
+            let ledger = try? LedgerFile(directory: stateDirectory).loadWithoutRepair()
         else { return false }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone.current

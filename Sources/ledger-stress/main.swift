@@ -17,7 +17,7 @@
 //                       update (lock, load, save) each
 import Foundation
 import OnboardKit
-@_spi(CrashTesting) @_spi(FaultInjection) import OnboardStore
+@_spi(CrashTesting) @_spi(FaultInjection) import OnboardDisk
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("ledger-stress: \(SafeText.sanitize(message))\n".utf8))
@@ -51,7 +51,7 @@ let exitAtCall = option("--exit-at-call").map { Int($0) ?? 0 }
 let readyPath = option("--ready")
 let gatePath = option("--wait-for")
 guard arguments.count == 3, let count = Int(arguments[1]), count >= 0 else { fail(usage) }
-let store = LedgerStore(directory: arguments[0])
+let store = LedgerFile(directory: arguments[0])
 let prefix = arguments[2]
 
 @MainActor func transaction(_ index: Int) -> LedgerTransaction {
@@ -125,7 +125,7 @@ if let gatePath {
 }
 
 if firstRunState {
-    let firstRun = FirstRunStore(directory: arguments[0])
+    let firstRun = FirstRunStateFile(directory: arguments[0])
     for index in 0..<count {
         do {
             try firstRun.update { (state: inout FirstRunState) -> Bool in

@@ -1,19 +1,19 @@
 import Foundation
 import OnboardKit
-import OnboardStore
+import OnboardDisk
 
 /// The first-run state through one run: loaded once at the start, changed once at the end,
 /// and what went wrong on the way, for stderr and the result JSON. Nothing here stops the
 /// tour: a damaged file is set aside and a state that cannot be saved is a warning.
 final class FirstRunRun {
-    let store: FirstRunStore
+    let store: FirstRunStateFile
     /// Messages for the user, each said once on stderr once the terminal is ours again.
     private(set) var problems: [String] = []
     private var printed = 0
     /// False once a needed write failed.
     private(set) var isSaved = true
 
-    init(store: FirstRunStore) { self.store = store }
+    init(store: FirstRunStateFile) { self.store = store }
 
     /// The stored state; a damaged one (moved aside) or one that cannot be read counts as a
     /// first launch, with a message.

@@ -1,6 +1,6 @@
 import Foundation
 import OnboardKit
-import OnboardStore
+import OnboardDisk
 
 /// `status`, `has` and `reset`: the commands a host app calls around the tour. `status` and
 /// `has` never touch the terminal and never write, so they answer while another instance runs
@@ -28,7 +28,7 @@ extension Launcher {
                 let isOtherApp = options.deckPath == nil && appID != nil && appID != deck.app.id
                 appID = appID ?? deck.app.id
                 if isOtherApp, catalogPath == nil, let appID {
-                    let state = try? FirstRunStore(directory: stateDirectory).loadWithoutRepair()
+                    let state = try? FirstRunStateFile(directory: stateDirectory).loadWithoutRepair()
                     catalogPath = state?.apps[appID]?.catalogPath
                 } else {
                     catalogPath = catalogPath ?? deck.catalogPath
@@ -56,7 +56,7 @@ extension Launcher {
     /// The ledger as it is on disk, without the lock and without repairing it.
     func readLedger() -> Result<Ledger, ExitStatus> {
         do {
-            return .success(try LedgerStore(directory: stateDirectory).loadWithoutRepair())
+            return .success(try LedgerFile(directory: stateDirectory).loadWithoutRepair())
         } catch {
             printError(error.description)
             switch error {
@@ -83,7 +83,7 @@ extension Launcher {
         }
         let state: FirstRunState
         do {
-            state = try FirstRunStore(directory: stateDirectory).loadWithoutRepair()
+            state = try FirstRunStateFile(directory: stateDirectory).loadWithoutRepair()
         } catch {
             printError(error.description)
             if case .io = error { return ExitCode.ioError }
@@ -146,7 +146,7 @@ extension Launcher {
     /// path printed. A write that fails is an I/O error (74).
     func reset() -> Int32 {
         var worst = ExitCode.success
-        let store = FirstRunStore(directory: stateDirectory)
+        let store = FirstRunStateFile(directory: stateDirectory)
         let scope = options.appID
         // Look first, so that nothing is written when there is nothing to forget.
         var needsWrite = true
@@ -191,7 +191,7 @@ extension Launcher {
         }
         guard options.resetsPurchases else { return worst }
         do {
-            if let movedTo = try LedgerStore(directory: stateDirectory).setAside(date: Date()) {
+            if let movedTo = try LedgerFile(directory: stateDirectory).setAside(date: Date()) {
                 worst = max(worst, writeOutput("purchases moved aside to \(SafeText.sanitize(movedTo))\n"))
             } else {
                 worst = max(worst, writeOutput("no purchases to move aside\n"))

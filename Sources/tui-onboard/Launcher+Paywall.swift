@@ -1,6 +1,6 @@
 import Foundation
 import OnboardKit
-import OnboardStore
+import OnboardDisk
 
 extension Launcher {
     /// The catalog to remember for the deck's app, as an absolute path: what `has ENTITLEMENT
@@ -34,7 +34,7 @@ extension Launcher {
         guard let catalog = result.catalog else { return .failure(ExitStatus(code: ExitCode.badData)) }
         let ledger: Ledger
         do {
-            ledger = try LedgerStore(directory: stateDirectory).load(wait: .patiently)
+            ledger = try LedgerFile(directory: stateDirectory).load(wait: .patiently)
         } catch {
             // Damage stops the run here, before the screen is taken over, so the message is
             // read before anything else is bought; the next start works from the salvaged ledger.
@@ -60,16 +60,16 @@ extension Launcher {
 
     /// A watch on the ledger file: when another instance appends to it, the app gets the new
     /// ledger the next time it wakes, so the paywall shows what was bought elsewhere. (Selling
-    /// twice is prevented by `LedgerStore.record`, which decides under the lock.)
+    /// twice is prevented by `LedgerFile.record`, which decides under the lock.)
     final class LedgerWatch {
-        let store: LedgerStore
+        let store: LedgerFile
         let gate: PurchaseGate
         private var lastSeen: (size: Int64, modified: Int64)?
         /// Problems the user was shown in the app, said again on stderr once the terminal is back.
         private(set) var reported: [String] = []
 
         init(directory: String, gate: PurchaseGate) {
-            store = LedgerStore(directory: directory)
+            store = LedgerFile(directory: directory)
             self.gate = gate
             lastSeen = LedgerWatch.fingerprint(store.ledgerPath)
         }

@@ -1,7 +1,7 @@
 import CNcurses
 import Foundation
 import OnboardKit
-import OnboardStore
+import OnboardDisk
 import OnboardTerminal
 
 /// Carries out a parsed command line and returns the exit code.
@@ -187,7 +187,7 @@ struct Launcher {
         case .success(let loaded): deck = loaded
         case .failure(let status): return status.code
         }
-        let stateRun = FirstRunRun(store: FirstRunStore(directory: stateDirectory))
+        let stateRun = FirstRunRun(store: FirstRunStateFile(directory: stateDirectory))
         let state = stateRun.loadState()
         let presentation =
             options.isFirstRunOnly

@@ -5,8 +5,8 @@ import OnboardKit
 /// The first-run state on disk: `<state dir>/state.json`, replaced atomically on each save.
 ///
 /// A file that does not parse is moved to `state.corrupt-<time>.json` and reported with
-/// `FirstRunStoreError.corrupt`, rather than crashing or being overwritten unseen.
-public struct FirstRunStore: Sendable {
+/// `FirstRunStateFileError.corrupt`, rather than crashing or being overwritten unseen.
+public struct FirstRunStateFile: Sendable {
     public let directory: String
     /// The time used to name a moved-aside corrupt file.
     private let clock: @Sendable () -> Date
@@ -28,7 +28,7 @@ public struct FirstRunStore: Sendable {
     /// old state or the new, never a mixture): reading works while another instance holds the
     /// lock, and in a directory this process cannot write. Only a damaged file waits for the
     /// lock, to be moved aside under it.
-    public func load() throws(FirstRunStoreError) -> FirstRunState {
+    public func load() throws(FirstRunStateFileError) -> FirstRunState {
         if let state = try readIfSound() { return state }
         let lock = try acquireLock()
         defer { lock.unlock() }
@@ -36,7 +36,7 @@ public struct FirstRunStore: Sendable {
     }
 
     /// The state when the file is missing or sound; nil when it is damaged or not a file.
-    private func readIfSound() throws(FirstRunStoreError) -> FirstRunState? {
+    private func readIfSound() throws(FirstRunStateFileError) -> FirstRunState? {
         let contents: [UInt8]?
         do {
             contents = try POSIXFile.readFile(statePath, limit: Self.maximumSize)
@@ -49,7 +49,7 @@ public struct FirstRunStore: Sendable {
     }
 
     /// Replaces the saved state.
-    public func save(_ state: FirstRunState) throws(FirstRunStoreError) {
+    public func save(_ state: FirstRunState) throws(FirstRunStateFileError) {
         let lock = try acquireLock()
         defer { lock.unlock() }
         try saveLocked(state)
@@ -58,7 +58,7 @@ public struct FirstRunStore: Sendable {
     /// Loads, changes and saves under one lock, so two instances finishing onboarding at once
     /// both keep their record. Returns the saved state.
     @discardableResult
-    public func update(_ change: (inout FirstRunState) -> Void) throws(FirstRunStoreError) -> FirstRunState {
+    public func update(_ change: (inout FirstRunState) -> Void) throws(FirstRunStateFileError) -> FirstRunState {
         try update { (state: inout FirstRunState) -> Bool in
             change(&state)
             return true
@@ -68,7 +68,7 @@ public struct FirstRunStore: Sendable {
     /// Loads and changes under one lock, and saves only when `change` says it changed
     /// something. Returns the state as it now stands.
     @discardableResult
-    public func update(_ change: (inout FirstRunState) -> Bool) throws(FirstRunStoreError) -> FirstRunState {
+    public func update(_ change: (inout FirstRunState) -> Bool) throws(FirstRunStateFileError) -> FirstRunState {
         let lock = try acquireLock()
         defer { lock.unlock() }
         var state = try loadLocked()
@@ -76,7 +76,7 @@ public struct FirstRunStore: Sendable {
         return state
     }
 
-    private func loadLocked() throws(FirstRunStoreError) -> FirstRunState {
+    private func loadLocked() throws(FirstRunStateFileError) -> FirstRunState {
         var outcome: Result<FirstRunState, Problem>
         do {
             guard let contents = try POSIXFile.readFile(statePath, limit: Self.maximumSize) else {
@@ -110,7 +110,7 @@ public struct FirstRunStore: Sendable {
         }
     }
 
-    private func saveLocked(_ state: FirstRunState) throws(FirstRunStoreError) {
+    private func saveLocked(_ state: FirstRunState) throws(FirstRunStateFileError) {
         do {
             try AtomicFile(path: statePath).write(Data(state.jsonText().utf8))
         } catch {
@@ -118,7 +118,7 @@ public struct FirstRunStore: Sendable {
         }
     }
 
-    private func acquireLock() throws(FirstRunStoreError) -> FileLock {
+    private func acquireLock() throws(FirstRunStateFileError) -> FileLock {
         let lock: FileLock?
         do {
             try StateDirectory.create(directory)

@@ -3,10 +3,10 @@ import Glibc
 import OnboardKit
 import Testing
 
-@testable import OnboardStore
+@testable import OnboardDisk
 
 /// Real child processes appending to one ledger: locking across processes and death mid-write.
-@Suite struct LedgerStoreCrossProcessTests {
+@Suite struct LedgerFileCrossProcessTests {
     /// The indices recorded for each prefix, in ledger order.
     static func indicesByPrefix(_ ledger: Ledger) -> [String: [Int]] {
         var result: [String: [Int]] = [:]
@@ -40,7 +40,7 @@ import Testing
                 #expect(child.terminationReason == .exit)
                 #expect(child.terminationStatus == 0)
             }
-            let ledger = try LedgerStore(directory: directory).load()
+            let ledger = try LedgerFile(directory: directory).load()
             #expect(ledger.count == 400)
             let indices = Self.indicesByPrefix(ledger)
             #expect(indices["alpha"] == Array(0..<200))
@@ -56,7 +56,7 @@ import Testing
 
     @Test func appendWaitsWhileAnotherProcessHoldsTheLock() throws {
         try withTemporaryDirectory { directory in
-            let store = LedgerStore(directory: directory)
+            let store = LedgerFile(directory: directory)
             let lock = try #require(try FileLock.acquire(store.lockPath, wait: .never))
             let child = try LedgerStress.start(directory: directory, count: 1, prefix: "blocked")
             usleep(300_000)
@@ -75,7 +75,7 @@ import Testing
             child.waitUntilExit()
             #expect(child.terminationReason == .exit)
             #expect(child.terminationStatus == 9)
-            let store = LedgerStore(directory: directory)
+            let store = LedgerFile(directory: directory)
             #expect(try fileBytes(store.ledgerPath).last != UInt8(ascii: "\n"))  // the torn line is there
 
             #expect(Self.indicesByPrefix(try store.load())["crash"] == Array(0..<5))
@@ -93,7 +93,7 @@ import Testing
     @Test func processKilledAtRandomMomentsNeverLeavesAnUnreadableLedger() throws {
         try withTemporaryDirectory { directory in
             var generator = SeededGenerator(seed: 0x1ED6E5)
-            let store = LedgerStore(directory: directory)
+            let store = LedgerFile(directory: directory)
             for round in 0..<6 {
                 let child = try LedgerStress.start(directory: directory, count: 1_000_000, prefix: "round\(round)")
                 usleep(UInt32(generator.value(in: 20_000...120_000)))
@@ -145,7 +145,7 @@ import Testing
             let answers = try Self.buyAtOnce(Array(repeating: "pro.lifetime", count: 3), in: directory)
             #expect(answers.filter { $0 == "saved" }.count == 1, "\(answers)")
             #expect(answers.filter { $0 == "refused: Already purchased" }.count == 2, "\(answers)")
-            #expect(try LedgerStore(directory: directory).load().count == 1)
+            #expect(try LedgerFile(directory: directory).load().count == 1)
         }
     }
 
@@ -154,13 +154,13 @@ import Testing
             let answers = try Self.buyAtOnce(["pro.monthly", "pro.annual", "pro.monthly"], in: directory)
             #expect(answers.filter { $0 == "saved" }.count == 1, "\(answers)")
             #expect(answers.filter { $0 == "refused: You're currently subscribed" }.count == 2, "\(answers)")
-            #expect(try LedgerStore(directory: directory).load().count == 1)
+            #expect(try LedgerFile(directory: directory).load().count == 1)
         }
     }
 
     @Test func aHeldLockAnswersBusyAtOnceInsteadOfWaiting() throws {
         try withTemporaryDirectory { directory in
-            let store = LedgerStore(directory: directory)
+            let store = LedgerFile(directory: directory)
             let lock = try #require(try FileLock.acquire(store.lockPath, wait: .never))
             defer { lock.unlock() }
             let purchase = LedgerTransaction(id: "x", productID: "p", purchaseDate: Date(timeIntervalSince1970: 0))

@@ -1,7 +1,7 @@
 import Foundation
 import OnboardKit
 
-extension FirstRunStore {
+extension FirstRunStateFile {
     /// The saved state as it is on disk, for commands that only look (`status`, `has`).
     ///
     /// Takes no lock and writes nothing: a save replaces the file by a rename, so a reader

@@ -2,13 +2,13 @@ import Foundation
 import OnboardKit
 import Testing
 
-@testable import OnboardStore
+@testable import OnboardDisk
 
-@Suite struct FirstRunStoreTests {
+@Suite struct FirstRunStateFileTests {
     static let corruptionTime = Date(timeIntervalSince1970: 1_735_787_045)  // 2025-01-02T03:04:05Z
 
-    static func store(_ directory: String) -> FirstRunStore {
-        FirstRunStore(directory: directory, clock: { corruptionTime })
+    static func store(_ directory: String) -> FirstRunStateFile {
+        FirstRunStateFile(directory: directory, clock: { corruptionTime })
     }
 
     @Test func missingStateIsAFirstRun() throws {
@@ -58,7 +58,7 @@ import Testing
             let store = Self.store(directory)
             try writeBytes(Array(contents.utf8), to: store.statePath)
 
-            let error = try #require(throws: FirstRunStoreError.self) { try store.load() }
+            let error = try #require(throws: FirstRunStateFileError.self) { try store.load() }
             guard case let .corrupt(path, reason, movedTo) = error else {
                 Issue.record("expected corruption, got \(error)")
                 return
@@ -79,7 +79,7 @@ import Testing
     }
 }
 
-@Suite struct FirstRunStoreFormatTests {
+@Suite struct FirstRunStateFileFormatTests {
     /// A state file as versions before "What's New" pages and the review prompt wrote it.
     static let oldFormat = """
         {
@@ -96,7 +96,7 @@ import Testing
 
     @Test func aStateFileOfAnEarlierVersionStillLoads() throws {
         try withTemporaryDirectory { directory in
-            let store = FirstRunStoreTests.store(directory)
+            let store = FirstRunStateFileTests.store(directory)
             try writeBytes(Array(Self.oldFormat.utf8), to: store.statePath)
             let record = try #require(try store.load().apps["com.example.tool"])
             #expect(record.lastSeenVersion == "1.4.0")
@@ -109,7 +109,7 @@ import Testing
     @Test(arguments: [ReviewAnswer.rated(stars: 4), .later, .never, nil] as [ReviewAnswer?])
     func theReviewAnswerRoundTrips(answer: ReviewAnswer?) throws {
         try withTemporaryDirectory { directory in
-            let store = FirstRunStoreTests.store(directory)
+            let store = FirstRunStateFileTests.store(directory)
             try store.update { (state: inout FirstRunState) -> Bool in
                 state.apply(
                     FirstRunVisit(
@@ -123,13 +123,13 @@ import Testing
 
     @Test func anUnknownReviewAnswerIsDamage() throws {
         try withTemporaryDirectory { directory in
-            let store = FirstRunStoreTests.store(directory)
+            let store = FirstRunStateFileTests.store(directory)
             let text = """
                 {"apps": {"demo": {"lastSeenVersion": "1.0", "completion": "finished", "date": 0,
                   "review": {"version": "1.0", "date": 0, "answer": "maybe"}}}}
                 """
             try writeBytes(Array(text.utf8), to: store.statePath)
-            let error = try #require(throws: FirstRunStoreError.self) { try store.load() }
+            let error = try #require(throws: FirstRunStateFileError.self) { try store.load() }
             guard case .corrupt(_, let reason, _) = error else {
                 Issue.record("expected corruption, got \(error)")
                 return
@@ -140,10 +140,10 @@ import Testing
 
     @Test func aDirectoryNamedStateJSONIsMovedAsideAndCountsAsAFirstRun() throws {
         try withTemporaryDirectory { directory in
-            let store = FirstRunStoreTests.store(directory)
+            let store = FirstRunStateFileTests.store(directory)
             try FileManager.default.createDirectory(atPath: store.statePath, withIntermediateDirectories: false)
             try writeBytes(Array("kept".utf8), to: store.statePath + "/inside")
-            let error = try #require(throws: FirstRunStoreError.self) { try store.load() }
+            let error = try #require(throws: FirstRunStateFileError.self) { try store.load() }
             guard case .corrupt(_, let reason, let movedTo) = error else {
                 Issue.record("expected corruption, got \(error)")
                 return
@@ -157,7 +157,7 @@ import Testing
 
     @Test func anUpdateThatChangesNothingWritesNothing() throws {
         try withTemporaryDirectory { directory in
-            let store = FirstRunStoreTests.store(directory)
+            let store = FirstRunStateFileTests.store(directory)
             try store.update { (_: inout FirstRunState) -> Bool in false }
             #expect(!FileManager.default.fileExists(atPath: store.statePath))
         }
@@ -165,7 +165,7 @@ import Testing
 
     @Test func aSoundStateIsReadWhileAnotherProcessHoldsTheLock() throws {
         try withTemporaryDirectory { directory in
-            let store = FirstRunStoreTests.store(directory)
+            let store = FirstRunStateFileTests.store(directory)
             try store.update {
                 $0.record(appID: "demo", version: "1.0", completion: .finished, date: Date(timeIntervalSince1970: 0))
             }
@@ -188,7 +188,7 @@ import Testing
                 child.waitUntilExit()
                 #expect(child.terminationStatus == 0)
             }
-            let apps = try FirstRunStoreTests.store(directory).load().apps
+            let apps = try FirstRunStateFileTests.store(directory).load().apps
             #expect(apps.count == 80)
             #expect(apps["one-39"]?.lastSeenVersion == "1.0.39")
             #expect(apps["two-0"]?.completion == .finished)

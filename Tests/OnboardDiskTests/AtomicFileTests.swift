@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import Testing
 
-@testable import OnboardStore
+@testable import OnboardDisk
 
 @Suite struct AtomicFileTests {
     /// The id of a process that has exited, for temporaries whose writer is gone.

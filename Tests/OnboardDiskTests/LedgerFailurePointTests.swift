@@ -3,7 +3,7 @@ import Glibc
 import OnboardKit
 import Testing
 
-@_spi(FaultInjection) @testable import OnboardStore
+@_spi(FaultInjection) @testable import OnboardDisk
 
 /// Every file system call of a purchase and of a salvage made to fail, and made to kill the
 /// process, one at a time: the ledger always still holds every earlier purchase, and a purchase
@@ -25,11 +25,11 @@ import Testing
         id: "buy", productID: lifetime.id, purchaseDate: Date(timeIntervalSince1970: 1_767_225_600))
 
     /// Two earlier purchases, and optionally a torn line after them (so the append must cut it).
-    static func prepare(_ store: LedgerStore, tornTail: Bool) throws -> [LedgerTransaction] {
-        let earlier = [LedgerStoreTests.sample(0), LedgerStoreTests.sample(1)]
+    static func prepare(_ store: LedgerFile, tornTail: Bool) throws -> [LedgerTransaction] {
+        let earlier = [LedgerFileTests.sample(0), LedgerFileTests.sample(1)]
         try store.append(contentsOf: earlier)
         if tornTail {
-            try appendBytes(Array(try LedgerLine.encode(LedgerStoreTests.sample(2)).prefix(60)), to: store.ledgerPath)
+            try appendBytes(Array(try LedgerLine.encode(LedgerFileTests.sample(2)).prefix(60)), to: store.ledgerPath)
         }
         return earlier
     }
@@ -47,7 +47,7 @@ import Testing
     }
 
     /// A ledger of the two earlier purchases and a garbage line; returns them and its bytes.
-    static func prepareDamaged(_ store: LedgerStore) throws -> (earlier: [LedgerTransaction], bytes: [UInt8]) {
+    static func prepareDamaged(_ store: LedgerFile) throws -> (earlier: [LedgerTransaction], bytes: [UInt8]) {
         let earlier = try prepare(store, tornTail: false)
         try appendBytes(Array("garbage\n".utf8), to: store.ledgerPath)
         return (earlier, try fileBytes(store.ledgerPath))
@@ -55,7 +55,7 @@ import Testing
 
     /// After a salvage was cut short: the original is still whole somewhere, and the next
     /// load (salvaging again if need be) gives exactly the good lines.
-    static func expectSalvageable(_ store: LedgerStore, original: [UInt8], earlier: [LedgerTransaction], at call: Int)
+    static func expectSalvageable(_ store: LedgerFile, original: [UInt8], earlier: [LedgerTransaction], at call: Int)
         throws
     {
         #expect(filesHolding(original, in: store.directory) >= 1, "call \(call): the damaged original is gone")
@@ -67,7 +67,7 @@ import Testing
     @Test(arguments: [EIO, ENOSPC], [false, true])
     func aFailingCallNeverLosesAPurchaseNorKeepsOneReportedUnsaved(code: Int32, tornTail: Bool) throws {
         let failurePoints = try Self.tryEveryCall { call, directory in
-            let store = LedgerStoreTests.store(directory)
+            let store = LedgerFileTests.store(directory)
             let earlier = try Self.prepare(store, tornTail: tornTail)
             let (result, reached) = FaultInjection.run(failingCall: call, with: .fail(errno: code)) {
                 Result { () throws(LedgerError) -> RecordResult in
@@ -93,7 +93,7 @@ import Testing
     @Test(arguments: [EIO, ENOSPC])
     func aFailingCallDuringASalvageNeverLosesTheOriginalNorAGoodLine(code: Int32) throws {
         let failurePoints = try Self.tryEveryCall { call, directory in
-            let store = LedgerStoreTests.store(directory)
+            let store = LedgerFileTests.store(directory)
             let (earlier, damaged) = try Self.prepareDamaged(store)
             let (outcome, reached) = FaultInjection.run(failingCall: call, with: .fail(errno: code)) {
                 Result { () throws(LedgerError) -> Ledger in try store.load() }
@@ -107,7 +107,7 @@ import Testing
 
     @Test func aKillAtEveryCallOfAPurchaseLeavesAReadableLedger() throws {
         let crashes = try Self.tryEveryCall { call, directory in
-            let store = LedgerStoreTests.store(directory)
+            let store = LedgerFileTests.store(directory)
             let earlier = try Self.prepare(store, tornTail: true)
             let child = try LedgerStress.start(
                 directory: directory, prefix: "kill",
@@ -128,7 +128,7 @@ import Testing
 
     @Test func aKillAtEveryCallOfASalvageKeepsTheOriginalAndTheGoodLines() throws {
         let crashes = try Self.tryEveryCall { call, directory in
-            let store = LedgerStoreTests.store(directory)
+            let store = LedgerFileTests.store(directory)
             let (earlier, damaged) = try Self.prepareDamaged(store)
             let child = try LedgerStress.start(
                 directory: directory, prefix: "kill", options: ["--load", "--exit-at-call", "\(call)"],

@@ -14,7 +14,7 @@ import OnboardKit
 /// - Every load and append holds `flock` on `<state dir>/ledger.lock`; `record` decides whether
 ///   a purchase may happen and writes it under that one lock, so two processes cannot sell the
 ///   same thing twice.
-public struct LedgerStore: Sendable {
+public struct LedgerFile: Sendable {
     /// Far above any real ledger (a line is about 300 bytes), and small enough to read whole.
     public static let maximumSize = 64 * 1024 * 1024
 

@@ -1,7 +1,7 @@
 import OnboardKit
 
 /// Why the first-run state could not be read or written, with what to do about it.
-public enum FirstRunStoreError: Error, Hashable, Sendable, CustomStringConvertible {
+public enum FirstRunStateFileError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The state file did not parse or decode; it was moved to `movedTo`, so the next start
     /// treats every app as new.
     case corrupt(path: String, reason: String, movedTo: String)

@@ -3,13 +3,13 @@ import Glibc
 import OnboardKit
 import Testing
 
-@testable import OnboardStore
+@testable import OnboardDisk
 
-@Suite struct LedgerStoreTests {
+@Suite struct LedgerFileTests {
     static let corruptionTime = Date(timeIntervalSince1970: 1_735_787_045)  // 2025-01-02T03:04:05Z
 
-    static func store(_ directory: String) -> LedgerStore {
-        LedgerStore(directory: directory, clock: { corruptionTime })
+    static func store(_ directory: String) -> LedgerFile {
+        LedgerFile(directory: directory, clock: { corruptionTime })
     }
 
     static func sample(_ number: Int, state: LedgerTransaction.State = .purchased) -> LedgerTransaction {

@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import Testing
 
-@testable import OnboardStore
+@testable import OnboardDisk
 
 /// Where a result may be asked for: a file, a new file, a link, a FIFO or device.
 @Suite struct ResultFileTests {

@@ -3,14 +3,14 @@ import Glibc
 import OnboardKit
 import Testing
 
-@testable import OnboardStore
+@testable import OnboardDisk
 
 /// A ledger damaged byte by byte: every intact purchase is still reported, or the damage is
 /// reported with the original kept; never a silent loss.
 @Suite struct LedgerDamageTests {
     /// Three purchases, about 750 bytes: small enough to damage at every offset.
-    static func writeLedger(_ store: LedgerStore) throws -> [LedgerTransaction] {
-        let transactions = (0..<3).map { LedgerStoreTests.sample($0) }
+    static func writeLedger(_ store: LedgerFile) throws -> [LedgerTransaction] {
+        let transactions = (0..<3).map { LedgerFileTests.sample($0) }
         try store.append(contentsOf: transactions)
         return transactions
     }
@@ -55,7 +55,7 @@ import Testing
     @Test(arguments: Damage.allCases)
     func atEveryByteOffsetNothingIntactIsLostSilently(damage: Damage) throws {
         try withTemporaryDirectory { directory in
-            let store = LedgerStoreTests.store(directory)
+            let store = LedgerFileTests.store(directory)
             let transactions = try Self.writeLedger(store)
             let original = try fileBytes(store.ledgerPath)
             for offset in 0..<original.count {
@@ -72,10 +72,10 @@ import Testing
                         #expect(
                             loaded.transactions.contains(transaction), "\(damage) at \(offset) lost \(transaction.id)")
                     }
-                    try store.append(LedgerStoreTests.sample(7))
+                    try store.append(LedgerFileTests.sample(7))
                     let after = try store.load().transactions
                     #expect(intact.allSatisfy(after.contains), "\(damage) at \(offset): an append lost a purchase")
-                    #expect(after.last == LedgerStoreTests.sample(7))
+                    #expect(after.last == LedgerFileTests.sample(7))
                 } catch {
                     guard let error = error as? LedgerError, case .damaged(_, _, _, let salvage) = error else {
                         Issue.record("\(damage) at \(offset): \(error)")
@@ -93,7 +93,7 @@ import Testing
 
     @Test func aZeroFilledLedgerIsDamageNotAnEmptyOne() throws {
         try withTemporaryDirectory { directory in
-            let store = LedgerStoreTests.store(directory)
+            let store = LedgerFileTests.store(directory)
             try writeBytes([UInt8](repeating: 0, count: 4096), to: store.ledgerPath)
             #expect(throws: LedgerError.self) { try store.load() }
             #expect(FileManager.default.fileExists(atPath: directory + "/ledger.corrupt-20250102T030405Z.jsonl"))
@@ -102,7 +102,7 @@ import Testing
 
     @Test func theLastFiftyBytesZeroedIsDamageAndTheFirstPurchasesSurvive() throws {
         try withTemporaryDirectory { directory in
-            let store = LedgerStoreTests.store(directory)
+            let store = LedgerFileTests.store(directory)
             let transactions = try Self.writeLedger(store)
             var bytes = try fileBytes(store.ledgerPath)
             for index in (bytes.count - 50)..<bytes.count { bytes[index] = 0 }
@@ -120,7 +120,7 @@ import Testing
 
     @Test func aGarbageLineAfterTwoPurchasesKeepsBothForRestore() throws {
         try withTemporaryDirectory { directory in
-            let store = LedgerStoreTests.store(directory)
+            let store = LedgerFileTests.store(directory)
             let transactions = Array(try Self.writeLedger(store).prefix(2))
             try writeBytes(
                 Array(try fileLines(store.ledgerPath).prefix(2).joined(separator: "\n").utf8) + Array("\nxyz\n".utf8),
@@ -133,7 +133,7 @@ import Testing
     }
 
     @Test func everyPrefixOfALineIsATornWriteAndNothingElseIs() throws {
-        let line = try LedgerLine.encode(LedgerStoreTests.sample(1))
+        let line = try LedgerLine.encode(LedgerFileTests.sample(1))
         let body = line.dropLast()  // without its newline
         for length in 0..<body.count {
             #expect(LedgerLine.isTornPrefix(body.prefix(length)), "prefix of \(length) bytes")
@@ -174,7 +174,7 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct StoredFileKindTests {
     @Test func aFIFOAsTheLedgerIsRefusedWithoutBlocking() throws {
         try withTemporaryDirectory { directory in
-            let store = LedgerStore(directory: directory)
+            let store = LedgerFile(directory: directory)
             #expect(mkfifo(store.ledgerPath, 0o600) == 0)
             let error = try #require(throws: LedgerError.self) { try store.load() }
             #expect(error == .unreadable(.notRegular(path: store.ledgerPath, kind: "a FIFO")))
@@ -184,7 +184,7 @@ import Testing
 
     @Test func aLedgerLinkedToDevZeroIsRefused() throws {
         try withTemporaryDirectory { directory in
-            let store = LedgerStore(directory: directory)
+            let store = LedgerFile(directory: directory)
             #expect(symlink("/dev/zero", store.ledgerPath) == 0)
             let error = try #require(throws: LedgerError.self) { try store.load() }
             #expect(error == .unreadable(.notRegular(path: store.ledgerPath, kind: "a character device")))
@@ -195,30 +195,30 @@ import Testing
 
     @Test func aLedgerOverTheLimitIsRefusedWithItsSize() throws {
         try withTemporaryDirectory { directory in
-            let store = LedgerStore(directory: directory)
+            let store = LedgerFile(directory: directory)
             try writeBytes([], to: store.ledgerPath)
-            #expect(truncate(store.ledgerPath, off_t(LedgerStore.maximumSize + 1)) == 0)  // sparse
+            #expect(truncate(store.ledgerPath, off_t(LedgerFile.maximumSize + 1)) == 0)  // sparse
             let error = try #require(throws: LedgerError.self) { try store.load() }
             guard case .unreadable(.tooLarge(_, let size, let limit)) = error else {
                 Issue.record("expected too large, got \(error)")
                 return
             }
-            #expect(size == LedgerStore.maximumSize + 1 && limit == LedgerStore.maximumSize)
+            #expect(size == LedgerFile.maximumSize + 1 && limit == LedgerFile.maximumSize)
             #expect(error.description.contains("over the 64 MiB limit"))
         }
     }
 
     @Test func aStateFileThatIsAFIFOOrTooLargeIsSetAsideAndCountsAsAFirstRun() throws {
         try withTemporaryDirectory { directory in
-            let store = FirstRunStore(directory: directory)
+            let store = FirstRunStateFile(directory: directory)
             #expect(mkfifo(store.statePath, 0o600) == 0)
-            var error = try #require(throws: FirstRunStoreError.self) { try store.load() }
+            var error = try #require(throws: FirstRunStateFileError.self) { try store.load() }
             #expect(error.description.contains("it is a FIFO, not a regular file"))
             #expect(try store.load() == FirstRunState())
 
             try writeBytes([], to: store.statePath)
-            #expect(truncate(store.statePath, off_t(2 * FirstRunStore.maximumSize)) == 0)
-            error = try #require(throws: FirstRunStoreError.self) { try store.load() }
+            #expect(truncate(store.statePath, off_t(2 * FirstRunStateFile.maximumSize)) == 0)
+            error = try #require(throws: FirstRunStateFileError.self) { try store.load() }
             #expect(error.description.contains("it is 2 MiB, over the 1 MiB limit"))
             #expect(try store.load() == FirstRunState())
         }

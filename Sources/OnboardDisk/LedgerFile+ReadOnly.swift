@@ -1,7 +1,7 @@
 import Foundation
 import OnboardKit
 
-extension LedgerStore {
+extension LedgerFile {
     /// Every whole transaction on disk, for commands that only look (`status`, `has`).
     ///
     /// Takes no lock, creates nothing and writes nothing, so it answers while another instance

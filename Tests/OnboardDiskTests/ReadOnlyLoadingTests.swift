@@ -3,7 +3,7 @@ import Glibc
 import OnboardKit
 import Testing
 
-@testable import OnboardStore
+@testable import OnboardDisk
 
 /// `status` and `has` read the state and the ledger without writing: no lock file, no
 /// directory, no repair, and an answer while another process holds the locks.
@@ -22,29 +22,29 @@ import Testing
     @Test func aMissingStateDirectoryReadsAsEmptyAndIsNotCreated() throws {
         try withTemporaryDirectory { (root: String) throws in
             let directory = root + "/never"
-            #expect(try FirstRunStore(directory: directory).loadWithoutRepair() == FirstRunState())
-            #expect(try LedgerStore(directory: directory).loadWithoutRepair().isEmpty)
+            #expect(try FirstRunStateFile(directory: directory).loadWithoutRepair() == FirstRunState())
+            #expect(try LedgerFile(directory: directory).loadWithoutRepair().isEmpty)
             #expect(!FileManager.default.fileExists(atPath: directory))
         }
     }
 
     @Test func soundFilesReadTheSameAsALoadThatLocks() throws {
         try withTemporaryDirectory { (directory: String) throws in
-            let transaction = LedgerStoreTests.sample(0)
-            try LedgerStore(directory: directory).append(transaction)
-            try FirstRunStore(directory: directory).update {
+            let transaction = LedgerFileTests.sample(0)
+            try LedgerFile(directory: directory).append(transaction)
+            try FirstRunStateFile(directory: directory).update {
                 $0.record(appID: "demo", version: "1.2.0", completion: .finished, date: Self.date)
             }
-            #expect(try LedgerStore(directory: directory).loadWithoutRepair().transactions == [transaction])
+            #expect(try LedgerFile(directory: directory).loadWithoutRepair().transactions == [transaction])
             #expect(
-                try FirstRunStore(directory: directory).loadWithoutRepair().apps["demo"]?.lastSeenVersion == "1.2.0")
+                try FirstRunStateFile(directory: directory).loadWithoutRepair().apps["demo"]?.lastSeenVersion == "1.2.0")
         }
     }
 
     @Test func bothAnswerWhileAnotherProcessHoldsTheLocks() throws {
         try withTemporaryDirectory { (directory: String) throws in
-            try LedgerStore(directory: directory).append(LedgerStoreTests.sample(0))
-            try FirstRunStore(directory: directory).update {
+            try LedgerFile(directory: directory).append(LedgerFileTests.sample(0))
+            try FirstRunStateFile(directory: directory).update {
                 $0.record(appID: "demo", version: "1.0.0", completion: .skipped, date: Self.date)
             }
             let held = try ["ledger.lock", "state.lock"].map { name in
@@ -53,15 +53,15 @@ import Testing
                 return descriptor
             }
             defer { held.forEach { close($0) } }
-            #expect(try LedgerStore(directory: directory).loadWithoutRepair().count == 1)
-            #expect(try FirstRunStore(directory: directory).loadWithoutRepair().apps["demo"]?.completion == .skipped)
+            #expect(try LedgerFile(directory: directory).loadWithoutRepair().count == 1)
+            #expect(try FirstRunStateFile(directory: directory).loadWithoutRepair().apps["demo"]?.completion == .skipped)
         }
     }
 
     @Test func aDamagedLedgerIsReportedAndLeftByteForByte() throws {
         try withTemporaryDirectory { (directory: String) throws in
-            let store = LedgerStore(directory: directory)
-            try store.append(contentsOf: [LedgerStoreTests.sample(0), LedgerStoreTests.sample(1)])
+            let store = LedgerFile(directory: directory)
+            try store.append(contentsOf: [LedgerFileTests.sample(0), LedgerFileTests.sample(1)])
             var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: store.ledgerPath)))
             bytes[20] ^= 0x01
             try Data(bytes).write(to: URL(fileURLWithPath: store.ledgerPath))
@@ -78,9 +78,9 @@ import Testing
 
     @Test func aTornLastLineIsIgnoredAsALoadIgnoresIt() throws {
         try withTemporaryDirectory { (directory: String) throws in
-            let store = LedgerStore(directory: directory)
-            try store.append(LedgerStoreTests.sample(0))
-            let line = try LedgerLine.encode(LedgerStoreTests.sample(1))
+            let store = LedgerFile(directory: directory)
+            try store.append(LedgerFileTests.sample(0))
+            let line = try LedgerLine.encode(LedgerFileTests.sample(1))
             let handle = try #require(FileHandle(forWritingAtPath: store.ledgerPath))
             handle.seekToEndOfFile()
             handle.write(Data(line[0..<40]))
@@ -91,7 +91,7 @@ import Testing
 
     @Test func aDamagedStateFileIsReportedAndLeftInPlace() throws {
         try withTemporaryDirectory { (directory: String) throws in
-            let store = FirstRunStore(directory: directory)
+            let store = FirstRunStateFile(directory: directory)
             try Data("{\"apps\": [".utf8).write(to: URL(fileURLWithPath: store.statePath))
             let before = Self.snapshot(directory)
             #expect {
@@ -106,7 +106,7 @@ import Testing
 
     @Test func aStateFileThatIsADirectoryIsReportedWithoutBlocking() throws {
         try withTemporaryDirectory { (directory: String) throws in
-            let store = FirstRunStore(directory: directory)
+            let store = FirstRunStateFile(directory: directory)
             try FileManager.default.createDirectory(atPath: store.statePath, withIntermediateDirectories: false)
             #expect(throws: FirstRunReadError.self) { try store.loadWithoutRepair() }
             #expect(FileManager.default.fileExists(atPath: store.statePath))
@@ -115,15 +115,15 @@ import Testing
 
     @Test func settingTheLedgerAsideKeepsItUnderADatedResetName() throws {
         try withTemporaryDirectory { (directory: String) throws in
-            let store = LedgerStore(directory: directory)
+            let store = LedgerFile(directory: directory)
             #expect(try store.setAside(date: Self.date) == nil)
-            try store.append(LedgerStoreTests.sample(0))
+            try store.append(LedgerFileTests.sample(0))
             let original = try Data(contentsOf: URL(fileURLWithPath: store.ledgerPath))
             let first = try #require(try store.setAside(date: Self.date))
             #expect(first == "\(directory)/ledger.reset-20250102T030405Z.jsonl")
             #expect(try Data(contentsOf: URL(fileURLWithPath: first)) == original)
             #expect(try store.load().isEmpty)
-            try store.append(LedgerStoreTests.sample(1))
+            try store.append(LedgerFileTests.sample(1))
             let second = try #require(try store.setAside(date: Self.date))
             #expect(second == "\(directory)/ledger.reset-20250102T030405Z-2.jsonl")
         }
