@@ -5,8 +5,8 @@
 // The wiring follows the tui-onboard executable's own (Sources/tui-onboard/Launcher.swift),
 // without its options, messages and exit codes.
 import Foundation
-import OnboardKit
 import OnboardDisk
+import OnboardKit
 import OnboardTerminal
 
 /// The deck names the app, its pages and its catalog; the entitlement gates the paid feature.

@@ -16,8 +16,8 @@
 // --first-run-state     instead records `count` apps `<prefix>-<i>` in the first-run state, one
 //                       update (lock, load, save) each
 import Foundation
-import OnboardKit
 @_spi(CrashTesting) @_spi(FaultInjection) import OnboardDisk
+import OnboardKit
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("ledger-stress: \(SafeText.sanitize(message))\n".utf8))

@@ -1,6 +1,6 @@
 import Foundation
-import OnboardKit
 import OnboardDisk
+import OnboardKit
 
 /// The first-run state through one run: loaded once at the start, changed once at the end,
 /// and what went wrong on the way, for stderr and the result JSON. Nothing here stops the

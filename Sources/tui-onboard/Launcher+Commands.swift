@@ -1,6 +1,6 @@
 import Foundation
-import OnboardKit
 import OnboardDisk
+import OnboardKit
 
 /// `status`, `has` and `reset`: the commands a host app calls around the tour. `status` and
 /// `has` never touch the terminal and never write, so they answer while another instance runs

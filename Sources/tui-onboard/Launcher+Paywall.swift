@@ -1,6 +1,6 @@
 import Foundation
-import OnboardKit
 import OnboardDisk
+import OnboardKit
 
 extension Launcher {
     /// The catalog to remember for the deck's app, as an absolute path: what `has ENTITLEMENT

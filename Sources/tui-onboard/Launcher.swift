@@ -1,7 +1,7 @@
 import CNcurses
 import Foundation
-import OnboardKit
 import OnboardDisk
+import OnboardKit
 import OnboardTerminal
 
 /// Carries out a parsed command line and returns the exit code.

@@ -37,7 +37,8 @@ import Testing
             }
             #expect(try LedgerFile(directory: directory).loadWithoutRepair().transactions == [transaction])
             #expect(
-                try FirstRunStateFile(directory: directory).loadWithoutRepair().apps["demo"]?.lastSeenVersion == "1.2.0")
+                try FirstRunStateFile(directory: directory).loadWithoutRepair().apps["demo"]?.lastSeenVersion == "1.2.0"
+            )
         }
     }
 
@@ -54,7 +55,8 @@ import Testing
             }
             defer { held.forEach { close($0) } }
             #expect(try LedgerFile(directory: directory).loadWithoutRepair().count == 1)
-            #expect(try FirstRunStateFile(directory: directory).loadWithoutRepair().apps["demo"]?.completion == .skipped)
+            #expect(
+                try FirstRunStateFile(directory: directory).loadWithoutRepair().apps["demo"]?.completion == .skipped)
         }
     }
 
