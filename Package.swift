@@ -22,7 +22,7 @@ let package = Package(
             name: "tui-onboard", dependencies: ["OnboardKit", "OnboardTerminal", "OnboardDisk"], path: "Sources/tui-onboard"),
         // `make bench`: prints figures; never part of the tests.
         .executableTarget(
-            name: "tui-onboard-bench", dependencies: ["OnboardKit", "OnboardTerminal", "OnboardDisk", "CNcurses"],
+            name: "tui-onboard-bench", dependencies: ["OnboardKit", "OnboardTerminal", "OnboardDisk"],
             path: "Sources/tui-onboard-bench"),
         // A Swift command-line tool embedding the libraries: onboarding once, then an entitlement
         // check. Built by `make test` (and run by the end-to-end tests) so it cannot rot.

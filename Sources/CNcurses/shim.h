@@ -90,8 +90,5 @@ static inline int tui_is_utf8_codeset(void) {
 static inline int tui_key_resize(void) { return KEY_RESIZE; }
 static inline int tui_key_mouse(void) { return KEY_MOUSE; }
 
-/* The process environment, for reading it without Foundation's ProcessInfo. */
-extern char **environ;
-static inline char **tui_environ(void) { return environ; }
 
 #endif

@@ -217,6 +217,9 @@ public final class TerminalSession {
 
     /// Writes the cells of `canvas` that changed since the last frame; returns how many.
     @discardableResult
+    /// Rings the terminal's bell (or flashes the screen where the terminal has no bell).
+    public func ringBell() { beep() }
+
     public func present(_ canvas: Canvas) -> Int { presenter.present(canvas) }
 
     /// Forgets the last frame so the next one is written whole.

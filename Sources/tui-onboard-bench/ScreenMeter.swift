@@ -1,5 +1,5 @@
-import CNcurses
 import Foundation
+import Glibc
 import OnboardKit
 import OnboardTerminal
 import Synchronization

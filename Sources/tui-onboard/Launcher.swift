@@ -1,4 +1,3 @@
-import CNcurses
 import Foundation
 import OnboardDisk
 import OnboardKit
@@ -287,7 +286,7 @@ struct Launcher {
             perform: { effect in
                 switch effect {
                 case .bell:
-                    beep()
+                    session.ringBell()
                     return []
                 case .record(let transaction):
                     return watch?.record(transaction) ?? []
@@ -320,7 +319,7 @@ struct Launcher {
         // SIGINT, SIGTERM and SIGHUP have documented exit codes (the outcome's); any other
         // signal is passed on to the parent by dying of it, now that the terminal is restored.
         if let signal = signals.terminationSignal, signal.response == .dieOfSignal {
-            result.exitCode = 128 + signal.number
+            result.exitCode = ExitCode.forSignal(number: signal.number)
             _ = finish(result, stateRun: stateRun, started: started)
             TerminalSignal.dieOf(signal.number)
         }

@@ -1,4 +1,4 @@
-import CNcurses
+import Glibc
 
 /// The environment as a dictionary, read straight from `environ`.
 ///
@@ -8,7 +8,9 @@ import CNcurses
 enum ProcessEnvironment {
     static func current() -> [String: String] {
         var result: [String: String] = [:]
-        guard var entry = tui_environ() else { return result }
+        // NULL when a program cleared its environment (clearenv(3)).
+        let start: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
+        guard var entry = start else { return result }
         while let pointer = entry.pointee {
             let text = String(cString: pointer)
             if let equals = text.utf8.firstIndex(of: UInt8(ascii: "=")) {

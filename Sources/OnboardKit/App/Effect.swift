@@ -23,13 +23,6 @@ public enum Outcome: Hashable, Sendable {
     /// SIGHUP: the terminal went away.
     case hangup
 
-    /// The documented exit code: 0 for a finished or skipped tour, 128 + signal otherwise.
-    public var exitCode: Int32 {
-        switch self {
-        case .completed, .skipped, .dismissed: return 0
-        case .interrupted: return 130
-        case .terminated: return 143
-        case .hangup: return 129
-        }
-    }
+    /// The documented exit code (see `ExitCode`).
+    public var exitCode: Int32 { ExitCode.forOutcome(self) }
 }

@@ -1,0 +1,67 @@
+import Glibc
+import OnboardKit
+
+/// A watch on the ledger file: when another instance appends to it, the app gets the new
+/// ledger the next time it wakes, so the paywall shows what was bought elsewhere. (Selling
+/// twice is prevented by `LedgerFile.record`, which decides under the lock.)
+public final class LedgerWatch {
+    public let store: LedgerFile
+    public let gate: PurchaseGate
+    private var lastSeen: (size: Int64, modified: Int64)?
+    /// Problems the user was shown in the app, said again on stderr once the terminal is back.
+    public private(set) var reported: [String] = []
+
+    public init(directory: String, gate: PurchaseGate) {
+        store = LedgerFile(directory: directory)
+        self.gate = gate
+        lastSeen = LedgerWatch.fingerprint(store.ledgerPath)
+    }
+
+    /// The ledger, when the file changed since last seen. Never waits for the lock: when
+    /// another process holds it, the file is looked at again on the next wake.
+    public func changes() -> [Message] {
+        let now = LedgerWatch.fingerprint(store.ledgerPath)
+        guard now?.size != lastSeen?.size || now?.modified != lastSeen?.modified else { return [] }
+        do {
+            let ledger = try store.load(wait: .never)
+            lastSeen = LedgerWatch.fingerprint(store.ledgerPath)
+            return [.ledgerChanged(ledger)]
+        } catch {
+            if case .busy = error { return [] }
+            lastSeen = LedgerWatch.fingerprint(store.ledgerPath)
+            return report(error)
+        }
+    }
+
+    /// Records a transaction if the ledger on disk still allows it, deciding and writing
+    /// under one lock.
+    public func record(_ transaction: LedgerTransaction) -> [Message] {
+        let result: RecordResult
+        do {
+            result = try store.record(transaction, gate: gate, wait: .never)
+        } catch {
+            lastSeen = LedgerWatch.fingerprint(store.ledgerPath)
+            return [.recordFinished(transactionID: transaction.id, result: .failed("\(error)"))]
+                + report(error, showing: false)
+        }
+        lastSeen = LedgerWatch.fingerprint(store.ledgerPath)
+        return [.recordFinished(transactionID: transaction.id, result: result)]
+    }
+
+    /// Tells the user of a ledger problem: in a box in the app (unless the caller shows it
+    /// already), on stderr after the run, and with the ledger as it now stands.
+    private func report(_ error: LedgerError, showing: Bool = true) -> [Message] {
+        reported.append("\(error)")
+        var messages: [Message] = showing ? [.storageProblem("\(error)")] : []
+        if case .damaged = error, let ledger = try? store.load(wait: .never) {
+            messages.append(.ledgerChanged(ledger))
+        }
+        return messages
+    }
+
+    static func fingerprint(_ path: String) -> (size: Int64, modified: Int64)? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return (Int64(info.st_size), Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+/// The borders between modules, checked on the sources so that they hold by the compiler's
+/// help and this test rather than by habit: the core stays pure (no file system, clocks,
+/// global randomness, process state or C library), and only the terminal shell speaks to
+/// ncurses.
+@Suite("Module boundaries")
+struct ModuleBoundaryTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// Every Swift file under `folder` (relative to the package root), with its lines.
+    static func swiftFiles(under folder: String) -> [(path: String, lines: [String])] {
+        let base = root.appendingPathComponent(folder)
+        guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) else { return [] }
+        var files: [(String, [String])] = []
+        for case let url as URL in walker where url.pathExtension == "swift" {
+            guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
+            let relative = String(url.path.dropFirst(root.path.count + 1))
+            files.append((relative, text.components(separatedBy: "\n")))
+        }
+        return files.sorted { $0.0 < $1.0 }
+    }
+
+    /// A line without its `//` comment, so that prose about clocks does not count.
+    static func code(_ line: String) -> Substring {
+        guard let range = line.range(of: "//") else { return Substring(line) }
+        return line[..<range.lowerBound]
+    }
+
+    /// What the core must not use, with why.
+    static let forbiddenInCore: [(token: String, reason: String)] = [
+        ("import Glibc", "the C library"), ("import Darwin", "the C library"), ("import CNcurses", "ncurses"),
+        ("import Dispatch", "threads and clocks"), ("FileManager", "the file system"), ("fopen(", "the file system"),
+        ("FileHandle", "the file system"), ("Data(contentsOf", "the file system"),
+        ("String(contentsOf", "the file system"), ("contentsOfFile", "the file system"), ("Date()", "the clock"),
+        ("Date.now", "the clock"), ("timeIntervalSinceNow", "the clock"), ("DispatchTime", "the clock"),
+        ("clock_gettime", "the clock"), ("ContinuousClock", "the clock"), ("SuspendingClock", "the clock"),
+        ("ProcessInfo", "process state"), ("getenv", "process state"), ("TimeZone.current", "process state"),
+        ("Locale.current", "process state"), ("Calendar.current", "process state"),
+        ("SystemRandomNumberGenerator", "global randomness"), (".random(in", "global randomness"),
+        (".randomElement()", "global randomness"), (".shuffled()", "global randomness"),
+        ("UUID()", "global randomness"),
+        ("arc4random", "global randomness"),
+    ]
+
+    @Test func theCoreUsesNoFileSystemClockRandomnessOrCLibrary() {
+        let files = Self.swiftFiles(under: "Sources/OnboardKit")
+        #expect(files.count > 50, "the core's sources were not found under \(Self.root.path)")
+        var findings: [String] = []
+        for file in files {
+            for (number, line) in file.lines.enumerated() {
+                let code = Self.code(line)
+                for rule in Self.forbiddenInCore where code.contains(rule.token) {
+                    findings.append("\(file.path):\(number + 1): \(rule.token) (\(rule.reason))")
+                }
+            }
+        }
+        #expect(
+            findings.isEmpty, "OnboardKit must stay pure; inject these instead:\n\(findings.joined(separator: "\n"))")
+    }
+
+    @Test func onlyTheTerminalShellImportsNcurses() {
+        var findings: [String] = []
+        for folder in ["Sources", "Examples"] {
+            for file in Self.swiftFiles(under: folder) where !file.path.hasPrefix("Sources/OnboardTerminal/") {
+                for (number, line) in file.lines.enumerated() where Self.code(line).contains("import CNcurses") {
+                    findings.append("\(file.path):\(number + 1)")
+                }
+            }
+        }
+        #expect(findings.isEmpty, "only OnboardTerminal may import CNcurses:\n\(findings.joined(separator: "\n"))")
+    }
+
+    /// The package manifest gives the core no dependencies and nothing but the terminal shell
+    /// (and its tests) the ncurses module, so the compiler refuses what the scan might miss.
+    @Test func theManifestKeepsTheCoreAloneAndNcursesInTheShell() throws {
+        let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let core = manifest.components(separatedBy: "\n").filter { $0.contains("name: \"OnboardKit\"") }
+        #expect(core.contains { $0.contains(".target(") && !$0.contains("dependencies") })
+        let usersOfNcurses = manifest.components(separatedBy: "name: \"").dropFirst()
+            .filter { $0.prefix { $0 != ")" }.contains("\"CNcurses\"") }
+            .map { String($0.prefix { $0 != "\"" }) }
+        #expect(Set(usersOfNcurses) == ["OnboardTerminal", "OnboardTerminalTests"])
+    }
+}
