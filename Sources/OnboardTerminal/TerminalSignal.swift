@@ -58,8 +58,10 @@ public struct TerminalSignal: Hashable, Sendable, CustomStringConvertible {
 
     /// Every signal handled, in signal-number order.
     public static let all: [TerminalSignal] = [
-        TerminalSignal(number: SIGHUP, name: "HUP", response: .exit(status: ExitCode.hangup), delivery: .dispatchSource),
-        TerminalSignal(number: SIGINT, name: "INT", response: .exit(status: ExitCode.interrupted), delivery: .dispatchSource),
+        TerminalSignal(
+            number: SIGHUP, name: "HUP", response: .exit(status: ExitCode.hangup), delivery: .dispatchSource),
+        TerminalSignal(
+            number: SIGINT, name: "INT", response: .exit(status: ExitCode.interrupted), delivery: .dispatchSource),
         TerminalSignal(number: SIGQUIT, name: "QUIT", response: .dieOfSignal, delivery: .dispatchSource),
         TerminalSignal(number: SIGILL, name: "ILL", response: .dieOfSignal, delivery: .crashGuard),
         TerminalSignal(number: SIGTRAP, name: "TRAP", response: .dieOfSignal, delivery: .crashGuard),
@@ -73,7 +75,8 @@ public struct TerminalSignal: Hashable, Sendable, CustomStringConvertible {
         // then re-raises them at itself forever (a busy loop, the source never fires).
         TerminalSignal(number: SIGPIPE, name: "PIPE", response: .dieOfSignal, delivery: .recordingHandler),
         TerminalSignal(number: SIGALRM, name: "ALRM", response: .dieOfSignal, delivery: .dispatchSource),
-        TerminalSignal(number: SIGTERM, name: "TERM", response: .exit(status: ExitCode.terminated), delivery: .dispatchSource),
+        TerminalSignal(
+            number: SIGTERM, name: "TERM", response: .exit(status: ExitCode.terminated), delivery: .dispatchSource),
         TerminalSignal(number: SIGSTKFLT, name: "STKFLT", response: .dieOfSignal, delivery: .dispatchSource),
         TerminalSignal(number: SIGTSTP, name: "TSTP", response: .suspend, delivery: .stopHandler),
         TerminalSignal(number: SIGTTIN, name: "TTIN", response: .suspend, delivery: .stopHandler),
