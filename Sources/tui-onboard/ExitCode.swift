@@ -8,6 +8,8 @@ enum ExitCode {
     static let usage: Int32 = 2
     static let badData: Int32 = 65
     static let missingInput: Int32 = 66
+    /// `init`: a file it would write exists already, or cannot be created (EX_CANTCREAT).
+    static let cannotCreate: Int32 = 73
     static let ioError: Int32 = 74
     static let interrupted: Int32 = 130
 
