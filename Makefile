@@ -13,20 +13,23 @@ RELEASE_FLAGS := -c $(CONFIG) $(if $(filter release,$(CONFIG)),$(STATIC))
 
 NCURSES_HEADER := /usr/include/ncursesw/curses.h
 
-.PHONY: all build run test install install-data uninstall bench clean deps lint width-table cli-docs
+.PHONY: all build run test test-deps install install-data uninstall bench clean deps lint width-table cli-docs
 
 all: build
 
-# Checks the system packages (the tests render the man page with man-db and groff, and check the
-# zsh and fish completions with those shells); installs them when running as root, otherwise says exactly what to run.
+# Checks the system packages; installs them when running as root, otherwise says exactly what to run.
+# TEST_TOOLS adds what only the tests use: man-db and groff render the man page, zsh and fish
+# check the completions (`make test-deps`, and so `make test`, asks for them; `make run` does not).
 deps:
 	@missing=""; \
 	[ -f $(NCURSES_HEADER) ] || missing="$$missing libncurses-dev"; \
 	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
-	command -v man >/dev/null 2>&1 || missing="$$missing man-db"; \
-	command -v groff >/dev/null 2>&1 || missing="$$missing groff-base"; \
-	command -v zsh >/dev/null 2>&1 || missing="$$missing zsh"; \
-	command -v fish >/dev/null 2>&1 || missing="$$missing fish"; \
+	if [ -n "$(TEST_TOOLS)" ]; then \
+	  command -v man >/dev/null 2>&1 || missing="$$missing man-db"; \
+	  command -v groff >/dev/null 2>&1 || missing="$$missing groff-base"; \
+	  command -v zsh >/dev/null 2>&1 || missing="$$missing zsh"; \
+	  command -v fish >/dev/null 2>&1 || missing="$$missing fish"; \
+	fi; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then \
 	    echo "installing:$$missing"; \
@@ -45,7 +48,11 @@ build: deps
 run: build
 	"$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tui-onboard"
 
-test: deps
+# The system packages of deps, and those the tests use.
+test-deps:
+	@$(MAKE) --no-print-directory deps TEST_TOOLS=1
+
+test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 

@@ -34,16 +34,12 @@ import Testing
         }
     }
 
-    /// A command line that runs `command` with valid arguments, plus `extra`.
+    /// A command line that runs `command` with valid arguments, plus `extra`: one word for each
+    /// argument its synopsis requires (`FILE...`, `ENTITLEMENT`), none for an optional one (`[DIR]`).
     static func line(for command: CommandName, adding extra: [String]) -> [String] {
-        let arguments: [String]
-        switch command {
-        case .run: arguments = []
-        case .validate: arguments = ["validate", "deck.json"]
-        case .has: arguments = ["has", "pro"]
-        default: arguments = [command.rawValue]
-        }
-        return arguments + extra
+        let spec = CommandLineSpec.command(command)
+        let required = spec.arguments.split(separator: " ").filter { !$0.hasPrefix("[") }.map { _ in "x" }
+        return [command.word].compactMap { $0 } + required + extra
     }
 
     @Test func everyOptionIsTakenByItsCommandsAndRefusedByTheOthersNamingTheCommand() throws {
