@@ -89,6 +89,21 @@ struct ManPageAndCompletionTests {
         #expect(registered.standardOutput == "_tui-onboard\n", "\(registered)")
     }
 
+    @Test("zsh, typed into, completes --de to --deck= and offers status's options")
+    func zshCompletesInATerminal() throws {
+        let zsh = try SystemTool.path("zsh", package: "zsh")
+        let directory = (Self.zshCompletion as NSString).deletingLastPathComponent
+        let terminal = try TmuxTerminal(
+            width: 100, height: 30, arguments: ["-f"], environment: ["PS1": "zsh$ "], program: zsh)
+        defer { terminal.close() }
+        try terminal.start()
+        try terminal.sendKeys("fpath=(\(directory) $fpath); autoload -U compinit; compinit -u -D", "Enter")
+        try terminal.sendKeys("tui-onboard --de", "Tab")
+        #expect(terminal.waitForText("tui-onboard --deck=") != nil, "\(terminal.screen())")
+        try terminal.sendKeys("C-u", "tui-onboard status --j", "Tab")
+        #expect(terminal.waitForText("tui-onboard status --json") != nil, "\(terminal.screen())")
+    }
+
     @Test("fish reads tui-onboard.fish and completes --de to --deck, and status's --json")
     func fishCompletes() throws {
         let fish = try SystemTool.path("fish", package: "fish")
