@@ -13,6 +13,7 @@ enum StarterDeck {
         path: "deck.json",
         contents: """
             {
+              "$schema": "https://github.com/tui-onboard/tui-onboard/Assets/schemas/deck.schema.json",
               "app": { "id": "com.example.mytool", "name": "My Tool", "version": "1.0.0" },
               "catalog": "catalog.json",
               "accent": "#0ea5e9",
@@ -54,6 +55,7 @@ enum StarterDeck {
         path: "catalog.json",
         contents: """
             {
+              "$schema": "https://github.com/tui-onboard/tui-onboard/Assets/schemas/catalog.schema.json",
               "formatVersion": 1,
               "currency": "USD",
               "currentOffering": "default",
