@@ -42,6 +42,9 @@ public struct PaywallController: Sendable {
     /// The store's simulated date now.
     public var now: Date { clock.simulatedDate(atWall: wallDate) }
 
+    /// The catalog, the ledger as this session knows it, and the store's date now.
+    public var context: StoreContext { StoreContext(catalog: catalog, ledger: ledger, now: now, calendar: calendar) }
+
     public mutating func setWallDate(_ date: Date) { wallDate = max(wallDate, date) }
 
     func offering(for page: PaywallPage) -> Offering? {
@@ -59,7 +62,7 @@ public struct PaywallController: Sendable {
     }
 
     public var statuses: [EntitlementStatus] {
-        EntitlementResolver.statuses(catalog: catalog, ledger: ledger, now: now, calendar: calendar)
+        EntitlementResolver.statuses(in: context)
     }
 
     public var isAnimating: Bool { store.isAnimating }
@@ -77,20 +80,17 @@ public struct PaywallController: Sendable {
     public func presentation(for page: PaywallPage) -> PaywallPresentation? {
         guard let offering = offering(for: page) else { return nil }
         let products = offering.packages.map(\.product)
+        let context = context
         // Owned: this very product is active or bought. Blocked: its subscription group is
         // active through another plan, so the store refuses it while that lasts.
         let owned = Set(
             products.filter { product in
-                EntitlementResolver.isOwned(product, catalog: catalog, ledger: ledger, now: now, calendar: calendar)
-                    || EntitlementResolver.state(
-                        ofProduct: product.id, catalog: catalog, ledger: ledger, now: now, calendar: calendar
-                    ).isActive
+                EntitlementResolver.isOwned(product, in: context)
+                    || EntitlementResolver.state(ofProduct: product.id, in: context).isActive
             }.map(\.id))
         let blocked = Set(
             products.filter { product in
-                !owned.contains(product.id)
-                    && EntitlementResolver.activeSubscription(
-                        for: product, catalog: catalog, ledger: ledger, now: now, calendar: calendar) != nil
+                !owned.contains(product.id) && EntitlementResolver.activeSubscription(for: product, in: context) != nil
             }.map(\.id))
         let eligible = Set(
             products.filter {
@@ -149,7 +149,7 @@ public struct PaywallController: Sendable {
                     store.dismissNotice()
                     return []
                 }
-                return store.retry(catalog: catalog, ledger: ledger, now: now, calendar: calendar)
+                return store.retry(in: context)
             }
             store.dismissNotice()
             return []
@@ -164,7 +164,7 @@ public struct PaywallController: Sendable {
             default: outcome = nil
             }
             guard let outcome else { return [] }
-            return store.choose(outcome, catalog: catalog, ledger: ledger, now: now, calendar: calendar)
+            return store.choose(outcome, in: context)
         }
         if store.isBusy { return [] }  // the in-progress guard: nothing starts twice
         let index = selectedIndex(in: offering)
@@ -175,10 +175,9 @@ public struct PaywallController: Sendable {
             selection[offering.id] = min(offering.packages.count - 1, index + 1)
         case .enter:
             guard offering.packages.indices.contains(index) else { return [] }
-            return store.purchase(
-                offering.packages[index], catalog: catalog, ledger: ledger, now: now, calendar: calendar)
+            return store.purchase(offering.packages[index], in: context)
         case .character("r"):
-            return store.restore(ledger: ledger, catalog: catalog, now: now, calendar: calendar)
+            return store.restore(in: context)
         case .character("p") where catalog.links.privacyPolicy != nil:
             openLink = .privacyPolicy
         case .character("t") where catalog.links.termsOfUse != nil:
@@ -186,10 +185,9 @@ public struct PaywallController: Sendable {
         case .character("a"), .character("d"):
             guard let pending = pendingTransactions.last else { return [] }
             if key == .character("a") {
-                return store.approvePending(
-                    transactionID: pending.id, catalog: catalog, ledger: ledger, now: now, calendar: calendar)
+                return store.approvePending(transactionID: pending.id, in: context)
             }
-            return store.declinePending(transactionID: pending.id, catalog: catalog, ledger: ledger, now: now)
+            return store.declinePending(transactionID: pending.id, in: context)
         default:
             return nil
         }
@@ -216,7 +214,7 @@ public struct PaywallController: Sendable {
     }
 
     mutating func tick(seconds: Double) -> [StoreEvent] {
-        store.tick(seconds: seconds, catalog: catalog, ledger: ledger, now: now, calendar: calendar)
+        store.tick(seconds: seconds, in: context)
     }
 
     /// Takes the shell's answer to recording a transaction. The session's ledger changes only
