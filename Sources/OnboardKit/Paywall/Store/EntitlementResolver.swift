@@ -74,6 +74,30 @@ public enum EntitlementResolver {
         statuses(in: context).filter(\.isActive).count
     }
 
+    /// The first moment after `context.now` at which any answer above may change with time
+    /// alone: the earliest end of a period any purchase is active in (where it renews, moves
+    /// from its introductory offer to regular periods, or runs out). Nil when nothing changes
+    /// until the ledger does. Every derived state is constant between such ends, and an ended
+    /// or expired access stays as it is.
+    public static func nextBoundary(in context: StoreContext) -> Date? {
+        nextBoundary(records: PurchaseRecords(context.ledger), in: context)
+    }
+
+    static func nextBoundary(records: PurchaseRecords, in context: StoreContext) -> Date? {
+        var earliest: Date?
+        for product in context.catalog.products.values {
+            for purchase in records.purchases(of: product.id) {
+                guard
+                    let access = PurchaseAccess.derive(
+                        purchase, product: product, now: context.now, calendar: context.calendar),
+                    case .active(let until, _) = access.state
+                else { continue }
+                earliest = min(earliest ?? until, until)
+            }
+        }
+        return earliest
+    }
+
     /// The end of the first period of a purchase starting at `start`: the whole introductory
     /// offer when the purchase was made under one, else one regular period. Nil for products
     /// without a period.

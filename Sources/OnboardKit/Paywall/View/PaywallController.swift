@@ -21,6 +21,9 @@ public struct PaywallController: Sendable {
     /// The transactions this session recorded in the ledger (purchases, ask-to-buy requests
     /// and their answers), in order: only those the shell confirmed as saved.
     public private(set) var recordedThisRun: [LedgerTransaction] = []
+    /// What the customer has, worked out again only when the ledger changes or the simulated
+    /// clock passes a renewal or an expiry, not on every frame.
+    public private(set) var entitlements: EntitlementCache
 
     public enum Link: Hashable, Sendable {
         case privacyPolicy
@@ -37,6 +40,10 @@ public struct PaywallController: Sendable {
         locale = setup.locale
         timeZone = setup.timeZone
         calendar = setup.calendar
+        entitlements = EntitlementCache(
+            StoreContext(
+                catalog: setup.catalog, ledger: setup.ledger, now: setup.clock.simulatedDate(atWall: wallDate),
+                calendar: setup.calendar))
     }
 
     /// The store's simulated date now.
@@ -45,7 +52,10 @@ public struct PaywallController: Sendable {
     /// The catalog, the ledger as this session knows it, and the store's date now.
     public var context: StoreContext { StoreContext(catalog: catalog, ledger: ledger, now: now, calendar: calendar) }
 
-    public mutating func setWallDate(_ date: Date) { wallDate = max(wallDate, date) }
+    public mutating func setWallDate(_ date: Date) {
+        wallDate = max(wallDate, date)
+        entitlements.clockMoved(context)
+    }
 
     func offering(for page: PaywallPage) -> Offering? {
         page.offeringID.flatMap(catalog.offering(id:)) ?? catalog.currentOffering
@@ -61,9 +71,7 @@ public struct PaywallController: Sendable {
         return 0
     }
 
-    public var statuses: [EntitlementStatus] {
-        EntitlementResolver.statuses(in: context)
-    }
+    public var statuses: [EntitlementStatus] { entitlements.snapshot.statuses }
 
     public var isAnimating: Bool { store.isAnimating }
 
@@ -79,23 +87,13 @@ public struct PaywallController: Sendable {
 
     public func presentation(for page: PaywallPage) -> PaywallPresentation? {
         guard let offering = offering(for: page) else { return nil }
-        let products = offering.packages.map(\.product)
-        let context = context
+        let productIDs = Set(offering.packages.map(\.product.id))
         // Owned: this very product is active or bought. Blocked: its subscription group is
         // active through another plan, so the store refuses it while that lasts.
-        let owned = Set(
-            products.filter { product in
-                EntitlementResolver.isOwned(product, in: context)
-                    || EntitlementResolver.state(ofProduct: product.id, in: context).isActive
-            }.map(\.id))
-        let blocked = Set(
-            products.filter { product in
-                !owned.contains(product.id) && EntitlementResolver.activeSubscription(for: product, in: context) != nil
-            }.map(\.id))
-        let eligible = Set(
-            products.filter {
-                EntitlementResolver.isEligibleForIntroductoryOffer($0, catalog: catalog, ledger: ledger)
-            }.map(\.id))
+        let snapshot = entitlements.snapshot
+        let owned = snapshot.ownedProductIDs.intersection(productIDs)
+        let blocked = snapshot.blockedProductIDs.intersection(productIDs)
+        let eligible = snapshot.introEligibleProductIDs.intersection(productIDs)
         var lines = statuses.map { status in
             let renewalPrice = status.productID.flatMap { catalog.products[$0] }.map(formatter.pricePerPeriod(of:))
             let line = status.statusLine(locale: locale, timeZone: timeZone, renewalPrice: renewalPrice)
@@ -224,14 +222,18 @@ public struct PaywallController: Sendable {
             recordedThisRun.append(transaction)
         }
         switch result {
-        case .saved(let newLedger), .refused(_, let newLedger): ledger = newLedger
+        case .saved(let newLedger), .refused(_, let newLedger): replaceLedger(newLedger)
         case .busy, .failed: break
         }
         return store.finishRecording(transactionID, result: result)
     }
 
     /// Takes the ledger as it now stands on disk, so purchases made elsewhere count here too.
-    mutating func replaceLedger(_ newLedger: Ledger) { ledger = newLedger }
+    mutating func replaceLedger(_ newLedger: Ledger) {
+        guard newLedger != ledger else { return }
+        ledger = newLedger
+        entitlements.ledgerChanged(context)
+    }
 
     /// Tells the customer something went wrong with the stored purchases (the ledger was found
     /// damaged and repaired), in a box they must dismiss.
