@@ -19,7 +19,9 @@ struct Launcher {
         case .version:
             return writeOutput("tui-onboard \(Launcher.version)\n")
         case .symbols:
-            return writeOutput(SymbolLibrary.names.joined(separator: "\n") + "\n")
+            return symbols()
+        case .dump:
+            return dump()
         case .validate(let paths):
             return validate(paths)
         case .status:

@@ -6,6 +6,8 @@ struct Options: Equatable {
         case run
         case validate([String])
         case symbols
+        /// Every page of a deck drawn at rest at `--size`, as text or (`--svg DIR`) pictures.
+        case dump
         /// The first-run state and entitlements of one app, read without writing.
         case status
         /// Whether one entitlement is active: the exit code says.
@@ -42,6 +44,14 @@ struct Options: Equatable {
 
     /// Where to write what happened in the run (`--result-json FILE`, `-` for stdout).
     var resultPath: String?
+    /// `dump --size WxH`: the terminal size the pages are drawn at.
+    var dumpSize = TerminalSize.dumpDefault
+    /// `dump --svg DIR`: write one SVG per page there instead of text to stdout.
+    var svgDirectory: String?
+    /// `symbols --preview`: draw each symbol under its name rather than list the names.
+    var isPreview = false
+    /// Whether `--size` or `--svg` was given, so that another command refuses them.
+    private var hasDumpOption = false
 
     struct UsageError: Error, Equatable, CustomStringConvertible {
         var description: String
@@ -61,7 +71,8 @@ struct Options: Equatable {
     static let usage = """
         usage: tui-onboard [options]
                tui-onboard validate FILE...
-               tui-onboard symbols
+               tui-onboard symbols [--preview]
+               tui-onboard dump [DECK] [--size WxH] [--svg DIR]
                tui-onboard status [--deck FILE] [--app ID] [--json]
                tui-onboard has ENTITLEMENT [--deck FILE] [--app ID]
                tui-onboard reset [--app ID] [--purchases]
@@ -88,7 +99,9 @@ struct Options: Equatable {
 
         commands:
           validate FILE...   check decks, catalogs and .storekit files; exit 0 when valid, 65 when not
-          symbols            list the built-in symbols for hero pages
+          symbols            list the built-in symbols for hero pages; --preview draws each one
+          dump [DECK]        print every page of DECK (default: the built-in tour) as it looks at rest
+                             at --size WxH (default 80x24); --svg DIR writes page-01.svg... there instead
           status             the app's first-run state and every entitlement at --now (default: now);
                              --json for programs (docs/status-json.md); never writes
           has ENTITLEMENT    exit 0 when the entitlement is active, 1 when not, 2 when the catalog
@@ -173,6 +186,21 @@ struct Options: Equatable {
                 let id = try value(for: name, inline: inline)
                 guard !id.isEmpty else { throw UsageError(description: "option --app needs an app id") }
                 options.appID = id
+            case "--size":
+                let text = try value(for: name, inline: inline)
+                guard let size = TerminalSize(parsing: text) else {
+                    throw UsageError(
+                        description:
+                            "option --size needs COLUMNSxROWS from 1x1 to \(TerminalSize.maximum.columns)x\(TerminalSize.maximum.rows), such as 80x24, not \"\(text)\""
+                    )
+                }
+                options.dumpSize = size
+                options.hasDumpOption = true
+            case "--svg":
+                let directory = try value(for: name, inline: inline)
+                guard !directory.isEmpty else { throw UsageError(description: "option --svg needs a DIR") }
+                options.svgDirectory = directory
+                options.hasDumpOption = true
             case "--now":
                 let text = try value(for: name, inline: inline)
                 guard let date = Options.parseDate(text) else {
@@ -181,11 +209,12 @@ struct Options: Equatable {
                             "option --now needs a date such as 2026-01-31 or 2026-01-31T09:00:00Z, not \"\(text)\"")
                 }
                 options.now = date
-            case "--plain", "--reduce-motion", "--first-run", "--json", "--purchases", "-h", "--help", "-V",
-                "--version":
+            case "--plain", "--reduce-motion", "--first-run", "--json", "--purchases", "--preview", "-h", "--help",
+                "-V", "--version":
                 if inline != nil { throw UsageError(description: "option \(name) takes no value") }
                 switch name {
                 case "--plain": options.isPlain = true
+                case "--preview": options.isPreview = true
                 case "--json": options.isJSON = true
                 case "--purchases": options.resetsPurchases = true
                 case "--first-run": options.isFirstRunOnly = true
@@ -207,6 +236,16 @@ struct Options: Equatable {
             case "symbols":
                 guard positionals.count == 1 else { throw UsageError(description: "symbols takes no arguments") }
                 options.command = .symbols
+            case "dump":
+                guard positionals.count <= 2 else { throw UsageError(description: "dump takes at most one DECK") }
+                if positionals.count == 2 {
+                    guard options.deckPath == nil else {
+                        throw UsageError(
+                            description: "dump takes its DECK once: as an argument or with --deck, not both")
+                    }
+                    options.deckPath = positionals[1]
+                }
+                options.command = .dump
             case "status":
                 guard positionals.count == 1 else { throw UsageError(description: "status takes no arguments") }
                 options.command = .status
@@ -220,7 +259,7 @@ struct Options: Equatable {
                 options.command = .reset
             default:
                 throw UsageError(
-                    description: "unknown command \"\(first)\" (commands: validate, symbols, status, has, reset)")
+                    description: "unknown command \"\(first)\" (commands: validate, symbols, dump, status, has, reset)")
             }
         }
         try options.checkCommandOptions()
@@ -236,12 +275,19 @@ struct Options: Equatable {
             case .reset: return "reset"
             case .validate: return "validate"
             case .symbols: return "symbols"
+            case .dump: return "dump"
             case .run, .help, .version: return "a run"
             }
         }
         if isJSON, command != .status { throw UsageError(description: "--json is for status, not \(commandName)") }
         if resetsPurchases, command != .reset {
             throw UsageError(description: "--purchases is for reset, not \(commandName)")
+        }
+        if hasDumpOption, command != .dump {
+            throw UsageError(description: "--size and --svg are for dump, not \(commandName)")
+        }
+        if isPreview, command != .symbols {
+            throw UsageError(description: "--preview is for symbols, not \(commandName)")
         }
         if appID != nil {
             switch command {
