@@ -11,9 +11,11 @@ extension Launcher {
     /// `dump [DECK]`: every page drawn at rest at `--size`, as text on stdout or, with
     /// `--svg DIR`, as `DIR/page-01.svg`... (each path written is printed). The paywall shows
     /// the deck's catalog to a customer who owns nothing: the ledger on disk is not read.
-    func dump() -> Int32 {
+    func dump(_ deckPath: String?) -> Int32 {
+        var options = options
+        if let deckPath { options.deckPath = deckPath }
         let pictures: [PagePictures.Picture]
-        switch renderPictures() {
+        switch Launcher(options: options, environment: environment).renderPictures() {
         case .success(let rendered): pictures = rendered
         case .failure(let status): return status.code
         }

@@ -76,6 +76,14 @@ import Testing
         #expect(catalog.offering(id: "ads")?.copy == PaywallCopy.standard)
     }
 
+    /// Editors find the catalog's JSON Schema through `"$schema"`; the decoder takes it silently.
+    @Test func aSchemaReferenceIsAcceptedWithoutAWarning() throws {
+        let (_, result) = Self.decodeChanged(
+            #""formatVersion": 1,"#, to: #""$schema": "schemas/catalog.schema.json", "formatVersion": 1,"#)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(result.catalog != nil)
+    }
+
     @Test func duplicateProductIDsPointAtBothPlaces() throws {
         let (text, result) = Self.decodeChanged("\"id\": \"no_ads\"", to: "\"id\": \"pro_monthly\"")
         #expect(result.catalog == nil)

@@ -91,6 +91,15 @@ import Testing
         #expect(paths == ["app.id", "app.name", "pages[0].heading", "pages[1].symbol", "pages[2]"])
     }
 
+    /// Editors find the deck's JSON Schema through `"$schema"`; the decoder takes it silently.
+    @Test func aSchemaReferenceIsAcceptedWithoutAWarning() {
+        let result = Self.load(
+            "{\"$schema\": \"schemas/deck.schema.json\", \(Self.app), \"pages\": [{\"kind\": \"step\", \"heading\": \"x\"}]}"
+        )
+        #expect(result.deck != nil)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+    }
+
     @Test func unknownKeysAreWarningsWithASuggestion() throws {
         let result = Self.load(
             "{\(Self.app), \"pages\": [{\"kind\": \"step\", \"heading\": \"x\", \"txt\": \"y\"}], \"theme\": 1}")

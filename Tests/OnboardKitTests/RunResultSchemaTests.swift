@@ -3,15 +3,17 @@ import Testing
 
 @testable import OnboardKit
 
-/// The result JSON against its documented schema (docs/result.schema.json), checked by a small
+/// The result JSON against its documented schema (Assets/schemas/result.schema.json), checked by a small
 /// validator for the parts of JSON Schema the file uses: type, enum, required, properties,
 /// additionalProperties and items.
 @Suite struct RunResultSchemaTests {
-    static let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("docs")
+    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static let docs = repositoryRoot.appendingPathComponent("docs")
+    static let schemas = repositoryRoot.appendingPathComponent("Assets/schemas")
 
     static func schema() throws -> JSONNode {
-        let data = try Data(contentsOf: docs.appendingPathComponent("result.schema.json"))
+        let data = try Data(contentsOf: schemas.appendingPathComponent("result.schema.json"))
         return try JSONParser.parse(Array(data))
     }
 
@@ -106,7 +108,7 @@ import Testing
     }
 }
 
-/// Just enough JSON Schema for docs/result.schema.json.
+/// Just enough JSON Schema for Assets/schemas/result.schema.json.
 enum SchemaCheck {
     static func typeName(_ node: JSONNode) -> String {
         switch node.value {

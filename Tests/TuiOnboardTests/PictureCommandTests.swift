@@ -8,12 +8,12 @@ import Testing
 @Suite struct PictureCommandTests {
     @Test func dumpAndItsOptionsAreRead() throws {
         let builtIn = try Options.parse(["dump"])
-        #expect(builtIn.command == .dump && builtIn.deckPath == nil && builtIn.svgDirectory == nil)
+        #expect(builtIn.command == .dump(nil) && builtIn.svgDirectory == nil)
         #expect(builtIn.dumpSize == TerminalSize(columns: 80, rows: 24))
         let deck = try Options.parse(["dump", "d.json", "--size", "100X30", "--svg=out"])
-        #expect(deck.deckPath == "d.json" && deck.svgDirectory == "out")
+        #expect(deck.command == .dump("d.json") && deck.svgDirectory == "out")
         #expect(deck.dumpSize == TerminalSize(columns: 100, rows: 30))
-        #expect(try Options.parse(["--deck", "d.json", "dump"]).deckPath == "d.json")
+        #expect(try Options.parse(["--catalog", "c.json", "dump", "--now", "2026-02-01"]).catalogPath == "c.json")
         #expect(try Options.parse(["symbols", "--preview"]).isPreview)
     }
 
@@ -30,9 +30,11 @@ import Testing
 
     @Test(arguments: [
         (["dump", "a.json", "b.json"], "dump takes at most one DECK"),
-        (["dump", "a.json", "--deck", "b.json"], "dump takes its DECK once: as an argument or with --deck, not both"),
-        (["--svg", "out"], "--size and --svg are for dump, not a run"),
-        (["validate", "d.json", "--size", "80x24"], "--size and --svg are for dump, not validate"),
+        (["dump", ""], "dump needs a DECK that is not empty"),
+        (["dump", "a.json", "--deck", "b.json"], "--deck is for a run, status and has, not dump"),
+        (["--svg", "out"], "--svg is for dump, not a run"),
+        (["validate", "d.json", "--size", "80x24"], "--size is for dump, not validate"),
+        (["symbols", "--size", "80x24"], "--size is for dump, not symbols"),
         (["dump", "--svg", ""], "option --svg needs a DIR"),
         (["dump", "--preview"], "--preview is for symbols, not dump"),
     ])

@@ -30,7 +30,7 @@ public enum RunMode: String, Codable, Hashable, Sendable {
 }
 
 /// What happened in one run, for the program that started it (`--result-json`). The format is
-/// documented in docs/result-json.md and docs/result.schema.json; `version` changes only when
+/// documented in docs/result-json.md and Assets/schemas/result.schema.json; `version` changes only when
 /// a field changes meaning or goes away (new fields may be added in the same version).
 public struct RunResult: Encodable, Hashable, Sendable {
     public static let formatVersion = 1

@@ -19,10 +19,10 @@ enum CommandRunner {
     }
 
     /// Runs `executable` with standard input from /dev/null and its output captured (or sent
-    /// where asked).
+    /// where asked); one still running after `timeout` is killed, and that is an error.
     static func run(
         _ executable: String, _ arguments: [String], standardOutput: Destination = .captured,
-        standardError: Destination = .captured
+        standardError: Destination = .captured, timeout: Duration = .seconds(10)
     ) throws -> Output {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -37,7 +37,7 @@ enum CommandRunner {
         }
         let status = try ChildProcess.run(
             executable, arguments, standardOutput: path(standardOutput, captured: outputPath),
-            standardError: path(standardError, captured: errorPath))
+            standardError: path(standardError, captured: errorPath), timeout: timeout)
         return Output(
             status: status,
             standardOutput: (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "",

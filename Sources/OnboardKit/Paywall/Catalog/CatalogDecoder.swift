@@ -8,7 +8,8 @@ import Foundation
 public final class CatalogDecoder {
     /// Members of the top-level object.
     static let documentKeys: Set<String> = [
-        "formatVersion", "currency", "storekit", "currentOffering", "links", "products", "entitlements", "offerings",
+        "$schema", "formatVersion", "currency", "storekit", "currentOffering", "links", "products", "entitlements",
+        "offerings",
     ]
     /// The newest format version this decoder reads.
     public static let formatVersion = 1
