@@ -69,7 +69,7 @@ public struct SVGPicture: Sendable {
             <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" \
             viewBox="0 0 \(width) \(height)" role="img">
             <title>\(Self.escaped(title))</title>
-            <rect width="\(width)" height="\(height)" rx="6" fill="\(defaultBackground.hex)"/>
+            <rect width="\(width)" height="\(height)" fill="\(defaultBackground.hex)"/>
 
             """
         output += "<g shape-rendering=\"crispEdges\">\n"
