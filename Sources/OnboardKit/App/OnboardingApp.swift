@@ -24,6 +24,9 @@ public struct OnboardingApp: Sendable {
     private var pendingLedger: Ledger?
     /// The wall time the shell last reported, for a paywall built after it.
     private var lastWallDate: Date?
+    /// Set while the shell finds the terminal slower than the frames (`Message.terminalPace`):
+    /// page changes jump instead of sliding.
+    private var terminalIsSlow = false
     /// Confetti in flight, drawn over everything but the help.
     public private(set) var confetti = ParticleSystem()
     /// With reduced motion no confetti flies: one line says what it would have celebrated,
@@ -103,7 +106,8 @@ public struct OnboardingApp: Sendable {
     /// Starts what a page does when it comes into view (the hero symbol's drop-in).
     private mutating func pageDidAppear() {
         pagesSeen.insert(carousel.currentIndex)
-        guard case .hero(let hero) = deck.pages[carousel.currentIndex], hero.bounceOnAppear, !settings.reducesMotion
+        guard case .hero(let hero) = deck.pages[carousel.currentIndex], hero.bounceOnAppear, !settings.reducesMotion,
+            !terminalIsSlow
         else {
             symbolDrop.jump(to: 0)
             return
@@ -119,6 +123,7 @@ public struct OnboardingApp: Sendable {
         guard carousel.select(index) else { return false }
         preparePaywall(between: previous, and: carousel.currentIndex)
         slide.show(carousel.currentIndex)
+        if terminalIsSlow { slide.settle() }
         pageDidAppear()
         return true
     }
@@ -253,6 +258,14 @@ public struct OnboardingApp: Sendable {
             preparePaywall()
             paywall?.reportStorageProblem(message)
             return []
+        case .terminalPace(let isSlow):
+            terminalIsSlow = isSlow
+            // A slide under way finishes at once; one the finger holds waits for its release.
+            if isSlow {
+                slide.settle()
+                symbolDrop.jump(to: 0)
+            }
+            return []
         case .interrupt(let outcome):
             return [.quit(outcome)]
         }
@@ -356,6 +369,7 @@ public struct OnboardingApp: Sendable {
         case .release where slide.isDragging:
             slide.drag(to: event.x, pageCount: carousel.pageCount)
             let index = slide.endDrag(currentIndex: carousel.currentIndex, pageCount: carousel.pageCount)
+            if terminalIsSlow { slide.settle() }
             if carousel.select(index) {
                 pageDidAppear()
             } else if let press = pressPoint, press.y == event.y, abs(press.x - event.x) <= 1,
