@@ -94,8 +94,10 @@ public struct TerminalRunner {
                 case .key(let key): message = .key(key)
                 case .mouse(let event): message = .mouse(event)
                 case .deviceAttributes:
+                    let wasSlow = pacer.isSlow
                     pacer.answered(now: Self.now())
-                    continue
+                    guard pacer.isSlow != wasSlow else { continue }
+                    message = .terminalPace(isSlow: pacer.isSlow)
                 case .resize:
                     size = session.size
                     session.invalidate()

@@ -13,8 +13,20 @@ public struct OnboardingApp: Sendable {
     public private(set) var slide: SlideMotion
     /// How far above its resting row the hero symbol of the current page is (rows).
     private var symbolDrop: SpringAnimation
-    /// The paywall's state; nil when no catalog was given.
+    /// The paywall's state; nil when no catalog was given, and until a paywall page is one
+    /// step away (see `pendingPaywall`).
     public private(set) var paywall: PaywallController?
+    /// What makes the paywall's setup, until a paywall page is about to show: its locale,
+    /// time zone and prices come from ICU, whose data costs milliseconds and megabytes to read,
+    /// so a tour that never comes near its paywall never pays for it.
+    private var pendingPaywall: (@Sendable () -> PaywallSetup)?
+    /// A ledger the shell sent before the paywall was built, newer than the setup's.
+    private var pendingLedger: Ledger?
+    /// The wall time the shell last reported, for a paywall built after it.
+    private var lastWallDate: Date?
+    /// Set while the shell finds the terminal slower than the frames (`Message.terminalPace`):
+    /// page changes jump instead of sliding.
+    private var terminalIsSlow = false
     /// Confetti in flight, drawn over everything but the help.
     public private(set) var confetti = ParticleSystem()
     /// With reduced motion no confetti flies: one line says what it would have celebrated,
@@ -39,7 +51,20 @@ public struct OnboardingApp: Sendable {
         deck: Deck, colorMode: ColorMode, width: Int, height: Int, settings: AppSettings = AppSettings(),
         paywall: PaywallSetup? = nil
     ) {
-        self.paywall = paywall.map { PaywallController(setup: $0, seed: settings.seed) }
+        var makeSetup: (@Sendable () -> PaywallSetup)?
+        if let paywall { makeSetup = { paywall } }
+        self.init(
+            deck: deck, colorMode: colorMode, width: width, height: height, settings: settings,
+            paywallWhenNeeded: makeSetup)
+    }
+
+    /// An app whose paywall setup is made by `paywallWhenNeeded`, called once, when a paywall
+    /// page is about to come into view (or `preparePaywall()` asks for it).
+    public init(
+        deck: Deck, colorMode: ColorMode, width: Int, height: Int, settings: AppSettings = AppSettings(),
+        paywallWhenNeeded: (@Sendable () -> PaywallSetup)?
+    ) {
+        self.pendingPaywall = paywallWhenNeeded
         self.random = SeededGenerator(seed: settings.seed)
         self.deck = deck
         self.theme = Theme(accent: deck.accent, colorMode: colorMode)
@@ -51,6 +76,28 @@ public struct OnboardingApp: Sendable {
             pageWidth: width, index: 0, timeStep: settings.timeStep, reducesMotion: settings.reducesMotion)
         self.symbolDrop = SpringAnimation(spring: SpringPreset.drop.spring(timeStep: settings.timeStep), restingAt: 0)
         pageDidAppear()
+        if case .paywall? = deck.pages.first { preparePaywall() }
+    }
+
+    /// Builds the paywall from its setup, if that is still to do: before a paywall page can
+    /// come into view, and for the run's result.
+    public mutating func preparePaywall() {
+        guard let makeSetup = pendingPaywall else { return }
+        pendingPaywall = nil
+        var controller = PaywallController(setup: makeSetup(), seed: settings.seed)
+        if let lastWallDate { controller.setWallDate(lastWallDate) }
+        if let pendingLedger { controller.replaceLedger(pendingLedger) }
+        pendingLedger = nil
+        paywall = controller
+    }
+
+    /// Builds the paywall when a page from `start` to `end`, or a neighbour of theirs, is a
+    /// paywall page: a slide passes every page between, and a spring or a drag shows part of
+    /// the next one.
+    private mutating func preparePaywall(between start: Int, and end: Int) {
+        guard pendingPaywall != nil else { return }
+        let pages = deck.pages.indices.clamped(to: (min(start, end) - 1)..<(max(start, end) + 2))
+        if pages.contains(where: { if case .paywall = deck.pages[$0] { true } else { false } }) { preparePaywall() }
     }
 
     /// Rows a dropping symbol starts above its place.
@@ -59,7 +106,8 @@ public struct OnboardingApp: Sendable {
     /// Starts what a page does when it comes into view (the hero symbol's drop-in).
     private mutating func pageDidAppear() {
         pagesSeen.insert(carousel.currentIndex)
-        guard case .hero(let hero) = deck.pages[carousel.currentIndex], hero.bounceOnAppear, !settings.reducesMotion
+        guard case .hero(let hero) = deck.pages[carousel.currentIndex], hero.bounceOnAppear, !settings.reducesMotion,
+            !terminalIsSlow
         else {
             symbolDrop.jump(to: 0)
             return
@@ -71,8 +119,11 @@ public struct OnboardingApp: Sendable {
     /// Moves to `index` (clamped) and starts the slide; returns whether the page changed.
     @discardableResult
     private mutating func select(_ index: Int) -> Bool {
+        let previous = carousel.currentIndex
         guard carousel.select(index) else { return false }
+        preparePaywall(between: previous, and: carousel.currentIndex)
         slide.show(carousel.currentIndex)
+        if terminalIsSlow { slide.settle() }
         pageDidAppear()
         return true
     }
@@ -192,16 +243,28 @@ public struct OnboardingApp: Sendable {
             if let events = paywall?.tick(seconds: seconds) { effects += perform(events) }
             return effects
         case .clock(let date):
+            lastWallDate = date
             paywall?.setWallDate(date)
             return []
         case .ledgerChanged(let ledger):
+            if pendingPaywall != nil { pendingLedger = ledger }
             paywall?.replaceLedger(ledger)
             return []
         case .recordFinished(let transactionID, let result):
             guard let events = paywall?.finishRecording(transactionID, result: result) else { return [] }
             return perform(events)
         case .storageProblem(let message):
+            // The problem shows in the paywall's box, whatever page is on screen.
+            preparePaywall()
             paywall?.reportStorageProblem(message)
+            return []
+        case .terminalPace(let isSlow):
+            terminalIsSlow = isSlow
+            // A slide under way finishes at once; one the finger holds waits for its release.
+            if isSlow {
+                slide.settle()
+                symbolDrop.jump(to: 0)
+            }
             return []
         case .interrupt(let outcome):
             return [.quit(outcome)]
@@ -285,6 +348,8 @@ public struct OnboardingApp: Sendable {
     }
 
     private mutating func handle(_ event: MouseEvent) -> [Effect] {
+        // A drag shows part of a neighbouring page.
+        if event.kind == .press { preparePaywall(between: carousel.currentIndex, and: carousel.currentIndex) }
         let layout = self.layout
         guard !layout.isTooSmall else { return [] }
         let isPress = event.kind == .click || event.kind == .release
@@ -317,6 +382,7 @@ public struct OnboardingApp: Sendable {
         case .release where slide.isDragging:
             slide.drag(to: event.x, pageCount: carousel.pageCount)
             let index = slide.endDrag(currentIndex: carousel.currentIndex, pageCount: carousel.pageCount)
+            if terminalIsSlow { slide.settle() }
             if carousel.select(index) {
                 pageDidAppear()
             } else if let press = pressPoint, press.y == event.y, abs(press.x - event.x) <= 1,
@@ -467,7 +533,7 @@ public struct OnboardingApp: Sendable {
 
     /// The keys the help lists: the tour's, and a paywall's when the tour has one.
     var helpMaps: [KeyMap] {
-        paywall != nil && deck.hasPaywall ? [KeyBindings.carousel, KeyBindings.paywall] : [KeyBindings.carousel]
+        (paywall != nil || pendingPaywall != nil) && deck.hasPaywall ? [KeyBindings.carousel, KeyBindings.paywall] : [KeyBindings.carousel]
     }
 
     /// Draws every page the slide offset brings into view, each clipped to the content rows.
