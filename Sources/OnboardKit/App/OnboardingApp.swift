@@ -533,7 +533,8 @@ public struct OnboardingApp: Sendable {
 
     /// The keys the help lists: the tour's, and a paywall's when the tour has one.
     var helpMaps: [KeyMap] {
-        (paywall != nil || pendingPaywall != nil) && deck.hasPaywall ? [KeyBindings.carousel, KeyBindings.paywall] : [KeyBindings.carousel]
+        (paywall != nil || pendingPaywall != nil) && deck.hasPaywall
+            ? [KeyBindings.carousel, KeyBindings.paywall] : [KeyBindings.carousel]
     }
 
     /// Draws every page the slide offset brings into view, each clipped to the content rows.
