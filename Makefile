@@ -13,7 +13,7 @@ RELEASE_FLAGS := -c $(CONFIG) $(if $(filter release,$(CONFIG)),$(STATIC))
 
 NCURSES_HEADER := /usr/include/ncursesw/curses.h
 
-.PHONY: all build run test install uninstall bench clean deps lint width-table
+.PHONY: all build run test build-tests test-unit test-e2e install uninstall bench clean deps lint width-table
 
 all: build
 
@@ -40,9 +40,17 @@ build: deps
 run: build
 	"$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tui-onboard"
 
-test: deps
+# `make test` builds once and runs both halves: the unit tests (seconds) and the tmux end-to-end tests.
+test: test-unit test-e2e
+
+build-tests: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+
+test-unit: build-tests
+	$(SWIFT) test --skip-build --skip EndToEndTests
+
+test-e2e: build-tests
+	$(SWIFT) test --skip-build --filter EndToEndTests
 
 install: build
 	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/tui-onboard"
