@@ -19,7 +19,7 @@ struct IdleTests {
         // The page's entrance settles, then the loop blocks in poll with no timeout.
         var waits: [IdleProbe.ThreadWait] = []
         var timers: [String] = []
-        let idle = Polling.until(timeout: .seconds(10)) {
+        let idle = Polling.until {
             waits = IdleProbe.threadWaits(pid) ?? []
             timers = IdleProbe.armedTimers(pid)
             return !waits.isEmpty && waits.allSatisfy(\.waitsWithoutDeadline) && timers.isEmpty

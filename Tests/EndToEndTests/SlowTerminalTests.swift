@@ -36,8 +36,11 @@ struct SlowTerminalTests {
     /// by the question that follows it, so 0 means frames were not paced at all (an app whose
     /// questions go unanswered: 0 frames, the key answered after 3.5 s, the burst 26 s).
     static let keyFrames = 1...3
+    /// How much later than the unthrottled one the throttled burst may end: far below the 9 s
+    /// that queued frames add, far above what a loaded machine adds.
+    static let burstAllowance = 1.0
 
-    @Test("at 32 KB/s the burst ends within 0.2 s of its unthrottled time, exact, and a key answers in the next frames")
+    @Test("at 32 KB/s the burst keeps its unthrottled time, ends exact, and a key answers in the next frames")
     func confettiKeepsTimeBehindASlowTerminal() throws {
         let binary = try BuiltBinary.path()
         let script = BuiltBinary.repositoryRoot.appendingPathComponent("bench/slow_terminal.py").path
@@ -59,9 +62,11 @@ struct SlowTerminalTests {
         let (reference, throttled) = (runs[0], runs[1])
         #expect(reference.rate == nil && throttled.rate == Self.rate)
         #expect(reference.exitCode == 0 && throttled.exitCode == 0)
-        // Before frames were paced: 3.2 s became 12.2 s at 32 KB/s (debug build).
+        // Before frames were paced: 3.2 s became 12.2 s at 32 KB/s (debug build). Paced, the
+        // two end within 0.05 s of each other on a quiet machine and 0.24 s under heavy load
+        // (`make bench` prints them): the bound tells skipped frames from queued ones, not speed.
         #expect(
-            abs(throttled.burstSeconds - reference.burstSeconds) <= 0.2,
+            abs(throttled.burstSeconds - reference.burstSeconds) <= Self.burstAllowance,
             "burst \(throttled.burstSeconds) s behind the slow terminal, \(reference.burstSeconds) s without")
         // Skipped frames leave nothing behind: the same screen as when every frame was read.
         #expect(

@@ -136,7 +136,7 @@ struct TerminalKindsTests {
         for key in ["c", "Right", "6", "c", "?", "x", "7", "p", "Escape"] {
             try reference.sendKeys(key)
             try direct.sendKeys(key)
-            let same = Polling.until(timeout: .seconds(10)) { reference.screen().lines == direct.screen().lines }
+            let same = Polling.until { reference.screen().lines == direct.screen().lines }
             #expect(
                 same,
                 "after \(key) the screens differ:\n\(direct.screen())\n--- with 256 colours:\n\(reference.screen())")

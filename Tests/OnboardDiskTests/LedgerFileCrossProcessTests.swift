@@ -32,6 +32,8 @@ import Testing
                     directory: directory, count: 200, prefix: $0, waitingFor: gate,
                     readyFile: "\(directory)/\($0).ready")
             }
+            // A failed check below must not leave a child waiting at the gate for ever.
+            defer { for child in children where child.isRunning { child.terminate() } }
             for (name, child) in zip(["alpha", "beta"], children) {
                 try #require(
                     ChildHandshake.created("\(directory)/\(name).ready", by: child), "\(name) ended before its gate")
@@ -144,6 +146,7 @@ import Testing
             )
             return (child, output)
         }
+        defer { for (child, _) in started where child.isRunning { child.terminate() } }
         // One barrier: the gate opens only once every child is waiting at it.
         for (index, (child, _)) in started.enumerated() {
             try #require(ChildHandshake.created(directory + "/ready\(index)", by: child), "buyer \(index) ended early")
