@@ -13,7 +13,7 @@ RELEASE_FLAGS := -c $(CONFIG) $(if $(filter release,$(CONFIG)),$(STATIC))
 
 NCURSES_HEADER := /usr/include/ncursesw/curses.h
 
-.PHONY: all build run test test-deps install install-data uninstall bench clean deps lint width-table cli-docs docs
+.PHONY: all build run test test-deps build-tests test-unit test-e2e install install-data uninstall bench clean deps lint width-table cli-docs docs
 
 all: build
 
@@ -54,9 +54,17 @@ run: build
 test-deps:
 	@$(MAKE) --no-print-directory deps TEST_TOOLS=1
 
-test: test-deps
+# `make test` builds once and runs both halves: the unit tests and the tmux end-to-end tests.
+test: test-unit test-e2e
+
+build-tests: test-deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+
+test-unit: build-tests
+	$(SWIFT) test --skip-build --skip EndToEndTests
+
+test-e2e: build-tests
+	$(SWIFT) test --skip-build --filter EndToEndTests
 
 install: build install-data
 	install -d "$(DESTDIR)$(PREFIX)/bin"

@@ -241,8 +241,11 @@ def measure(binary, deck_arguments, environment, titles, rate, size=(80, 24)):
         app.send(b"c")
         reader.read_until(pressed + KEY_DELAY)
         key_sent = time.monotonic()
+        frames_before_key = app.output.count(DEVICE_ATTRIBUTES_QUERY)
         app.send(RIGHT_KEY)
         answered, answer = reader.read_until(key_sent + 30, stop=shows_through_confetti(titles[1]))
+        # Frames (each ends with a device attributes question) read from the key to its answer.
+        key_frames = app.output.count(DEVICE_ATTRIBUTES_QUERY) - frames_before_key
         if not answered:
             raise LaunchFailed(app.describe_failure("the next page never arrived after →"))
         quiet, last_byte = reader.read_until(pressed + 120, quiet=QUIET_SECONDS)
@@ -254,6 +257,7 @@ def measure(binary, deck_arguments, environment, titles, rate, size=(80, 24)):
             "rate": rate,
             "burst_seconds": (last_byte or answer) - pressed,
             "key_seconds": answer - key_sent,
+            "key_frames": key_frames,
             "exit_code": exit_code,
             # What the terminal shows once the burst is over (it must not depend on the rate).
             "screen": screen.text(),

@@ -17,8 +17,7 @@ struct HostExampleTests {
         #expect(terminal.waitForText("● Pro Lifetime") != nil, "\(terminal.screen())")
         try terminal.sendKeys("Enter")
         #expect(terminal.waitForText("You're all set") != nil, "\(terminal.screen())")
-        try terminal.sendKeys("Escape")
-        _ = terminal.waitForScreen { !$0.contains("You're all set") }
+        #expect(try terminal.dismiss("You're all set"), "Esc did not close it:\n\(terminal.screen())")
         try terminal.sendKeys("q")
     }
 

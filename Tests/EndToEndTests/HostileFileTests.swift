@@ -3,7 +3,7 @@ import Testing
 
 /// Files that are not what they claim: FIFOs and devices where a deck, art or catalog should
 /// be, decks over the size limit, and names built to forge lines on stderr.
-@Suite("Hostile files", .timeLimit(.minutes(1)))
+@Suite("Hostile files", .timeLimit(.minutes(10)))
 struct HostileFileTests {
     static let paywallDeck = """
         {"app": {"id": "a.b", "name": "App"}, "catalog": "catalog.json",

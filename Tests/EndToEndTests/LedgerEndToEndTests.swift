@@ -53,13 +53,11 @@ struct LedgerEndToEndTests {
         defer { app.close() }
         try app.sendKeys("Down", "Enter")  // Monthly
         #expect(app.waitForText("You're all set") != nil, "\(app.screen())")
-        try app.sendKeys("Escape")
-        _ = app.waitForScreen { !$0.contains("You're all set") }
+        #expect(try app.dismiss("You're all set"), "Esc did not close it:\n\(app.screen())")
         try app.sendKeys("Down", "Enter")  // Lifetime
         #expect(app.waitForText("You're all set") != nil, "\(app.screen())")
         #expect(ledgerLines(state).count == 2)
-        try app.sendKeys("Escape")
-        _ = app.waitForScreen { !$0.contains("You're all set") }
+        #expect(try app.dismiss("You're all set"), "Esc did not close it:\n\(app.screen())")
 
         // Another process changes one byte of the second line; the app notices by itself.
         let path = state.path("state/ledger.jsonl")
@@ -74,8 +72,7 @@ struct LedgerEndToEndTests {
 
         let repaired = app.waitForText("Purchase records repaired")
         #expect(repaired != nil, "the damage was not shown:\n\(app.screen())")
-        try app.sendKeys("Escape")
-        _ = app.waitForScreen { !$0.contains("Purchase records repaired") }
+        #expect(try app.dismiss("Purchase records repaired"), "Esc did not close it:\n\(app.screen())")
         try app.sendKeys("q")
         #expect(app.waitForExit() == 0)
         let message = app.standardError()

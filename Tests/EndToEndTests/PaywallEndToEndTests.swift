@@ -34,7 +34,7 @@ struct PaywallEndToEndTests {
         try first.sendKeys("Enter", "Enter", "Enter")  // the repeats must not buy twice
         #expect(first.waitForText("Purchasing") != nil || first.waitForText("You're all set") != nil)
         #expect(first.waitForText("You're all set") != nil, "no success notice:\n\(first.screen())")
-        try first.sendKeys("Escape")
+        #expect(try first.dismiss("You're all set"), "Esc did not close the notice:\n\(first.screen())")
         // Both, once the purchase's confetti has landed and no longer covers either.
         let bought = first.waitForScreen {
             $0.contains("Active until Feb 1, 2026 (renews)") && $0.contains("current plan")
@@ -52,9 +52,8 @@ struct PaywallEndToEndTests {
         )
         try second.sendKeys("r")
         #expect(second.waitForText("Already up to date") != nil, "restore said nothing:\n\(second.screen())")
-        // Esc and q as two presses: sent in one burst they would read as Alt-q.
-        try second.sendKeys("Escape")
-        #expect(second.waitForScreen { !$0.contains("Already up to date") } != nil)
+        // Esc and q as two presses, the second once the first has shown: in one burst they would read as Alt-q.
+        #expect(try second.dismiss("Already up to date"), "Esc did not close it:\n\(second.screen())")
         try second.sendKeys("q")
         #expect(second.waitForExit() == 0)
         #expect(!second.isAlternateScreenOn)

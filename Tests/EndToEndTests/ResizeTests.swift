@@ -35,7 +35,13 @@ struct ResizeTests {
         let recovered = terminal.waitForScreen { isFirstPage($0, width: 80, height: 24) }
         #expect(recovered != nil, "did not recover at 80x24:\n\(terminal.screen())")
         #expect(recovered?.flowingText.contains("too small") == false)
-        #expect(terminal.waitForExit(timeout: .milliseconds(100)) == nil, "resizing must not end the app")
+        // A later key still answered proves the resizes did not end the app.
+        try terminal.sendKeys("Right")
+        #expect(
+            terminal.waitForText(DeckFixtures.headings[1]) != nil,
+            "resizing must not end the app:\n\(terminal.screen())")
+        try terminal.sendKeys("q")
+        #expect(terminal.waitForExit() == 0)
     }
 
     @Test("launched too small it shows the notice, and q still quits")

@@ -176,8 +176,7 @@ extension SignalTests {
 
         try terminal.resumeInForeground()
         #expect(terminal.waitForText("You're all set") != nil, "after fg:\n\(terminal.screen())")
-        try terminal.sendKeys("Escape")
-        #expect(terminal.waitForScreen { !$0.contains("You're all set") } != nil)
+        #expect(try terminal.dismiss("You're all set"), "Esc did not close it:\n\(terminal.screen())")
         try terminal.sendKeys("q")
         #expect(terminal.waitForExit(afterResume: true) == 0)
     }

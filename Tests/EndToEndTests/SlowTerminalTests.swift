@@ -13,6 +13,8 @@ struct SlowTerminalTests {
         var rate: Int?
         var burstSeconds: Double
         var keySeconds: Double
+        /// Frames read from the key to the screen showing its answer.
+        var keyFrames: Int
         var exitCode: Int32
         var screen: String
 
@@ -20,19 +22,25 @@ struct SlowTerminalTests {
             case rate
             case burstSeconds = "burst_seconds"
             case keySeconds = "key_seconds"
+            case keyFrames = "key_frames"
             case exitCode = "exit_code"
             case screen
         }
     }
 
     static let rate = 32 * 1024
-    /// What a key may take beyond its unthrottled time at 32 KB/s: the frame on its way and the
-    /// top of the next, ~0.1 s, with room for a machine loaded by the whole suite in parallel
-    /// (0.53 s measured there). That page changes jump behind a slow terminal is held by
-    /// `SlideTests` and `FramePacerTests`; `make bench` prints the figure beside its target.
-    static let keyAllowance = 0.6
+    /// The frames a key may wait for at 32 KB/s: the one on its way when it comes, the one that
+    /// answers it, and one more should that one catch the page slide just begun. Counted in
+    /// frames, not seconds, so that a loaded machine, which slows every frame, changes nothing:
+    /// measured 1-2, under load too (where the same answer took 0.4-1.3 s). A frame is counted
+    /// by the question that follows it, so 0 means frames were not paced at all (an app whose
+    /// questions go unanswered: 0 frames, the key answered after 3.5 s, the burst 26 s).
+    static let keyFrames = 1...3
+    /// How much later than the unthrottled one the throttled burst may end: far below the 9 s
+    /// that queued frames add, far above what a loaded machine adds.
+    static let burstAllowance = 1.0
 
-    @Test("at 32 KB/s the burst ends within 0.2 s of its unthrottled time, exact, and a key still answers")
+    @Test("at 32 KB/s the burst keeps its unthrottled time, ends exact, and a key answers in the next frames")
     func confettiKeepsTimeBehindASlowTerminal() throws {
         let binary = try BuiltBinary.path()
         let script = BuiltBinary.repositoryRoot.appendingPathComponent("bench/slow_terminal.py").path
@@ -54,20 +62,24 @@ struct SlowTerminalTests {
         let (reference, throttled) = (runs[0], runs[1])
         #expect(reference.rate == nil && throttled.rate == Self.rate)
         #expect(reference.exitCode == 0 && throttled.exitCode == 0)
-        // Before frames were paced: 3.2 s became 12.2 s at 32 KB/s (debug build).
+        // Before frames were paced: 3.2 s became 12.2 s at 32 KB/s (debug build). Paced, the
+        // two end within 0.05 s of each other on a quiet machine and 0.24 s under heavy load
+        // (`make bench` prints them): the bound tells skipped frames from queued ones, not speed.
         #expect(
-            abs(throttled.burstSeconds - reference.burstSeconds) <= 0.2,
+            abs(throttled.burstSeconds - reference.burstSeconds) <= Self.burstAllowance,
             "burst \(throttled.burstSeconds) s behind the slow terminal, \(reference.burstSeconds) s without")
         // Skipped frames leave nothing behind: the same screen as when every frame was read.
         #expect(
             throttled.screen == reference.screen,
             "the screen behind the slow terminal:\n\(throttled.screen)\n--- read at full speed:\n\(reference.screen)")
-        // The terminal's slow answers make page changes jump: only the frame on its way and
-        // the top of the one answering the key cross the link, 0.18-0.4 s against 0.12-0.17 s
-        // unthrottled on a loaded machine (with the slide: 0.49-0.53 s). The issue's 1.5x is
-        // met only part of the time, so `make bench` prints it.
+        // Both the frame on its way and the answering one have to cross the link, so a key is
+        // held in frames; behind a slow terminal page changes jump (SlideTests, FramePacerTests)
+        // so the answering frame is short. `make bench` prints the seconds beside the 1.5x target.
         #expect(
-            throttled.keySeconds <= reference.keySeconds + Self.keyAllowance,
-            "→ answered in \(throttled.keySeconds) s behind the slow terminal, \(reference.keySeconds) s without")
+            Self.keyFrames.contains(throttled.keyFrames),
+            """
+            → answered after \(throttled.keyFrames) frames (\(throttled.keySeconds) s) behind the slow terminal, \
+            \(reference.keySeconds) s without
+            """)
     }
 }

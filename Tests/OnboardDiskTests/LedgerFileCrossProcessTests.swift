@@ -23,34 +23,42 @@ import Testing
 
     @Test func twoProcessesAppendingAtOnceKeepAllTheirTransactions() throws {
         try withTemporaryDirectory { directory in
-            // Both children wait at a gate so that their appends overlap instead of one
-            // finishing while the other is still starting up.
+            let store = LedgerFile(directory: directory)
+            // Both children wait at a gate, so that each is ready to append before the other
+            // has finished starting up.
             let gate = directory + "/go"
             let children = try ["alpha", "beta"].map {
                 try LedgerStress.start(
                     directory: directory, count: 200, prefix: $0, waitingFor: gate,
                     readyFile: "\(directory)/\($0).ready")
             }
-            for name in ["alpha", "beta"] {
-                while !FileManager.default.fileExists(atPath: "\(directory)/\(name).ready") { usleep(1_000) }
+            // A failed check below must not leave a child waiting at the gate for ever.
+            defer { for child in children where child.isRunning { child.terminate() } }
+            for (name, child) in zip(["alpha", "beta"], children) {
+                try #require(
+                    ChildHandshake.created("\(directory)/\(name).ready", by: child), "\(name) ended before its gate")
             }
+            // This process holds the lock as the gate opens, and lets go only once the kernel
+            // shows both children blocked on it: their appends contend for the lock for certain.
+            let lock = try #require(try FileLock.acquire(store.lockPath, wait: .never))
             try writeBytes([], to: gate)
+            let pids = Set(children.map(\.processIdentifier))
+            let bothWaiting = ChildHandshake.until(children[0]) {
+                pids.isSubset(of: ChildHandshake.lockWaiters(store.lockPath))
+            }
+            lock.unlock()
+            #expect(bothWaiting, "the children never waited for the lock together; the test did not exercise locking")
             for child in children {
                 child.waitUntilExit()
                 #expect(child.terminationReason == .exit)
                 #expect(child.terminationStatus == 0)
             }
-            let ledger = try LedgerFile(directory: directory).load()
+            let ledger = try store.load()
             #expect(ledger.count == 400)
             let indices = Self.indicesByPrefix(ledger)
             #expect(indices["alpha"] == Array(0..<200))
             #expect(indices["beta"] == Array(0..<200))
             #expect(try fileLines(directory + "/ledger.jsonl").count == 400)
-            // The appends really overlapped: the ledger switches between the writers.
-            let switches = zip(ledger.transactions, ledger.transactions.dropFirst()).filter {
-                $0.0.id.prefix(while: { $0 != "-" }) != $0.1.id.prefix(while: { $0 != "-" })
-            }
-            #expect(switches.count > 1, "the two writers ran one after the other; the test did not exercise locking")
         }
     }
 
@@ -59,9 +67,14 @@ import Testing
             let store = LedgerFile(directory: directory)
             let lock = try #require(try FileLock.acquire(store.lockPath, wait: .never))
             let child = try LedgerStress.start(directory: directory, count: 1, prefix: "blocked")
-            usleep(300_000)
-            #expect(child.isRunning, "the child appended while this process held the lock")
-            #expect(!FileManager.default.fileExists(atPath: store.ledgerPath))
+            // The kernel lists the child as blocked on this process's lock: it got as far as
+            // the lock and stopped there, rather than being merely slow to start.
+            let waiting = ChildHandshake.until(child) {
+                ChildHandshake.lockWaiters(store.lockPath).contains(child.processIdentifier)
+            }
+            #expect(waiting, "the child never waited for the lock (it ended: \(!child.isRunning))")
+            #expect(
+                !FileManager.default.fileExists(atPath: store.ledgerPath), "the child wrote while the lock was held")
             lock.unlock()
             child.waitUntilExit()
             #expect(child.terminationStatus == 0)
@@ -95,9 +108,14 @@ import Testing
             var generator = SeededGenerator(seed: 0x1ED6E5)
             let store = LedgerFile(directory: directory)
             for round in 0..<6 {
+                // Killed once it has appended a random number of lines: at whatever point of
+                // an append it then is, and never before it started, however slow the machine.
+                let linesBefore = ChildHandshake.lineCount(store.ledgerPath)
+                let target = linesBefore + Int(generator.value(in: 1...40))
                 let child = try LedgerStress.start(directory: directory, count: 1_000_000, prefix: "round\(round)")
-                usleep(UInt32(generator.value(in: 20_000...120_000)))
+                let appended = ChildHandshake.until(child) { ChildHandshake.lineCount(store.ledgerPath) >= target }
                 kill(child.processIdentifier, SIGKILL)
+                #expect(appended, "round \(round) ended before appending \(target - linesBefore) lines")
                 child.waitUntilExit()
                 #expect(child.terminationReason == .uncaughtSignal)
 
@@ -128,9 +146,10 @@ import Testing
             )
             return (child, output)
         }
+        defer { for (child, _) in started where child.isRunning { child.terminate() } }
         // One barrier: the gate opens only once every child is waiting at it.
-        for index in products.indices {
-            while !FileManager.default.fileExists(atPath: directory + "/ready\(index)") { usleep(1_000) }
+        for (index, (child, _)) in started.enumerated() {
+            try #require(ChildHandshake.created(directory + "/ready\(index)", by: child), "buyer \(index) ended early")
         }
         try writeBytes([], to: gate)
         return started.map { child, output in

@@ -5,7 +5,7 @@ import Testing
 /// Generated adversarial inputs up to the 10 MiB limit. Each must be answered, valid or with a
 /// clear error. The time limit turns a return of quadratic behaviour into a failure instead of
 /// a hang; how fast each case is belongs to `tui-onboard-bench hostile`.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct HostileInputTests {
     static let limit = DeckLoader.maximumDeckSize
 

@@ -6,7 +6,7 @@ import Testing
 /// The parsing cases of nst/JSONTestSuite (copied into Fixtures/JSONTestSuite with its licence),
 /// one result per file: `y_` must be accepted, `n_` rejected with a line and column, and `i_`
 /// (either is allowed) answered without a crash.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct JSONTestSuiteTests {
     static let directory = CatalogFixtures.testsDirectory.appendingPathComponent("Fixtures/JSONTestSuite/test_parsing")
 

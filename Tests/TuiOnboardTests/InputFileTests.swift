@@ -5,7 +5,7 @@ import Testing
 @testable import tui_onboard
 
 /// The disk reader the app hands its loaders: regular files only, never a blocking read.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct InputFileTests {
     final class Folder {
         let path: String

@@ -2,7 +2,9 @@ import Foundation
 
 /// Waits for a condition by checking it often, instead of sleeping for a fixed time.
 enum Polling {
-    static let defaultTimeout: Duration = .seconds(5)
+    /// Only reached when what is awaited never comes: a wait returns as soon as it does, so a
+    /// generous deadline costs a passing test nothing and keeps a loaded machine from failing it.
+    static let defaultTimeout: Duration = .seconds(30)
 
     /// Returns the first non-nil value `probe` gives within `timeout`, or nil.
     static func value<Value>(timeout: Duration = defaultTimeout, _ probe: () -> Value?) -> Value? {

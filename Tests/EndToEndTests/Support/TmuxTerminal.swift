@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// A terminal of a given size that a person would type into: a tmux server of its own (its
 /// own socket, so tests never share state) with one detached window running the app.
@@ -203,6 +204,21 @@ final class TmuxTerminal {
         (FileManager.default.contents(atPath: outputFile)).map { [UInt8]($0) } ?? []
     }
 
+    /// Writes `label` into the pane's terminal as a window-title sequence, beside the app's own
+    /// output, and waits until the recording has it. Everything the app wrote before has then
+    /// been recorded too: returns where the mark lies in `recordedOutput()`, or nil on timeout.
+    func markOutput(_ label: String) throws -> Range<Int>? {
+        let mark = Array("\u{1B}]2;\(label)\u{07}".utf8)
+        let tty = display("#{pane_tty}")
+        let descriptor = open(tty, O_WRONLY | O_NOCTTY)
+        guard descriptor >= 0 else { throw EndToEndError("cannot open the pane's terminal \(tty)") }
+        defer { Glibc.close(descriptor) }
+        guard write(descriptor, mark, mark.count) == mark.count else {
+            throw EndToEndError("cannot write to the pane's terminal \(tty)")
+        }
+        return Polling.value { recordedOutput().firstRange(of: mark) }
+    }
+
     func standardError() -> String {
         (try? String(contentsOfFile: standardErrorFile, encoding: .utf8)) ?? ""
     }
@@ -212,6 +228,14 @@ final class TmuxTerminal {
     /// Sends keys by tmux name (`Right`, `End`, `C-c`, `Escape`) or as literal characters.
     func sendKeys(_ keys: String...) throws {
         _ = try tmux(["send-keys"] + keys)
+    }
+
+    /// Sends Esc and waits until `text` has left the screen: the app has then read the Esc on
+    /// its own, so a key sent next cannot arrive with it and read as an Alt chord. False when
+    /// `text` stayed.
+    func dismiss(_ text: String) throws -> Bool {
+        try sendKeys("Escape")
+        return waitForScreen { !$0.contains(text) } != nil
     }
 
     func resize(width: Int, height: Int) throws {

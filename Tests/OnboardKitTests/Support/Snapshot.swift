@@ -24,8 +24,10 @@ func assertSnapshot(
     }
     let expected = existing!.hasSuffix("\n") ? String(existing!.dropLast()) : existing!
     if expected != text {
+        let differences = SnapshotDiff.describe(expected: expected, actual: text)
         Issue.record(
-            "snapshot \(name) differs.\n--- expected\n\(expected)\n--- actual\n\(text)", sourceLocation: sourceLocation)
+            "snapshot \(name) differs (RECORD_SNAPSHOTS=1 rewrites it):\n\(differences)", sourceLocation: sourceLocation
+        )
     }
 }
 
