@@ -34,6 +34,8 @@ public struct OnboardingApp: Sendable {
     public private(set) var pagesSeen: Set<Int> = []
     /// The review prompt while it is open, and once answered (closed).
     public private(set) var reviewBox: ReviewBox?
+    /// Pages turning by themselves; nil unless asked for (`AppSettings.autoplay`).
+    public private(set) var autoplay: Autoplay?
 
     public init(
         deck: Deck, colorMode: ColorMode, width: Int, height: Int, settings: AppSettings = AppSettings(),
@@ -47,6 +49,7 @@ public struct OnboardingApp: Sendable {
         self.width = width
         self.height = height
         self.settings = settings
+        self.autoplay = settings.autoplay
         self.slide = SlideMotion(
             pageWidth: width, index: 0, timeStep: settings.timeStep, reducesMotion: settings.reducesMotion)
         self.symbolDrop = SpringAnimation(spring: SpringPreset.drop.spring(timeStep: settings.timeStep), restingAt: 0)
@@ -98,8 +101,24 @@ public struct OnboardingApp: Sendable {
         }
     }
 
-    /// The next wall time something changes without input (a subscription renews or ends).
-    public var nextChange: Date? { paywall?.nextChange }
+    /// The next wall time something changes without input (a subscription renews or ends, the
+    /// next page turns by itself): the shell sleeps until then and sends `.clock`.
+    public var nextChange: Date? {
+        [paywall?.nextChange, autoplay?.deadline].compactMap { $0 }.min()
+    }
+
+    /// Autoplay's turn: the next page, the first again after the last when looping; without
+    /// looping the last page stays and autoplay ends. Nothing on the paywall is touched.
+    private mutating func turnPageByItself() {
+        guard pendingOutcome == nil, !isShowingReview, !slide.isDragging else { return }
+        if !carousel.isLast {
+            select(carousel.currentIndex + 1)
+        } else if autoplay?.loops == true {
+            select(0)
+        } else {
+            autoplay?.finish()
+        }
+    }
 
     /// The paywall page on screen, if the current page is one and a catalog exists.
     private var currentPaywallPage: PaywallPage? {
@@ -193,6 +212,7 @@ public struct OnboardingApp: Sendable {
             return effects
         case .clock(let date):
             paywall?.setWallDate(date)
+            if autoplay?.clockDidMove(to: date) == true { turnPageByItself() }
             return []
         case .ledgerChanged(let ledger):
             paywall?.replaceLedger(ledger)
@@ -224,6 +244,17 @@ public struct OnboardingApp: Sendable {
             isShowingHelp = false
             return []
         }
+        if autoplay?.isRunning == true, key != .character("q") {
+            // Any key takes over from autoplay, and only that: the next key acts.
+            autoplay?.pause()
+            return []
+        }
+        if autoplay?.isPaused == true, key == .character("p") {
+            autoplay?.resume()
+            return []
+        }
+        // A demo never buys: the paywall's purchase and restore keys do nothing under autoplay.
+        if autoplay != nil, currentPaywallPage != nil, key == .enter || key == .character("r") { return [] }
         if let page = currentPaywallPage, key != .character("q") {
             let blocking = paywall!.isBlockingNavigation
             // Enter buys only a package the customer can see, never one scrolled out of the list.
@@ -288,6 +319,11 @@ public struct OnboardingApp: Sendable {
         if isShowingHelp {
             slide.cancelDrag(index: carousel.currentIndex)
             if isPress { isShowingHelp = false }
+            return []
+        }
+        if autoplay?.isRunning == true {
+            // A click or the wheel takes over from autoplay, as a key does.
+            if event.kind != .drag { autoplay?.pause() }
             return []
         }
         if currentPaywallPage != nil, paywall!.isBlockingNavigation {
@@ -450,15 +486,25 @@ public struct OnboardingApp: Sendable {
         if let paywall { PaywallOverlay.draw(paywall, into: &canvas, theme: theme) }
         if isShowingHelp { HelpOverlay.draw(into: &canvas, theme: theme, extraEntries: helpEntries) }
         if let reviewBox, isShowingReview { ReviewBoxView(box: reviewBox).draw(into: &canvas, theme: theme) }
+        if autoplay?.isPaused == true { drawPausedHint(into: &canvas, layout: layout) }
+    }
+
+    /// "paused · p resumes", centred on the top bar between the app's name and Skip.
+    private func drawPausedHint(into canvas: inout Canvas, layout: CarouselLayout) {
+        let hint = " \(Autoplay.pausedHint) "
+        let hintWidth = DisplayWidth.of(hint)
+        guard hintWidth + 4 <= width else { return }
+        canvas.draw(hint, x: (width - hintWidth) / 2, y: layout.topBarRow, style: theme.muted)
     }
 
     /// Keys the help lists beyond the carousel's own.
     private var helpEntries: [(keys: String, action: String)] {
-        guard paywall != nil, deck.hasPaywall else { return [] }
+        let autoplayEntries: [(keys: String, action: String)] = autoplay == nil ? [] : [("p", "resume autoplay")]
+        guard paywall != nil, deck.hasPaywall else { return autoplayEntries }
         return [
             ("↑ ↓ k j", "choose a package (paywall)"), ("Enter", "buy it"), ("r", "restore purchases"),
             ("p · t", "privacy policy · terms of use"), ("n Esc", "not now"),
-        ]
+        ] + autoplayEntries
     }
 
     /// Draws every page the slide offset brings into view, each clipped to the content rows.
