@@ -23,6 +23,8 @@ deps:
 	[ -f $(NCURSES_HEADER) ] || missing="$$missing libncurses-dev"; \
 	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
 	python3 -c 'import jsonschema' >/dev/null 2>&1 || /usr/bin/python3 -c 'import jsonschema' >/dev/null 2>&1 || missing="$$missing python3-jsonschema"; \
+	python3 -c 'import pyte' >/dev/null 2>&1 || /usr/bin/python3 -c 'import pyte' >/dev/null 2>&1 || missing="$$missing python3-pyte"; \
+	command -v asciinema >/dev/null 2>&1 || missing="$$missing asciinema"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then \
 	    echo "installing:$$missing"; \

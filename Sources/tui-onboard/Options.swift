@@ -42,6 +42,12 @@ struct Options: Equatable {
 
     /// Where to write what happened in the run (`--result-json FILE`, `-` for stdout).
     var resultPath: String?
+    /// Seconds each page stays before the next comes by itself (`--autoplay SECONDS`).
+    var autoplaySeconds: Double?
+    /// `--loop`: autoplay starts over after the last page.
+    var loops = false
+    /// Where to record the session as an asciicast (`--record FILE.cast`).
+    var recordPath: String?
 
     struct UsageError: Error, Equatable, CustomStringConvertible {
         var description: String
@@ -83,6 +89,10 @@ struct Options: Equatable {
           --now DATE         start the store's clock at DATE (2026-01-31 or 2026-01-31T09:00:00Z)
           --result-json FILE write what happened (outcome, pages seen, purchases, review) as JSON
                              to FILE once the terminal is restored; - for stdout
+          --autoplay SECONDS turn the page by itself every SECONDS; any key pauses, p resumes;
+                             nothing is bought
+          --loop             with --autoplay, start over after the last page until q
+          --record FILE      record what the terminal shows as an asciicast v2 file
           -h, --help         show this help
           -V, --version      show the version
 
@@ -169,6 +179,16 @@ struct Options: Equatable {
                         description: "option --time-rate needs a positive number up to 31536000, not \"\(text)\"")
                 }
                 options.timeRate = rate
+            case "--autoplay":
+                let text = try value(for: name, inline: inline)
+                guard let seconds = Double(text), seconds >= 0.1, seconds <= 3600 else {
+                    throw UsageError(description: "option --autoplay needs seconds from 0.1 to 3600, not \"\(text)\"")
+                }
+                options.autoplaySeconds = seconds
+            case "--record":
+                let path = try value(for: name, inline: inline)
+                guard !path.isEmpty else { throw UsageError(description: "option --record needs a FILE") }
+                options.recordPath = path
             case "--app":
                 let id = try value(for: name, inline: inline)
                 guard !id.isEmpty else { throw UsageError(description: "option --app needs an app id") }
@@ -181,13 +201,14 @@ struct Options: Equatable {
                             "option --now needs a date such as 2026-01-31 or 2026-01-31T09:00:00Z, not \"\(text)\"")
                 }
                 options.now = date
-            case "--plain", "--reduce-motion", "--first-run", "--json", "--purchases", "-h", "--help", "-V",
+            case "--plain", "--reduce-motion", "--first-run", "--json", "--purchases", "--loop", "-h", "--help", "-V",
                 "--version":
                 if inline != nil { throw UsageError(description: "option \(name) takes no value") }
                 switch name {
                 case "--plain": options.isPlain = true
                 case "--json": options.isJSON = true
                 case "--purchases": options.resetsPurchases = true
+                case "--loop": options.loops = true
                 case "--first-run": options.isFirstRunOnly = true
                 case "--reduce-motion": options.reducesMotion = true
                 case "-h", "--help": options.command = .help
@@ -242,6 +263,13 @@ struct Options: Equatable {
         if isJSON, command != .status { throw UsageError(description: "--json is for status, not \(commandName)") }
         if resetsPurchases, command != .reset {
             throw UsageError(description: "--purchases is for reset, not \(commandName)")
+        }
+        if loops, autoplaySeconds == nil { throw UsageError(description: "--loop needs --autoplay SECONDS") }
+        for (option, isGiven) in [
+            ("--autoplay", autoplaySeconds != nil), ("--loop", loops), ("--record", recordPath != nil),
+        ] where isGiven {
+            if command != .run { throw UsageError(description: "\(option) is for a run, not \(commandName)") }
+            if isPlain { throw UsageError(description: "\(option) is for the tour on a terminal, not --plain") }
         }
         if appID != nil {
             switch command {
