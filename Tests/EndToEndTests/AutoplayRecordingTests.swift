@@ -98,6 +98,27 @@ struct AutoplayRecordingTests {
             replayed == shown, "pyte:\n\(replayed.joined(separator: "\n"))\ntmux:\n\(shown.joined(separator: "\n"))")
     }
 
+    @Test("a killed run keeps what it recorded, every line whole")
+    func killedRunKeepsItsRecording() throws {
+        let files = try TemporaryDirectory()
+        defer { files.remove() }
+        let cast = files.path("killed.cast")
+        let terminal = try TmuxTerminal(deck: DeckFixtures.threePages, arguments: ["--record", cast])
+        defer { terminal.close() }
+        try terminal.start()
+        #expect(terminal.waitForText(headings[0]) != nil, "page 1 never appeared:\n\(terminal.screen())")
+        let pid = try #require(terminal.appProcessID())
+        kill(pid, SIGKILL)
+        #expect(terminal.waitForExit() == 128 + SIGKILL)
+        let lines = try String(contentsOfFile: cast, encoding: .utf8).split(separator: "\n")
+        var output = ""
+        for line in lines.dropFirst() {
+            let event = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [Any], "\(line)")
+            output += event[2] as? String ?? ""
+        }
+        #expect(output.contains(headings[0]), "the first page is not in the recording")
+    }
+
     @Test("a recording file that cannot be written stops the run before the terminal is touched")
     func unwritableRecording() throws {
         let directory = try TemporaryDirectory()

@@ -94,6 +94,14 @@ import Testing
         _ = app.update(.mouse(MouseEvent(.click, x: next.x, y: next.y)))
         #expect(app.carousel.currentIndex == 0)
         #expect(app.autoplay?.isPaused == true)
+        // A press and release (how most terminals report a click) pauses without acting too.
+        var other = Self.app()
+        Self.wake(&other, at: 0)
+        _ = other.update(.mouse(MouseEvent(.press, x: next.x, y: next.y)))
+        _ = other.update(.mouse(MouseEvent(.release, x: next.x, y: next.y)))
+        TestDecks.settle(&other)
+        #expect(other.carousel.currentIndex == 0)
+        #expect(other.autoplay?.isPaused == true)
     }
 
     @Test func theTourWithoutAutoplayHasNoHintAndPIsNoKey() {

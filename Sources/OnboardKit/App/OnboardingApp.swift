@@ -322,8 +322,9 @@ public struct OnboardingApp: Sendable {
             return []
         }
         if autoplay?.isRunning == true {
-            // A click or the wheel takes over from autoplay, as a key does.
-            if event.kind != .drag { autoplay?.pause() }
+            // A click or the wheel takes over from autoplay, as a key does, and only that: the
+            // press of a click is swallowed too, so its release cannot act once paused.
+            if event.kind != .press && event.kind != .drag { autoplay?.pause() }
             return []
         }
         if currentPaywallPage != nil, paywall!.isBlockingNavigation {
