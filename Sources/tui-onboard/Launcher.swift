@@ -15,7 +15,15 @@ struct Launcher {
     func run() -> Int32 {
         switch options.command {
         case .help:
-            return writeOutput(Options.usage + "\n")
+            return writeOutput(UsageText.general() + "\n")
+        case .commandHelp(let command):
+            return writeOutput(UsageText.command(command) + "\n")
+        case .manPage:
+            return writeOutput(ManPage.render())
+        case .completions(let shell):
+            return writeOutput(shell.script)
+        case .initialize(let directory):
+            return initialize(directory)
         case .version:
             return writeOutput("tui-onboard \(Launcher.version)\n")
         case .symbols:
@@ -160,11 +168,31 @@ struct Launcher {
         return .success(deck)
     }
 
-    /// `--reduce-motion`, or `TUI_ONBOARD_REDUCE_MOTION` set to anything but empty or 0.
-    var reducesMotion: Bool {
-        if options.reducesMotion { return true }
-        let value = environment["TUI_ONBOARD_REDUCE_MOTION"] ?? ""
-        return !value.isEmpty && value != "0"
+    /// Reduced motion and the theme, from the options, the environment and the config file.
+    /// A config file that cannot be used is an error (65, or 66 when it cannot be read), said
+    /// with its file:line:column; a missing one is no error.
+    func loadPreferences() -> Result<RunPreferences, ExitStatus> {
+        var config = UserConfig()
+        if let path = UserConfig.path(environment: environment) {
+            let bytes: [UInt8]?
+            do {
+                bytes = try InputFile.read(path, limit: UserConfig.maximumByteCount)
+            } catch {
+                if case .missing = error {
+                    bytes = nil
+                } else {
+                    printError("\(error.description) (the config file)")
+                    return .failure(ExitStatus(code: ExitCode.forReadError(error)))
+                }
+            }
+            if let bytes {
+                let decoded = UserConfig.decode(bytes, file: path)
+                for diagnostic in decoded.diagnostics { printError(diagnostic.description) }
+                guard let read = decoded.config else { return .failure(ExitStatus(code: ExitCode.badData)) }
+                config = read
+            }
+        }
+        return .success(RunPreferences.resolve(options: options, environment: environment, config: config))
     }
 
     /// Without --seed each run differs: the seed comes from the system's generator here, at the
@@ -221,6 +249,11 @@ struct Launcher {
         let paywall: PaywallSetup?
         switch loadPaywall(for: shown) {
         case .success(let setup): paywall = setup
+        case .failure(let status): return status.code
+        }
+        let preferences: RunPreferences
+        switch loadPreferences() {
+        case .success(let loaded): preferences = loaded
         case .failure(let status): return status.code
         }
         var headline: String?
@@ -289,7 +322,7 @@ struct Launcher {
         }
         let offersReview = deck.review != nil && state.offersReview(appID: deck.app.id, version: deck.app.version)
         let settings = AppSettings(
-            reducesMotion: reducesMotion, seed: options.seed ?? Self.defaultSeed(), headline: headline,
+            reducesMotion: preferences.reducesMotion, seed: options.seed ?? Self.defaultSeed(), headline: headline,
             offersReview: offersReview,
             autoplay: options.autoplaySeconds.map { Autoplay(interval: $0, loops: options.loops) })
         var app = OnboardingApp(
