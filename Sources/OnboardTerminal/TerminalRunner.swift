@@ -82,7 +82,7 @@ public struct TerminalRunner {
             while !session.isSuspended, let input = session.readInput() {
                 let message: Message
                 switch input {
-                case .key(.control("z")):
+                case .key(let key) where KeyBindings.action(for: key, in: .anywhere) == .suspend:
                     // In raw mode Ctrl-Z is a key, not SIGTSTP: the same suspend.
                     if app.isSettlingPurchase {
                         pendingStop = SIGTSTP

@@ -1,4 +1,5 @@
 import Foundation
+import OnboardKit
 
 /// The command line, parsed. Parsing is pure so that every usage error can be tested.
 struct Options: Equatable {
@@ -74,8 +75,9 @@ struct Options: Equatable {
 
     static let simulationModes = ["success", "fail", "cancel", "pending", "prompt"]
 
-    /// The keys of the carousel: the one line of `--help` that the table of options does not make.
-    static let keysLine = "keys: → next · ← back · Home/End · 1-9 jump · s skip · ? help · q quit"
+    /// The keys of the carousel, from the table of key bindings: the part of `--help` that the
+    /// table of options does not make.
+    static let keysLine = KeyBindings.plainTextSummary
 
     /// Reads the command line through the table in `CommandLineSpec`: options may come before
     /// or after the command's word, and each must be one that the command takes.

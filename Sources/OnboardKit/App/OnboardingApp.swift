@@ -228,8 +228,10 @@ public struct OnboardingApp: Sendable {
         }
     }
 
+    /// Carries out what `key` does, as the table of key bindings (`KeyBindings`) says for what
+    /// is on screen.
     private mutating func handle(_ key: Key) -> [Effect] {
-        if key == .control("c") { return [.quit(.interrupted)] }
+        if KeyBindings.action(for: key, in: .anywhere) == .interrupt { return [.quit(.interrupted)] }
         // While the finishing confetti flies, any key ends at once.
         if let outcome = pendingOutcome { return [.quit(outcome)] }
         celebrationNote = nil
@@ -240,62 +242,77 @@ public struct OnboardingApp: Sendable {
             return isShowingReview ? [] : finish(.completed)
         }
         if isShowingHelp {
-            // Any key closes the help, q and Esc included (only Ctrl-C, above, quits).
-            isShowingHelp = false
+            if KeyBindings.action(for: key, in: .help) == .close { isShowingHelp = false }
             return []
         }
-        if autoplay?.isRunning == true, key != .character("q") {
-            // Any key takes over from autoplay, and only that: the next key acts.
-            autoplay?.pause()
-            return []
-        }
-        if autoplay?.isPaused == true, key == .character("p") {
-            autoplay?.resume()
+        let action = KeyBindings.action(for: key, in: .carousel)
+        // The tour's quit keys that the paywall leaves alone (q) quit through its boxes and
+        // purchases too.
+        let quitsThroughPaywall = action == .quit && KeyBindings.action(for: key, in: .paywall) == nil
+        if let autoplayKey = autoplayContext.flatMap({ KeyBindings.action(for: key, in: $0) }) {
+            switch autoplayKey {
+            case .pauseAutoplay: autoplay?.pause()
+            case .resumeAutoplay: autoplay?.resume()
+            case .quit: return [.quit(.dismissed)]
+            default: break
+            }
             return []
         }
         // A demo never buys: the paywall's purchase and restore keys do nothing under autoplay.
-        if autoplay != nil, currentPaywallPage != nil, key == .enter || key == .character("r") { return [] }
-        if let page = currentPaywallPage, key != .character("q") {
+        if autoplay != nil, currentPaywallPage != nil,
+            [.buy, .restore].contains(KeyBindings.action(for: key, in: paywall!.keyContext))
+        {
+            return []
+        }
+        if let page = currentPaywallPage, !quitsThroughPaywall {
             let blocking = paywall!.isBlockingNavigation
+            let paywallAction = KeyBindings.action(for: key, in: paywall!.keyContext)
             // Enter buys only a package the customer can see, never one scrolled out of the list.
-            if key == .enter, !blocking, !isSelectedPackageOnScreen { return [] }
+            if paywallAction == .buy, !blocking, !isSelectedPackageOnScreen { return [] }
             if let events = paywall!.handle(key, on: page) { return perform(events) }
             // While a purchase runs, Not now, Back and paging wait too.
             if blocking { return [] }
-            if key == .escape || key == .character("n") {
+            if paywallAction == .notNow {
                 if carousel.isLast { return [.quit(.skipped)] }
                 select(carousel.currentIndex + 1)
                 return []
             }
         }
-        switch key {
-        case .right, .character("l"), .pageDown:
+        guard let action else { return [] }
+        return perform(action, key: key)
+    }
+
+    /// Carries out an action of the tour's keys.
+    private mutating func perform(_ action: KeyAction, key: Key) -> [Effect] {
+        switch action {
+        case .nextPage:
             select(carousel.currentIndex + 1)
-        case .enter, .character(" "):
+        case .advance:
             if carousel.isLast { return finish(.completed) }
             select(carousel.currentIndex + 1)
-        case .left, .character("h"), .backspace, .pageUp:
+        case .previousPage:
             select(carousel.currentIndex - 1)
-        case .home, .character("g"):
+        case .firstPage:
             select(0)
-        case .end, .character("G"):
+        case .lastPage:
             select(carousel.pageCount - 1)
-        case .character(let digit) where digit.isASCII && digit.isWholeNumber && digit != "0":
+        case .jumpToPage:
             // A digit past the last page is no page.
-            let page = Int(String(digit))!
-            if page <= carousel.pageCount { select(page - 1) }
-        case .down, .character("j"):
+            if let page = key.digit, page <= carousel.pageCount { select(page - 1) }
+        case .scrollDown:
             scrollPage(by: 1)
-        case .up, .character("k"):
+        case .scrollUp:
             scrollPage(by: -1)
-        case .character("s"):
+        case .skip:
             return [.quit(.skipped)]
-        case .character("?"):
+        case .showHelp:
             isShowingHelp = true
-        case .character("c"):
+        case .celebrate:
             fire(deck.confetti.onCelebrate, reducedMotionNote: OnboardingApp.noConfettiNote)
-        case .character("q"), .escape:
+        case .quit:
             return [.quit(.dismissed)]
+        case .interrupt:
+            return [.quit(.interrupted)]
         default:
             break
         }
@@ -485,9 +502,16 @@ public struct OnboardingApp: Sendable {
         let confettiMode: ConfettiRenderMode = theme.colorMode == .monochrome ? .glyph : .halfBlock
         ConfettiRenderer.draw(confetti, into: &canvas, mode: confettiMode, colorMode: theme.colorMode)
         if let paywall { PaywallOverlay.draw(paywall, into: &canvas, theme: theme) }
-        if isShowingHelp { HelpOverlay.draw(into: &canvas, theme: theme, extraEntries: helpEntries) }
+        if isShowingHelp { HelpOverlay.draw(into: &canvas, theme: theme, maps: helpMaps) }
         if let reviewBox, isShowingReview { ReviewBoxView(box: reviewBox).draw(into: &canvas, theme: theme) }
         if autoplay?.isPaused == true { drawPausedHint(into: &canvas, layout: layout) }
+    }
+
+    /// Where keys go first under `--autoplay` (help and boxes aside): while pages turn, the
+    /// autoplay keys; once paused, `p` there and every other key to the page.
+    var autoplayContext: KeyContext? {
+        guard let autoplay, !autoplay.isFinished else { return nil }
+        return autoplay.isPaused ? .autoplayPaused : .autoplay
     }
 
     /// "paused · p resumes", centred on the top bar between the app's name and Skip.
@@ -498,14 +522,10 @@ public struct OnboardingApp: Sendable {
         canvas.draw(hint, x: (width - hintWidth) / 2, y: layout.topBarRow, style: theme.muted)
     }
 
-    /// Keys the help lists beyond the carousel's own.
-    private var helpEntries: [(keys: String, action: String)] {
-        let autoplayEntries: [(keys: String, action: String)] = autoplay == nil ? [] : [("p", "resume autoplay")]
-        guard paywall != nil, deck.hasPaywall else { return autoplayEntries }
-        return [
-            ("↑ ↓ k j", "choose a package (paywall)"), ("Enter", "buy it"), ("r", "restore purchases"),
-            ("p · t", "privacy policy · terms of use"), ("n Esc", "not now"),
-        ] + autoplayEntries
+    /// The keys the help lists: the tour's, and a paywall's when the tour has one.
+    var helpMaps: [KeyMap] {
+        (paywall != nil && deck.hasPaywall ? [KeyBindings.carousel, KeyBindings.paywall] : [KeyBindings.carousel])
+            + (autoplay == nil ? [] : [KeyBindings.autoplayPaused])
     }
 
     /// Draws every page the slide offset brings into view, each clipped to the content rows.
