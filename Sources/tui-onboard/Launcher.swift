@@ -27,7 +27,9 @@ struct Launcher {
         case .version:
             return writeOutput("tui-onboard \(Launcher.version)\n")
         case .symbols:
-            return writeOutput(SymbolLibrary.names.joined(separator: "\n") + "\n")
+            return symbols()
+        case .dump(let deckPath):
+            return dump(deckPath)
         case .validate(let paths):
             return validate(paths)
         case .status:

@@ -7,6 +7,9 @@ struct Options: Equatable {
         case run
         case validate([String])
         case symbols
+        /// Every page of a deck (nil: the built-in tour) drawn at rest at `--size`, as text or
+        /// (`--svg DIR`) pictures.
+        case dump(String?)
         /// The first-run state and entitlements of one app, read without writing.
         case status
         /// Whether one entitlement is active: the exit code says.
@@ -59,6 +62,12 @@ struct Options: Equatable {
     var loops = false
     /// Where to record the session as an asciicast (`--record FILE.cast`).
     var recordPath: String?
+    /// `dump --size WxH`: the terminal size the pages are drawn at.
+    var dumpSize = TerminalSize.dumpDefault
+    /// `dump --svg DIR`: write one SVG per page there instead of text to stdout.
+    var svgDirectory: String?
+    /// `symbols --preview`: draw each symbol under its name rather than list the names.
+    var isPreview = false
 
     struct UsageError: Error, Equatable, CustomStringConvertible {
         var description: String
