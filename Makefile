@@ -19,8 +19,8 @@ all: build
 
 # Checks the system packages; installs them when running as root, otherwise says exactly what to run.
 # TEST_TOOLS adds what only the tests use: man-db and groff render the man page, zsh and fish
-# check the completions, Python's jsonschema checks the schemas (`make test-deps`, and so
-# `make test`, asks for them; `make run` does not).
+# check the completions, Python's jsonschema checks the schemas, asciinema and pyte play the
+# recordings (`make test-deps`, and so `make test`, asks for them; `make run` does not).
 deps:
 	@missing=""; \
 	[ -f $(NCURSES_HEADER) ] || missing="$$missing libncurses-dev"; \
@@ -31,6 +31,8 @@ deps:
 	  command -v zsh >/dev/null 2>&1 || missing="$$missing zsh"; \
 	  command -v fish >/dev/null 2>&1 || missing="$$missing fish"; \
 	  python3 -c 'import jsonschema' >/dev/null 2>&1 || /usr/bin/python3 -c 'import jsonschema' >/dev/null 2>&1 || missing="$$missing python3-jsonschema"; \
+	  python3 -c 'import pyte' >/dev/null 2>&1 || /usr/bin/python3 -c 'import pyte' >/dev/null 2>&1 || missing="$$missing python3-pyte"; \
+	  command -v asciinema >/dev/null 2>&1 || missing="$$missing asciinema"; \
 	fi; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then \

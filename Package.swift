@@ -18,8 +18,11 @@ let package = Package(
         .target(name: "OnboardTerminal", dependencies: ["CNcurses", "OnboardKit"], path: "Sources/OnboardTerminal"),
         // File storage that needs the operating system (fsync, file locks): the ledger and state.
         .target(name: "OnboardDisk", dependencies: ["OnboardKit"], path: "Sources/OnboardDisk"),
+        // `--record`: a copy of every byte written to the terminal, ncurses' own included.
+        .target(name: "CTerminalCapture", path: "Sources/CTerminalCapture"),
         .executableTarget(
-            name: "tui-onboard", dependencies: ["OnboardKit", "OnboardTerminal", "OnboardDisk"], path: "Sources/tui-onboard"),
+            name: "tui-onboard", dependencies: ["OnboardKit", "OnboardTerminal", "OnboardDisk", "CTerminalCapture"],
+            path: "Sources/tui-onboard"),
         // `make bench`: prints figures; never part of the tests.
         .executableTarget(
             name: "tui-onboard-bench", dependencies: ["OnboardKit", "OnboardTerminal", "OnboardDisk"],

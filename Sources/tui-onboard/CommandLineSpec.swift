@@ -194,6 +194,29 @@ enum CommandLineSpec {
                 "write what happened (outcome, pages seen, purchases, review) as JSON to FILE once the terminal is restored; - for stdout",
             commands: [.run]),
         OptionSpec(
+            names: ["--autoplay"],
+            argument: .value(name: "SECONDS", completion: .nothing) { options, value throws(OptionSpec.Rejection) in
+                guard let seconds = Double(value), seconds >= 0.1, seconds <= 3600 else {
+                    throw OptionSpec.Rejection(reason: "needs seconds from 0.1 to 3600, not \"\(value)\"")
+                }
+                options.autoplaySeconds = seconds
+            },
+            help:
+                "turn the page by itself every SECONDS (the slide as usual); any key pauses, p resumes; nothing is bought",
+            commands: [.run]),
+        OptionSpec(
+            names: ["--loop"], argument: .none { $0.loops = true },
+            help: "with --autoplay, start over after the last page, until q (a kiosk)", commands: [.run]),
+        OptionSpec(
+            names: ["--record"],
+            argument: .value(name: "FILE", completion: .files) { options, value throws(OptionSpec.Rejection) in
+                guard !value.isEmpty else { throw OptionSpec.Rejection(reason: "needs a FILE") }
+                options.recordPath = value
+            },
+            help:
+                "record everything written to the terminal as an asciicast v2 file (asciinema play FILE plays it)",
+            commands: [.run]),
+        OptionSpec(
             names: ["--app"],
             argument: .value(name: "ID", completion: .nothing) { options, value throws(OptionSpec.Rejection) in
                 guard !value.isEmpty else { throw OptionSpec.Rejection(reason: "needs an app id") }

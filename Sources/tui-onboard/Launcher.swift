@@ -287,9 +287,23 @@ struct Launcher {
             printError(TerminalError.notATerminal(stream: name).description)
             return ExitCode.usage
         }
+        // A recording that cannot be written stops the run before the terminal is touched.
+        var recording: SessionRecording?
+        if let path = options.recordPath {
+            do {
+                recording = try SessionRecording(path: path, environment: environment)
+            } catch {
+                printError(error.description)
+                return ExitCode.ioError
+            }
+        }
+        // Closing the streams flushes them: the recording ends after that.
+        defer { recording?.finish() }
         TerminalSession.prepareLocale()
         CrashGuard.install()
-        guard let output = fdopen(dup(STDOUT_FILENO), "w"), let input = fdopen(dup(STDIN_FILENO), "r") else {
+        guard let output = recording?.output ?? fdopen(dup(STDOUT_FILENO), "w"),
+            let input = fdopen(dup(STDIN_FILENO), "r")
+        else {
             printError("cannot open the terminal streams")
             return ExitCode.ioError
         }
@@ -311,7 +325,8 @@ struct Launcher {
         let offersReview = deck.review != nil && state.offersReview(appID: deck.app.id, version: deck.app.version)
         let settings = AppSettings(
             reducesMotion: preferences.reducesMotion, seed: options.seed ?? Self.defaultSeed(), headline: headline,
-            offersReview: offersReview)
+            offersReview: offersReview,
+            autoplay: options.autoplaySeconds.map { Autoplay(interval: $0, loops: options.loops) })
         var app = OnboardingApp(
             deck: shown, colorMode: session.colorMode, width: 0, height: 0, settings: settings,
             paywallWhenNeeded: paywall)
@@ -334,6 +349,9 @@ struct Launcher {
             wakeSource: directoryWatch.map { watch in (watch.descriptor, watch.drain) })
         let outcome = runner.run(&app, session: session, signals: signals)
         session.stop()
+        fflush(output)
+        recording?.finish()
+        if let failure = recording?.failure { printError("the recording stopped early: \(failure)") }
         signals.uninstall()
         // What the app showed about the ledger is said again where it stays readable.
         for problem in watch?.reported ?? [] { printError(problem) }
@@ -362,6 +380,7 @@ struct Launcher {
             TerminalSignal.dieOf(signal.number)
         }
         result.exitCode = outcome.exitCode
+        if recording?.failure != nil, result.exitCode == ExitCode.success { result.exitCode = ExitCode.ioError }
         return finish(result, stateRun: stateRun, started: started)
     }
 

@@ -56,6 +56,12 @@ struct Options: Equatable {
     var resultPath: String?
     /// `--theme NAME`; nil leaves it to the config file, else `auto`.
     var theme: ThemeChoice?
+    /// Seconds each page stays before the next comes by itself (`--autoplay SECONDS`).
+    var autoplaySeconds: Double?
+    /// `--loop`: autoplay starts over after the last page.
+    var loops = false
+    /// Where to record the session as an asciicast (`--record FILE.cast`).
+    var recordPath: String?
     /// `dump --size WxH`: the terminal size the pages are drawn at.
     var dumpSize = TerminalSize.dumpDefault
     /// `dump --svg DIR`: write one SVG per page there instead of text to stdout.
@@ -165,6 +171,15 @@ struct Options: Equatable {
         for (name, spec) in given where !spec.commands.contains(command.name) {
             throw UsageError(
                 description: "\(name) is for \(Self.spokenList(of: spec.commands)), not \(command.name.spoken)")
+        }
+        if options.loops, options.autoplaySeconds == nil {
+            throw UsageError(description: "--loop needs --autoplay SECONDS")
+        }
+        // The demo options draw on a terminal; --plain prints instead.
+        if options.isPlain,
+            let demo = given.first(where: { ["--autoplay", "--loop", "--record"].contains($0.spec.name) })
+        {
+            throw UsageError(description: "\(demo.name) is for the tour on a terminal, not --plain")
         }
         return options
     }

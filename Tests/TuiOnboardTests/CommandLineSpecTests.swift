@@ -42,11 +42,14 @@ import Testing
         return [command.word].compactMap { $0 } + required + extra
     }
 
+    /// What an option needs beside it to mean anything (`--loop` without `--autoplay` is refused).
+    static let companions = ["--loop": ["--autoplay", "1"]]
+
     @Test func everyOptionIsTakenByItsCommandsAndRefusedByTheOthersNamingTheCommand() throws {
         for option in Self.visibleOptions where option.commands != Set(CommandName.allCases) {
             let value = Self.sampleValue(for: option)
             if option.valueName != nil { #expect(value != nil, "no sample value for \(option.name)") }
-            let given = [option.name] + (value.map { [$0] } ?? [])
+            let given = [option.name] + (value.map { [$0] } ?? []) + (Self.companions[option.name] ?? [])
             for command in CommandName.allCases {
                 let arguments = Self.line(for: command, adding: given)
                 if option.commands.contains(command) {

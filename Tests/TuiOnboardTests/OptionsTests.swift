@@ -72,4 +72,24 @@ import Testing
     func usageErrorsNameWhatIsWrong(arguments: [String], message: String) {
         #expect(throws: Options.UsageError(description: message)) { try Options.parse(arguments) }
     }
+
+    @Test func autoplayLoopAndRecordAreRead() throws {
+        let options = try Options.parse(["--autoplay", "2.5", "--loop", "--record=demo.cast"])
+        #expect(options.autoplaySeconds == 2.5)
+        #expect(options.loops)
+        #expect(options.recordPath == "demo.cast")
+        #expect(try Options.parse([]).autoplaySeconds == nil)
+    }
+
+    @Test(arguments: [
+        (["--autoplay", "0"], "option --autoplay needs seconds from 0.1 to 3600, not \"0\""),
+        (["--autoplay", "soon"], "option --autoplay needs seconds from 0.1 to 3600, not \"soon\""),
+        (["--loop"], "--loop needs --autoplay SECONDS"),
+        (["--record"], "option --record needs a value"),
+        (["--autoplay", "1", "--plain"], "--autoplay is for the tour on a terminal, not --plain"),
+        (["--record", "a.cast", "validate", "d.json"], "--record is for a run, not validate"),
+    ])
+    func autoplayAndRecordUsageErrors(arguments: [String], message: String) {
+        #expect(throws: Options.UsageError(description: message)) { try Options.parse(arguments) }
+    }
 }

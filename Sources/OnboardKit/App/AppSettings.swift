@@ -11,12 +11,15 @@ public struct AppSettings: Hashable, Sendable {
     /// Whether a completed tour asks for a rating (the deck's `review`): decided by the caller
     /// from the stored state, at most once per app version.
     public var offersReview: Bool
+    /// Pages turn by themselves (`--autoplay SECONDS`, `--loop`); nil for a tour the user drives.
+    public var autoplay: Autoplay?
 
     public init(
         reducesMotion: Bool = false, timeStep: Double = 1.0 / 60, seed: UInt64 = 0, headline: String? = nil,
-        offersReview: Bool = false
+        offersReview: Bool = false, autoplay: Autoplay? = nil
     ) {
         self.offersReview = offersReview
+        self.autoplay = autoplay
         self.reducesMotion = reducesMotion
         self.timeStep = timeStep
         self.seed = seed

@@ -46,6 +46,8 @@ public struct OnboardingApp: Sendable {
     public private(set) var pagesSeen: Set<Int> = []
     /// The review prompt while it is open, and once answered (closed).
     public private(set) var reviewBox: ReviewBox?
+    /// Pages turning by themselves; nil unless asked for (`AppSettings.autoplay`).
+    public private(set) var autoplay: Autoplay?
 
     public init(
         deck: Deck, colorMode: ColorMode, width: Int, height: Int, settings: AppSettings = AppSettings(),
@@ -72,6 +74,7 @@ public struct OnboardingApp: Sendable {
         self.width = width
         self.height = height
         self.settings = settings
+        self.autoplay = settings.autoplay
         self.slide = SlideMotion(
             pageWidth: width, index: 0, timeStep: settings.timeStep, reducesMotion: settings.reducesMotion)
         self.symbolDrop = SpringAnimation(spring: SpringPreset.drop.spring(timeStep: settings.timeStep), restingAt: 0)
@@ -149,8 +152,24 @@ public struct OnboardingApp: Sendable {
         }
     }
 
-    /// The next wall time something changes without input (a subscription renews or ends).
-    public var nextChange: Date? { paywall?.nextChange }
+    /// The next wall time something changes without input (a subscription renews or ends, the
+    /// next page turns by itself): the shell sleeps until then and sends `.clock`.
+    public var nextChange: Date? {
+        [paywall?.nextChange, autoplay?.deadline].compactMap { $0 }.min()
+    }
+
+    /// Autoplay's turn: the next page, the first again after the last when looping; without
+    /// looping the last page stays and autoplay ends. Nothing on the paywall is touched.
+    private mutating func turnPageByItself() {
+        guard pendingOutcome == nil, !isShowingReview, !slide.isDragging else { return }
+        if !carousel.isLast {
+            select(carousel.currentIndex + 1)
+        } else if autoplay?.loops == true {
+            select(0)
+        } else {
+            autoplay?.finish()
+        }
+    }
 
     /// The paywall page on screen, if the current page is one and a catalog exists.
     private var currentPaywallPage: PaywallPage? {
@@ -245,6 +264,7 @@ public struct OnboardingApp: Sendable {
         case .clock(let date):
             lastWallDate = date
             paywall?.setWallDate(date)
+            if autoplay?.clockDidMove(to: date) == true { turnPageByItself() }
             return []
         case .ledgerChanged(let ledger):
             if pendingPaywall != nil { pendingLedger = ledger }
@@ -292,6 +312,21 @@ public struct OnboardingApp: Sendable {
         // The tour's quit keys that the paywall leaves alone (q) quit through its boxes and
         // purchases too.
         let quitsThroughPaywall = action == .quit && KeyBindings.action(for: key, in: .paywall) == nil
+        if let autoplayKey = autoplayContext.flatMap({ KeyBindings.action(for: key, in: $0) }) {
+            switch autoplayKey {
+            case .pauseAutoplay: autoplay?.pause()
+            case .resumeAutoplay: autoplay?.resume()
+            case .quit: return [.quit(.dismissed)]
+            default: break
+            }
+            return []
+        }
+        // A demo never buys: the paywall's purchase and restore keys do nothing under autoplay.
+        if autoplay != nil, currentPaywallPage != nil,
+            [.buy, .restore].contains(KeyBindings.action(for: key, in: paywall!.keyContext))
+        {
+            return []
+        }
         if let page = currentPaywallPage, !quitsThroughPaywall {
             let blocking = paywall!.isBlockingNavigation
             let paywallAction = KeyBindings.action(for: key, in: paywall!.keyContext)
@@ -366,6 +401,12 @@ public struct OnboardingApp: Sendable {
         if isShowingHelp {
             slide.cancelDrag(index: carousel.currentIndex)
             if isPress { isShowingHelp = false }
+            return []
+        }
+        if autoplay?.isRunning == true {
+            // A click or the wheel takes over from autoplay, as a key does, and only that: the
+            // press of a click is swallowed too, so its release cannot act once paused.
+            if event.kind != .press && event.kind != .drag { autoplay?.pause() }
             return []
         }
         if currentPaywallPage != nil, paywall!.isBlockingNavigation {
@@ -529,12 +570,29 @@ public struct OnboardingApp: Sendable {
         if let paywall { PaywallOverlay.draw(paywall, into: &canvas, theme: theme) }
         if isShowingHelp { HelpOverlay.draw(into: &canvas, theme: theme, maps: helpMaps) }
         if let reviewBox, isShowingReview { ReviewBoxView(box: reviewBox).draw(into: &canvas, theme: theme) }
+        if autoplay?.isPaused == true { drawPausedHint(into: &canvas, layout: layout) }
+    }
+
+    /// Where keys go first under `--autoplay` (help and boxes aside): while pages turn, the
+    /// autoplay keys; once paused, `p` there and every other key to the page.
+    var autoplayContext: KeyContext? {
+        guard let autoplay, !autoplay.isFinished else { return nil }
+        return autoplay.isPaused ? .autoplayPaused : .autoplay
+    }
+
+    /// "paused · p resumes", centred on the top bar between the app's name and Skip.
+    private func drawPausedHint(into canvas: inout Canvas, layout: CarouselLayout) {
+        let hint = " \(Autoplay.pausedHint) "
+        let hintWidth = DisplayWidth.of(hint)
+        guard hintWidth + 4 <= width else { return }
+        canvas.draw(hint, x: (width - hintWidth) / 2, y: layout.topBarRow, style: theme.muted)
     }
 
     /// The keys the help lists: the tour's, and a paywall's when the tour has one.
     var helpMaps: [KeyMap] {
-        (paywall != nil || pendingPaywall != nil) && deck.hasPaywall
-            ? [KeyBindings.carousel, KeyBindings.paywall] : [KeyBindings.carousel]
+        ((paywall != nil || pendingPaywall != nil) && deck.hasPaywall
+            ? [KeyBindings.carousel, KeyBindings.paywall] : [KeyBindings.carousel])
+            + (autoplay == nil ? [] : [KeyBindings.autoplayPaused])
     }
 
     /// Draws every page the slide offset brings into view, each clipped to the content rows.

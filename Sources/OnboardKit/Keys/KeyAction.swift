@@ -55,4 +55,8 @@ public enum KeyAction: Hashable, Sendable, CaseIterable {
     case choose
     case later
     case never
+
+    // Autoplay.
+    case pauseAutoplay
+    case resumeAutoplay
 }

@@ -12,6 +12,8 @@ extension KeyBindings {
         case .notice: return "a notice after a purchase or restore"
         case .message: return "a box showing an address"
         case .review: return "the review prompt"
+        case .autoplay: return "pages turning by themselves (`--autoplay`)"
+        case .autoplayPaused: return "autoplay paused (other keys as on the page)"
         }
     }
 

@@ -100,8 +100,22 @@ public enum KeyBindings {
             KeyHelpEntry(KeyBinding(.character("n"), .never), "never"),
         ])
 
+    public static let autoplay = KeyMap(
+        .autoplay,
+        [
+            KeyHelpEntry(KeyBinding(.character("q"), .quit), "quit"),
+            KeyHelpEntry(
+                .anyKey(.pauseAutoplay), "pause",
+                note: "only that: keys then work as on the page, and nothing is bought"),
+        ])
+
+    public static let autoplayPaused = KeyMap(
+        .autoplayPaused, [KeyHelpEntry(KeyBinding(.character("p"), .resumeAutoplay), "resume autoplay")])
+
     /// Every context's map, in the order the documentation lists them.
-    public static let all: [KeyMap] = [carousel, anywhere, help, paywall, testStoreSheet, notice, message, review]
+    public static let all: [KeyMap] = [
+        carousel, anywhere, help, paywall, testStoreSheet, notice, message, review, autoplay, autoplayPaused,
+    ]
 
     public static func map(for context: KeyContext) -> KeyMap {
         switch context {
@@ -113,6 +127,8 @@ public enum KeyBindings {
         case .message: return message
         case .help: return help
         case .review: return review
+        case .autoplay: return autoplay
+        case .autoplayPaused: return autoplayPaused
         }
     }
 

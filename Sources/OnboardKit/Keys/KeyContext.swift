@@ -16,4 +16,8 @@ public enum KeyContext: String, Hashable, Sendable, CaseIterable {
     case help
     /// The review prompt after a completed tour.
     case review
+    /// Pages turning by themselves (`--autoplay`): a key pauses.
+    case autoplay
+    /// Autoplay paused by a key; keys it does not bind are the page's.
+    case autoplayPaused
 }

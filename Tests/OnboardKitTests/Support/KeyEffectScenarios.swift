@@ -12,6 +12,7 @@ enum KeyEffectScenarios {
     static func context(of app: OnboardingApp) -> KeyContext {
         if let box = app.reviewBox, app.isShowingReview { return box.stage == .showingAddress ? .message : .review }
         if app.isShowingHelp { return .help }
+        if let context = app.autoplayContext { return context }
         if let paywall = app.paywall, case .paywall = app.deck.pages[app.lastPage] { return paywall.keyContext }
         return .carousel
     }
@@ -84,6 +85,11 @@ enum KeyEffectScenarios {
             var app = ReviewPromptTests.app()
             _ = ReviewPromptTests.complete(&app)
             return [Scenario(name: "review prompt", app: app)]
+        case .autoplay, .autoplayPaused:
+            var app = AutoplayTests.app()
+            AutoplayTests.wake(&app, at: 0)
+            if context == .autoplayPaused { press([.character("x")], &app) }
+            return [Scenario(name: context == .autoplay ? "autoplay" : "autoplay paused", app: app)]
         }
     }
 }

@@ -1,0 +1,119 @@
+import CTerminalCapture
+import Foundation
+import OnboardKit
+
+/// `--record FILE.cast`: every byte written to the terminal, as an asciicast v2 file.
+///
+/// The file and its header are written before the terminal is touched, so a path that cannot
+/// be written stops the run first. Each event is one write(2) as it happens, so a killed
+/// session keeps everything up to its last write; there is no buffer to lose and none to wait for.
+final class SessionRecording {
+    /// The stream ncurses and the presenter write to (see `tui_capture_stream`).
+    let output: UnsafeMutablePointer<FILE>
+    private let file: Int32
+    private let terminal: Int32
+    private let started: Double
+    private var encoder = AsciicastEncoder()
+    private var size: (width: Int, height: Int)
+    /// The first write that failed (a full disk): recording stops there and the run says so.
+    private(set) var failure: String?
+    private var isFinished = false
+
+    struct OpenError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Creates `path` (replacing it), writes the header with the terminal's size, and opens the
+    /// captured stream on a copy of standard output.
+    init(path: String, environment: [String: String]) throws(OpenError) {
+        terminal = STDOUT_FILENO
+        size = SessionRecording.terminalSize(of: STDOUT_FILENO)
+        let shownPath = SafeText.sanitize(path)
+        file = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard file >= 0 else {
+            throw OpenError(description: "cannot record to \(shownPath): \(String(cString: strerror(errno)))")
+        }
+        let header = AsciicastEncoder.header(
+            width: size.width, height: size.height, timestamp: Int(Date().timeIntervalSince1970),
+            environment: environment)
+        guard Self.writeAll(header, to: file) else {
+            let reason = String(cString: strerror(errno))
+            close(file)
+            throw OpenError(description: "cannot record to \(shownPath): \(reason)")
+        }
+        let descriptor = dup(STDOUT_FILENO)
+        guard descriptor >= 0, let stream = tui_capture_stream(descriptor) else {
+            close(file)
+            throw OpenError(description: "cannot record: the terminal's output cannot be opened")
+        }
+        output = stream
+        started = SessionRecording.now()
+        tui_capture_start(
+            descriptor,
+            { context, bytes, count in
+                guard let context, let bytes else { return }
+                let recording = Unmanaged<SessionRecording>.fromOpaque(context).takeUnretainedValue()
+                recording.record(UnsafeRawBufferPointer(start: bytes, count: count))
+            }, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// One write to the terminal: a resize event first when the size changed since the last.
+    private func record(_ bytes: UnsafeRawBufferPointer) {
+        guard failure == nil, !isFinished else { return }
+        let seconds = elapsed
+        let current = SessionRecording.terminalSize(of: terminal)
+        if current != size {
+            size = current
+            append(AsciicastEncoder.resize(width: current.width, height: current.height, at: seconds))
+        }
+        if let line = encoder.output(bytes, at: seconds) { append(line) }
+    }
+
+    /// Stops capturing and closes the file (the terminal stream is the caller's to close).
+    func finish() {
+        guard !isFinished else { return }
+        tui_capture_stop()
+        if failure == nil, let line = encoder.flush(at: elapsed) { append(line) }
+        isFinished = true
+        close(file)
+    }
+
+    deinit { finish() }
+
+    private func append(_ line: String) {
+        guard failure == nil else { return }
+        if !Self.writeAll(line, to: file) { failure = String(cString: strerror(errno)) }
+    }
+
+    private var elapsed: Double { max(0, SessionRecording.now() - started) }
+
+    private static func writeAll(_ text: String, to descriptor: Int32) -> Bool {
+        var text = text
+        return text.withUTF8 { buffer in
+            var done = 0
+            while done < buffer.count {
+                let written = Glibc.write(descriptor, buffer.baseAddress! + done, buffer.count - done)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                done += written
+            }
+            return true
+        }
+    }
+
+    static func terminalSize(of descriptor: Int32) -> (width: Int, height: Int) {
+        var size = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else {
+            return (80, 24)
+        }
+        return (Int(size.ws_col), Int(size.ws_row))
+    }
+
+    private static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1_000_000_000
+    }
+}
