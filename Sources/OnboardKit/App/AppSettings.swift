@@ -11,11 +11,17 @@ public struct AppSettings: Hashable, Sendable {
     /// Whether a completed tour asks for a rating (the deck's `review`): decided by the caller
     /// from the stored state, at most once per app version.
     public var offersReview: Bool
+    /// The theme's appearance to start with: the one chosen, or the shell's guess.
+    public var appearance: Appearance
+    /// `--theme auto`: the theme follows the background colour the terminal reports.
+    public var followsTerminalBackground: Bool
 
     public init(
         reducesMotion: Bool = false, timeStep: Double = 1.0 / 60, seed: UInt64 = 0, headline: String? = nil,
-        offersReview: Bool = false
+        offersReview: Bool = false, appearance: Appearance = .dark, followsTerminalBackground: Bool = false
     ) {
+        self.appearance = appearance
+        self.followsTerminalBackground = followsTerminalBackground
         self.offersReview = offersReview
         self.reducesMotion = reducesMotion
         self.timeStep = timeStep
