@@ -160,6 +160,14 @@ struct Launcher {
         return .success(deck)
     }
 
+    /// The theme's appearance at start: the one named, else for `auto` the guess `COLORFGBG`
+    /// allows, else dark. The terminal's answer to OSC 11 may change it once the first page is
+    /// up; nothing waits for it.
+    static func appearance(theme: String?, environment: [String: String]) -> Appearance {
+        if let theme, let chosen = Appearance(rawValue: theme) { return chosen }
+        return environment["COLORFGBG"].flatMap(Appearance.init(colorFGBG:)) ?? .dark
+    }
+
     /// `--reduce-motion`, or `TUI_ONBOARD_REDUCE_MOTION` set to anything but empty or 0.
     var reducesMotion: Bool {
         if options.reducesMotion { return true }
@@ -276,7 +284,8 @@ struct Launcher {
         let offersReview = deck.review != nil && state.offersReview(appID: deck.app.id, version: deck.app.version)
         let settings = AppSettings(
             reducesMotion: reducesMotion, seed: options.seed ?? Self.defaultSeed(), headline: headline,
-            offersReview: offersReview)
+            offersReview: offersReview, appearance: Self.appearance(theme: options.theme, environment: environment),
+            followsTerminalBackground: (options.theme ?? "auto") == "auto")
         var app = OnboardingApp(
             deck: shown, colorMode: session.colorMode, width: 0, height: 0, settings: settings, paywall: paywall)
         let watch = paywall.map { LedgerWatch(directory: stateDirectory, gate: $0.gate) }

@@ -23,6 +23,8 @@ struct Options: Equatable {
     /// Show the tour only when this app's user has not seen it (or a newer version's).
     var isFirstRunOnly = false
     var reducesMotion = false
+    /// `--theme dark|light|auto`; nil is `auto`.
+    var theme: String?
     var seed: UInt64?
     var catalogPath: String?
     /// The simulated store's answer to purchases (`--simulate`); nil means the catalog's or success.
@@ -57,6 +59,7 @@ struct Options: Equatable {
     }
 
     static let simulationModes = ["success", "fail", "cancel", "pending", "prompt"]
+    static let themes = ["auto", "dark", "light"]
 
     static let usage = """
         usage: tui-onboard [options]
@@ -75,6 +78,7 @@ struct Options: Equatable {
           --first-run        show the tour only if it was not seen yet; after an upgrade show only
                              the pages new since the version seen; otherwise exit 0 at once
           --reduce-motion    cut between pages instead of animating (also TUI_ONBOARD_REDUCE_MOTION=1)
+          --theme NAME       dark, light, or auto (default): ask the terminal for its background
           --seed N           seed for anything random, so runs repeat exactly
           --catalog FILE     the paywall's product catalog (.json or an Xcode .storekit file)
           --simulate MODE    purchase outcome: success, fail, cancel, pending or prompt (ask each time)
@@ -141,6 +145,14 @@ struct Options: Equatable {
                     throw UsageError(description: "option --seed needs a whole number from 0, not \"\(text)\"")
                 }
                 options.seed = seed
+            case "--theme":
+                let theme = try value(for: name, inline: inline)
+                guard Options.themes.contains(theme) else {
+                    throw UsageError(
+                        description:
+                            "option --theme takes one of \(Options.themes.joined(separator: ", ")), not \"\(theme)\"")
+                }
+                options.theme = theme
             case "--catalog":
                 options.catalogPath = try value(for: name, inline: inline)
             case "--result-json":
