@@ -132,7 +132,9 @@ public struct TerminalRunner {
                 if written > 0, !hasAskedTerminal {
                     hasAskedTerminal = true
                     session.askTerminalSettings(background: app.settings.followsTerminalBackground)
-                    pacer.asked(now: current)
+                    // Its device attributes question is the pacer's only when frames follow: a
+                    // still first page must not wait for the answer to draw the first key.
+                    if pacer.shouldAsk(isAnimating: app.isAnimating) { pacer.asked(now: current) }
                 } else if written > 0, pacer.shouldAsk(isAnimating: app.isAnimating) {
                     session.askDeviceAttributes()
                     pacer.asked(now: current)
