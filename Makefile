@@ -13,16 +13,25 @@ RELEASE_FLAGS := -c $(CONFIG) $(if $(filter release,$(CONFIG)),$(STATIC))
 
 NCURSES_HEADER := /usr/include/ncursesw/curses.h
 
-.PHONY: all build run test install uninstall bench clean deps lint width-table
+.PHONY: all build run test test-deps install install-data uninstall bench clean deps lint width-table cli-docs
 
 all: build
 
 # Checks the system packages; installs them when running as root, otherwise says exactly what to run.
+# TEST_TOOLS adds what only the tests use: man-db and groff render the man page, zsh and fish
+# check the completions, Python's jsonschema checks the schemas (`make test-deps`, and so
+# `make test`, asks for them; `make run` does not).
 deps:
 	@missing=""; \
 	[ -f $(NCURSES_HEADER) ] || missing="$$missing libncurses-dev"; \
 	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
-	python3 -c 'import jsonschema' >/dev/null 2>&1 || /usr/bin/python3 -c 'import jsonschema' >/dev/null 2>&1 || missing="$$missing python3-jsonschema"; \
+	if [ -n "$(TEST_TOOLS)" ]; then \
+	  command -v man >/dev/null 2>&1 || missing="$$missing man-db"; \
+	  command -v groff >/dev/null 2>&1 || missing="$$missing groff-base"; \
+	  command -v zsh >/dev/null 2>&1 || missing="$$missing zsh"; \
+	  command -v fish >/dev/null 2>&1 || missing="$$missing fish"; \
+	  python3 -c 'import jsonschema' >/dev/null 2>&1 || /usr/bin/python3 -c 'import jsonschema' >/dev/null 2>&1 || missing="$$missing python3-jsonschema"; \
+	fi; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then \
 	    echo "installing:$$missing"; \
@@ -41,19 +50,48 @@ build: deps
 run: build
 	"$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tui-onboard"
 
-test: deps
+# The system packages of deps, and those the tests use.
+test-deps:
+	@$(MAKE) --no-print-directory deps TEST_TOOLS=1
+
+test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-install: build
-	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/tui-onboard"
+install: build install-data
+	install -d "$(DESTDIR)$(PREFIX)/bin"
 	install -m 755 "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tui-onboard" "$(DESTDIR)$(PREFIX)/bin/tui-onboard"
 	strip "$(DESTDIR)$(PREFIX)/bin/tui-onboard"
+
+# Everything but the binary: the built-in deck, the man page and the completions (checked in
+# under share/, as they are installed).
+install-data:
+	install -d "$(DESTDIR)$(PREFIX)/share/tui-onboard" "$(DESTDIR)$(PREFIX)/share/man/man1" \
+	  "$(DESTDIR)$(PREFIX)/share/bash-completion/completions" "$(DESTDIR)$(PREFIX)/share/zsh/site-functions" \
+	  "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d"
 	cp -R Assets/. "$(DESTDIR)$(PREFIX)/share/tui-onboard/"
+	install -m 644 share/man/man1/tui-onboard.1 "$(DESTDIR)$(PREFIX)/share/man/man1/tui-onboard.1"
+	install -m 644 share/bash-completion/completions/tui-onboard "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/tui-onboard"
+	install -m 644 share/zsh/site-functions/_tui-onboard "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_tui-onboard"
+	install -m 644 share/fish/vendor_completions.d/tui-onboard.fish "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/tui-onboard.fish"
 
 uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/bin/tui-onboard"
 	rm -rf "$(DESTDIR)$(PREFIX)/share/tui-onboard"
+	rm -f "$(DESTDIR)$(PREFIX)/share/man/man1/tui-onboard.1"
+	rm -f "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/tui-onboard"
+	rm -f "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_tui-onboard"
+	rm -f "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/tui-onboard.fish"
+
+# Remakes the man page and the completions under share/ from the command-line table
+# (Sources/tui-onboard/CommandLineSpec.swift); a test fails while they differ from it.
+cli-docs:
+	$(SWIFT) build --product tui-onboard
+	bin="$$($(SWIFT) build --show-bin-path)/tui-onboard"; \
+	"$$bin" --man > share/man/man1/tui-onboard.1 && \
+	"$$bin" --completions bash > share/bash-completion/completions/tui-onboard && \
+	"$$bin" --completions zsh > share/zsh/site-functions/_tui-onboard && \
+	"$$bin" --completions fish > share/fish/vendor_completions.d/tui-onboard.fish
 
 # Prints figures (never part of the tests). The start-up table compares with mdp (installed from
 # Debian's packages when missing and root) and a static Foundation "hello" built in the same run.

@@ -15,6 +15,7 @@ import argparse
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -230,11 +231,18 @@ def main():
         sys.exit("check-schemas: %s is not an executable; build it first (swift build)" % binary)
     schemas = {kind: Schema(kind) for kind in KINDS}
     problems = []
+    # What `init` writes is a sample too: a newcomer's first deck must pass its schema.
+    starter = tempfile.mkdtemp(prefix="check-schemas-init-")
+    made = subprocess.run([binary, "init", starter], capture_output=True, text=True, timeout=60)
+    if made.returncode != 0:
+        problems.append("tui-onboard init %s exited %d: %s" % (starter, made.returncode, made.stderr.strip()))
+    starter_files = sorted(os.path.join(starter, name) for name in os.listdir(starter) if name.endswith(".json"))
     counts = [
-        check_samples(schemas, arguments.sample, problems),
+        check_samples(schemas, arguments.sample + starter_files, problems),
         check_results(binary, schemas, problems),
         check_broken(binary, schemas, problems),
     ]
+    shutil.rmtree(starter, ignore_errors=True)
     for problem in problems:
         print("check-schemas: " + problem)
     verdict = "all agree" if not problems else "%d disagreement%s" % (len(problems), "s"[:len(problems) > 1])

@@ -130,7 +130,7 @@ struct Host {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone.current
         return EntitlementResolver.status(
-            of: entitlement, catalog: catalog, ledger: ledger, now: Date(), calendar: calendar
+            of: entitlement, in: StoreContext(catalog: catalog, ledger: ledger, now: Date(), calendar: calendar)
         ).isActive
     }
 }

@@ -97,7 +97,7 @@ extension Launcher {
             case .failure(let status): return status.code
             }
             entitlements = EntitlementResolver.statuses(
-                catalog: catalog, ledger: ledger, now: subject.now, calendar: Self.storeCalendar)
+                in: StoreContext(catalog: catalog, ledger: ledger, now: subject.now, calendar: Self.storeCalendar))
         }
         let report = StatusReport(
             appID: subject.appID, stateDirectory: stateDirectory, now: subject.now,
@@ -137,7 +137,8 @@ extension Launcher {
         case .failure(let status): return status.code
         }
         let status = EntitlementResolver.status(
-            of: entitlement, catalog: catalog, ledger: ledger, now: subject.now, calendar: Self.storeCalendar)
+            of: entitlement,
+            in: StoreContext(catalog: catalog, ledger: ledger, now: subject.now, calendar: Self.storeCalendar))
         return status.isActive ? ExitCode.success : ExitCode.notActive
     }
 

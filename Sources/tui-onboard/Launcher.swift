@@ -15,7 +15,15 @@ struct Launcher {
     func run() -> Int32 {
         switch options.command {
         case .help:
-            return writeOutput(Options.usage + "\n")
+            return writeOutput(UsageText.general() + "\n")
+        case .commandHelp(let command):
+            return writeOutput(UsageText.command(command) + "\n")
+        case .manPage:
+            return writeOutput(ManPage.render())
+        case .completions(let shell):
+            return writeOutput(shell.script)
+        case .initialize(let directory):
+            return initialize(directory)
         case .version:
             return writeOutput("tui-onboard \(Launcher.version)\n")
         case .symbols:
@@ -160,19 +168,42 @@ struct Launcher {
         return .success(deck)
     }
 
-    /// The theme's appearance at start: the one named, else for `auto` the guess `COLORFGBG`
+    /// The theme's appearance at start: the one chosen, else for `auto` the guess `COLORFGBG`
     /// allows, else dark. The terminal's answer to OSC 11 may change it once the first page is
     /// up; nothing waits for it.
-    static func appearance(theme: String?, environment: [String: String]) -> Appearance {
-        if let theme, let chosen = Appearance(rawValue: theme) { return chosen }
-        return environment["COLORFGBG"].flatMap(Appearance.init(colorFGBG:)) ?? .dark
+    static func appearance(theme: ThemeChoice, environment: [String: String]) -> Appearance {
+        switch theme {
+        case .dark: return .dark
+        case .light: return .light
+        case .auto: return environment["COLORFGBG"].flatMap(Appearance.init(colorFGBG:)) ?? .dark
+        }
     }
 
-    /// `--reduce-motion`, or `TUI_ONBOARD_REDUCE_MOTION` set to anything but empty or 0.
-    var reducesMotion: Bool {
-        if options.reducesMotion { return true }
-        let value = environment["TUI_ONBOARD_REDUCE_MOTION"] ?? ""
-        return !value.isEmpty && value != "0"
+    /// Reduced motion and the theme, from the options, the environment and the config file.
+    /// A config file that cannot be used is an error (65, or 66 when it cannot be read), said
+    /// with its file:line:column; a missing one is no error.
+    func loadPreferences() -> Result<RunPreferences, ExitStatus> {
+        var config = UserConfig()
+        if let path = UserConfig.path(environment: environment) {
+            let bytes: [UInt8]?
+            do {
+                bytes = try InputFile.read(path, limit: UserConfig.maximumByteCount)
+            } catch {
+                if case .missing = error {
+                    bytes = nil
+                } else {
+                    printError("\(error.description) (the config file)")
+                    return .failure(ExitStatus(code: ExitCode.forReadError(error)))
+                }
+            }
+            if let bytes {
+                let decoded = UserConfig.decode(bytes, file: path)
+                for diagnostic in decoded.diagnostics { printError(diagnostic.description) }
+                guard let read = decoded.config else { return .failure(ExitStatus(code: ExitCode.badData)) }
+                config = read
+            }
+        }
+        return .success(RunPreferences.resolve(options: options, environment: environment, config: config))
     }
 
     /// Without --seed each run differs: the seed comes from the system's generator here, at the
@@ -231,6 +262,11 @@ struct Launcher {
         case .success(let setup): paywall = setup
         case .failure(let status): return status.code
         }
+        let preferences: RunPreferences
+        switch loadPreferences() {
+        case .success(let loaded): preferences = loaded
+        case .failure(let status): return status.code
+        }
         var headline: String?
         if case .whatsNew = presentation { headline = "What's new in \(deck.app.name) \(deck.app.version)" }
         if options.isPlain {
@@ -283,9 +319,9 @@ struct Launcher {
         }
         let offersReview = deck.review != nil && state.offersReview(appID: deck.app.id, version: deck.app.version)
         let settings = AppSettings(
-            reducesMotion: reducesMotion, seed: options.seed ?? Self.defaultSeed(), headline: headline,
-            offersReview: offersReview, appearance: Self.appearance(theme: options.theme, environment: environment),
-            followsTerminalBackground: (options.theme ?? "auto") == "auto")
+            reducesMotion: preferences.reducesMotion, seed: options.seed ?? Self.defaultSeed(), headline: headline,
+            offersReview: offersReview, appearance: Self.appearance(theme: preferences.theme, environment: environment),
+            followsTerminalBackground: preferences.theme == .auto)
         var app = OnboardingApp(
             deck: shown, colorMode: session.colorMode, width: 0, height: 0, settings: settings, paywall: paywall)
         let watch = paywall.map { LedgerWatch(directory: stateDirectory, gate: $0.gate) }

@@ -166,9 +166,7 @@ import Testing
         #expect(harness.ledger.count == 2)
         #expect(harness.status("tips").state == .notPurchased)
         #expect(
-            EntitlementResolver.state(
-                ofProduct: "tips.coffee", catalog: harness.catalog, ledger: harness.ledger, now: harness.now,
-                calendar: harness.calendar) == .notPurchased)
+            EntitlementResolver.state(ofProduct: "tips.coffee", in: harness.context) == .notPurchased)
     }
 
     @Test func lifetimeOutranksAnActiveSubscriptionForTheSameEntitlement() {
@@ -222,8 +220,7 @@ import Testing
 
     @Test func statusesFollowTheCatalogOrder() {
         let harness = Self.buying("season", "$rc_annual")
-        let statuses = EntitlementResolver.statuses(
-            catalog: harness.catalog, ledger: harness.ledger, now: harness.now, calendar: harness.calendar)
+        let statuses = EntitlementResolver.statuses(in: harness.context)
         #expect(statuses.map(\.entitlement.id) == harness.catalog.entitlements.map(\.id))
         #expect(statuses.map(\.isActive) == [true, false, true, false, false])
     }
@@ -251,14 +248,14 @@ import Testing
         catalog.entitlements[0].productIDs.append("pro.retired")
         let ledger = Ledger([LedgerTransaction(id: "old", productID: "pro.retired", purchaseDate: F.date(2025, 1, 1))])
         let pro = EntitlementResolver.status(
-            of: catalog.entitlements[0], catalog: catalog, ledger: ledger, now: F.date(2026, 1, 1), calendar: F.calendar
-        )
+            of: catalog.entitlements[0],
+            in: StoreContext(catalog: catalog, ledger: ledger, now: F.date(2026, 1, 1), calendar: F.calendar))
         #expect(pro.state == .notPurchased)
         catalog.products["pro.retired"] = Product(
             id: "pro.retired", type: .nonConsumable, price: 1, currencyCode: "USD", localizedTitle: "Retired")
         let listed = EntitlementResolver.status(
-            of: catalog.entitlements[0], catalog: catalog, ledger: ledger, now: F.date(2026, 1, 1), calendar: F.calendar
-        )
+            of: catalog.entitlements[0],
+            in: StoreContext(catalog: catalog, ledger: ledger, now: F.date(2026, 1, 1), calendar: F.calendar))
         #expect(listed.state == .lifetime)
     }
 }

@@ -476,8 +476,9 @@ import Testing
         // This window still shows the request; approving it again is refused under the lock.
         harness.apply(
             harness.simulator.approvePending(
-                transactionID: request.id, catalog: harness.catalog, ledger: stale, now: harness.now,
-                calendar: harness.calendar))
+                transactionID: request.id,
+                in: StoreContext(catalog: harness.catalog, ledger: stale, now: harness.now, calendar: harness.calendar))
+        )
         #expect(harness.simulator.notice == .alreadyAnswered(productName: "Studio Monthly"))
         #expect(harness.ledger.transactions.filter { $0.state == .approved }.count == 1)
         #expect(harness.celebrations == 0)

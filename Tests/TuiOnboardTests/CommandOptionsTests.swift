@@ -27,9 +27,52 @@ import Testing
         (["validate", "d.json", "--app", "x"], "--app is for status, has and reset, not validate"),
         (["status", "--app", ""], "option --app needs an app id"),
         (["status", "--app"], "option --app needs a value"),
-        (["stats"], "unknown command \"stats\" (commands: validate, symbols, status, has, reset)"),
+        (["stats"], "unknown command \"stats\" (commands: validate, symbols, status, has, reset, init)"),
     ])
     func misuseIsAUsageErrorThatSaysWhy(arguments: [String], message: String) {
         #expect(throws: Options.UsageError(description: message)) { try Options.parse(arguments) }
+    }
+}
+
+/// `init`, `--theme`, and options refused by commands that would otherwise ignore them.
+@Suite struct NewCommandOptionsTests {
+    @Test func initTakesOneDirectoryOrNone() throws {
+        #expect(try Options.parse(["init"]).command == .initialize(nil))
+        #expect(try Options.parse(["init", "tour"]).command == .initialize("tour"))
+        #expect(throws: Options.UsageError(description: "init takes at most one DIR")) {
+            try Options.parse(["init", "a", "b"])
+        }
+        #expect(throws: Options.UsageError(description: "--deck is for a run, status and has, not init")) {
+            try Options.parse(["init", "--deck", "d.json"])
+        }
+    }
+
+    @Test func themeTakesDarkLightOrAuto() throws {
+        #expect(try Options.parse([]).theme == nil)
+        #expect(try Options.parse(["--theme", "light"]).theme == .light)
+        #expect(try Options.parse(["--theme=auto"]).theme == .auto)
+        #expect(throws: Options.UsageError(description: "option --theme takes one of auto, dark, light, not \"blue\""))
+        {
+            try Options.parse(["--theme", "blue"])
+        }
+        #expect(throws: Options.UsageError(description: "--theme is for a run, not status")) {
+            try Options.parse(["status", "--theme", "dark"])
+        }
+    }
+
+    /// `reset --deck theirs.json` would forget every app's state, not theirs: refused.
+    @Test(arguments: [
+        (["reset", "--deck", "d.json"], "--deck is for a run, status and has, not reset"),
+        (["validate", "d.json", "--plain"], "--plain is for a run, not validate"),
+        (["symbols", "--state-dir", "/s"], "--state-dir is for a run, status, has and reset, not symbols"),
+        (["has", "pro", "--simulate", "fail"], "--simulate is for a run, not has"),
+        (["status", "--result-json", "-"], "--result-json is for a run, not status"),
+    ])
+    func anOptionACommandWouldIgnoreIsRefused(arguments: [String], message: String) {
+        #expect(throws: Options.UsageError(description: message)) { try Options.parse(arguments) }
+    }
+
+    @Test func validateTakesACatalog() throws {
+        #expect(try Options.parse(["validate", "d.json", "--catalog", "c.json"]).catalogPath == "c.json")
     }
 }

@@ -7,6 +7,8 @@ public enum ExitCode {
     public static let usage: Int32 = 2
     public static let badData: Int32 = 65
     public static let missingInput: Int32 = 66
+    /// `init`: a file it would write exists already, or cannot be created (EX_CANTCREAT).
+    public static let cannotCreate: Int32 = 73
     public static let ioError: Int32 = 74
     public static let hangup: Int32 = 129
     public static let interrupted: Int32 = 130

@@ -133,36 +133,35 @@ struct StoreHarness {
 
     mutating func purchase(_ packageID: String) {
         apply(
-            simulator.purchase(
-                StoreFixtures.package(packageID), catalog: catalog, ledger: ledger, now: now, calendar: calendar))
+            simulator.purchase(StoreFixtures.package(packageID), in: context))
     }
 
     mutating func choose(_ outcome: StoreSimulator.Outcome) {
-        apply(simulator.choose(outcome, catalog: catalog, ledger: ledger, now: now, calendar: calendar))
+        apply(simulator.choose(outcome, in: context))
     }
 
-    mutating func retry() { apply(simulator.retry(catalog: catalog, ledger: ledger, now: now, calendar: calendar)) }
+    mutating func retry() { apply(simulator.retry(in: context)) }
 
-    mutating func restore() { apply(simulator.restore(ledger: ledger, catalog: catalog, now: now, calendar: calendar)) }
+    mutating func restore() { apply(simulator.restore(in: context)) }
 
     mutating func tick(_ seconds: Double) {
-        apply(simulator.tick(seconds: seconds, catalog: catalog, ledger: ledger, now: now, calendar: calendar))
+        apply(simulator.tick(seconds: seconds, in: context))
     }
 
     mutating func approve(_ transactionID: String) {
         apply(
-            simulator.approvePending(
-                transactionID: transactionID, catalog: catalog, ledger: ledger, now: now, calendar: calendar))
+            simulator.approvePending(transactionID: transactionID, in: context))
     }
 
     mutating func decline(_ transactionID: String) {
-        apply(simulator.declinePending(transactionID: transactionID, catalog: catalog, ledger: ledger, now: now))
+        apply(simulator.declinePending(transactionID: transactionID, in: context))
     }
 
     func status(_ entitlementID: String) -> EntitlementStatus {
-        EntitlementResolver.status(
-            of: catalog.entitlement(id: entitlementID)!, catalog: catalog, ledger: ledger, now: now, calendar: calendar)
+        EntitlementResolver.status(of: catalog.entitlement(id: entitlementID)!, in: context)
     }
+
+    var context: StoreContext { StoreContext(catalog: catalog, ledger: ledger, now: now, calendar: calendar) }
 
     func line(_ entitlementID: String) -> String {
         status(entitlementID).statusLine(locale: StoreFixtures.enUS, timeZone: StoreFixtures.utc)

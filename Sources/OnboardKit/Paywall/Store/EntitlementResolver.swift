@@ -7,49 +7,41 @@ import Foundation
 /// purchase, its period and `now`, the way StoreKit testing renews on its own clock.
 public enum EntitlementResolver {
     /// One status per catalog entitlement, in catalog order.
-    public static func statuses(catalog: Catalog, ledger: Ledger, now: Date, calendar: Calendar) -> [EntitlementStatus]
-    {
-        let records = PurchaseRecords(ledger)
-        return catalog.entitlements.map {
-            status(of: $0, catalog: catalog, records: records, now: now, calendar: calendar)
+    public static func statuses(in context: StoreContext) -> [EntitlementStatus] {
+        let records = PurchaseRecords(context.ledger)
+        return context.catalog.entitlements.map {
+            status(of: $0, records: records, in: context)
         }
     }
 
     /// The status of one entitlement: the strongest access any of its products gives.
-    public static func status(
-        of entitlement: Entitlement, catalog: Catalog, ledger: Ledger, now: Date, calendar: Calendar
-    )
-        -> EntitlementStatus
-    {
-        status(of: entitlement, catalog: catalog, records: PurchaseRecords(ledger), now: now, calendar: calendar)
+    public static func status(of entitlement: Entitlement, in context: StoreContext) -> EntitlementStatus {
+        status(of: entitlement, records: PurchaseRecords(context.ledger), in: context)
     }
 
     /// What the purchases of one product give at `now`; `.notPurchased` for consumables and for
     /// products the catalog does not know.
-    public static func state(
-        ofProduct productID: String, catalog: Catalog, ledger: Ledger, now: Date, calendar: Calendar
-    )
-        -> EntitlementStatus.State
-    {
-        access(toProduct: productID, catalog: catalog, records: PurchaseRecords(ledger), now: now, calendar: calendar)?
-            .state ?? .notPurchased
+    public static func state(ofProduct productID: String, in context: StoreContext) -> EntitlementStatus.State {
+        access(toProduct: productID, records: PurchaseRecords(context.ledger), in: context)?.state ?? .notPurchased
     }
 
     /// The active subscription that stops `product` from being bought ("You're currently
     /// subscribed"): for an auto-renewable product, its own active subscription or that of any
     /// product in the same subscription group, as a customer holds one subscription per group.
     /// Nil when there is none, and always for products that are not auto-renewable.
-    public static func activeSubscription(
-        for product: Product, catalog: Catalog, ledger: Ledger, now: Date, calendar: Calendar
-    ) -> EntitlementStatus.State? {
+    public static func activeSubscription(for product: Product, in context: StoreContext)
+        -> EntitlementStatus.State?
+    {
+        activeSubscription(for: product, records: PurchaseRecords(context.ledger), in: context)
+    }
+
+    static func activeSubscription(for product: Product, records: PurchaseRecords, in context: StoreContext)
+        -> EntitlementStatus.State?
+    {
         guard product.type == .autoRenewable else { return nil }
-        let records = PurchaseRecords(ledger)
         var best: PurchaseAccess?
-        for productID in subscriptionGroupMembers(of: product, catalog: catalog) {
-            guard
-                let access = access(
-                    toProduct: productID, catalog: catalog, records: records, now: now, calendar: calendar),
-                access.state.isActive
+        for productID in subscriptionGroupMembers(of: product, catalog: context.catalog) {
+            guard let access = access(toProduct: productID, records: records, in: context), access.state.isActive
             else { continue }
             if best.map(access.outranks) ?? true { best = access }
         }
@@ -57,11 +49,8 @@ public enum EntitlementResolver {
     }
 
     /// True when `product` is a non-consumable the customer already owns.
-    public static func isOwned(_ product: Product, catalog: Catalog, ledger: Ledger, now: Date, calendar: Calendar)
-        -> Bool
-    {
-        product.type == .nonConsumable
-            && state(ofProduct: product.id, catalog: catalog, ledger: ledger, now: now, calendar: calendar) == .lifetime
+    public static func isOwned(_ product: Product, in context: StoreContext) -> Bool {
+        product.type == .nonConsumable && state(ofProduct: product.id, in: context) == .lifetime
     }
 
     /// True when an ask-to-buy request for `product` (or, for a subscription, for any product of
@@ -81,8 +70,32 @@ public enum EntitlementResolver {
     }
 
     /// The number of entitlements the customer has access to at `now`.
-    public static func activeEntitlementCount(catalog: Catalog, ledger: Ledger, now: Date, calendar: Calendar) -> Int {
-        statuses(catalog: catalog, ledger: ledger, now: now, calendar: calendar).filter(\.isActive).count
+    public static func activeEntitlementCount(in context: StoreContext) -> Int {
+        statuses(in: context).filter(\.isActive).count
+    }
+
+    /// The first moment after `context.now` at which any answer above may change with time
+    /// alone: the earliest end of a period any purchase is active in (where it renews, moves
+    /// from its introductory offer to regular periods, or runs out). Nil when nothing changes
+    /// until the ledger does. Every derived state is constant between such ends, and an ended
+    /// or expired access stays as it is.
+    public static func nextBoundary(in context: StoreContext) -> Date? {
+        nextBoundary(records: PurchaseRecords(context.ledger), in: context)
+    }
+
+    static func nextBoundary(records: PurchaseRecords, in context: StoreContext) -> Date? {
+        var earliest: Date?
+        for product in context.catalog.products.values {
+            for purchase in records.purchases(of: product.id) {
+                guard
+                    let access = PurchaseAccess.derive(
+                        purchase, product: product, now: context.now, calendar: context.calendar),
+                    case .active(let until, _) = access.state
+                else { continue }
+                earliest = min(earliest ?? until, until)
+            }
+        }
+        return earliest
     }
 
     /// The end of the first period of a purchase starting at `start`: the whole introductory
@@ -122,15 +135,12 @@ public enum EntitlementResolver {
         return [product.id] + others
     }
 
-    private static func status(
-        of entitlement: Entitlement, catalog: Catalog, records: PurchaseRecords, now: Date, calendar: Calendar
-    ) -> EntitlementStatus {
+    static func status(of entitlement: Entitlement, records: PurchaseRecords, in context: StoreContext)
+        -> EntitlementStatus
+    {
         var best: PurchaseAccess?
         for productID in entitlement.productIDs {
-            guard
-                let access = access(
-                    toProduct: productID, catalog: catalog, records: records, now: now, calendar: calendar)
-            else { continue }
+            guard let access = access(toProduct: productID, records: records, in: context) else { continue }
             if best.map(access.outranks) ?? true { best = access }
         }
         guard let best else { return EntitlementStatus(entitlement: entitlement, state: .notPurchased) }
@@ -139,14 +149,17 @@ public enum EntitlementResolver {
     }
 
     /// The strongest access the purchases of one product give; nil when none gives any.
-    private static func access(
-        toProduct productID: String, catalog: Catalog, records: PurchaseRecords, now: Date, calendar: Calendar
-    ) -> PurchaseAccess? {
+    static func access(toProduct productID: String, records: PurchaseRecords, in context: StoreContext)
+        -> PurchaseAccess?
+    {
         // A product the catalog no longer lists has no known type or period, so it grants nothing.
-        guard let product = catalog.products[productID] else { return nil }
+        guard let product = context.catalog.products[productID] else { return nil }
         var best: PurchaseAccess?
         for purchase in records.purchases(of: productID) {
-            guard let access = PurchaseAccess.derive(purchase, product: product, now: now, calendar: calendar) else {
+            guard
+                let access = PurchaseAccess.derive(
+                    purchase, product: product, now: context.now, calendar: context.calendar)
+            else {
                 continue
             }
             if best.map(access.outranks) ?? true { best = access }

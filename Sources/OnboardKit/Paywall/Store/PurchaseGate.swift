@@ -42,16 +42,16 @@ public struct PurchaseGate: Sendable {
     /// Why `product` cannot be bought at `now` given `ledger`: already owned, a subscription of
     /// its group already active, or a request for it still waiting for approval.
     public func refusal(ofBuying product: Product, in ledger: Ledger, at now: Date) -> StoreSimulator.Notice? {
+        let context = StoreContext(catalog: catalog, ledger: ledger, now: now, calendar: calendar)
         switch product.type {
         case .consumable, .nonRenewing:
             return nil
         case .nonConsumable:
-            if EntitlementResolver.isOwned(product, catalog: catalog, ledger: ledger, now: now, calendar: calendar) {
+            if EntitlementResolver.isOwned(product, in: context) {
                 return .alreadyOwned
             }
         case .autoRenewable:
-            let active = EntitlementResolver.activeSubscription(
-                for: product, catalog: catalog, ledger: ledger, now: now, calendar: calendar)
+            let active = EntitlementResolver.activeSubscription(for: product, in: context)
             if active != nil { return .alreadySubscribed }
         }
         // A second request while one waits could end in two approved purchases.

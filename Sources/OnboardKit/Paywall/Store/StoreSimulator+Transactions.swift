@@ -7,27 +7,29 @@ extension StoreSimulator {
     /// The introductory offer applies when the customer is eligible (never subscribed in the
     /// product's group); subscriptions get the end of their first period, and a season pass
     /// bought while one is still running starts where that one ends.
-    mutating func newPurchase(
-        of product: Product, state: LedgerTransaction.State, catalog: Catalog, ledger: Ledger, now: Date,
-        calendar: Calendar
-    ) -> LedgerTransaction {
+    mutating func newPurchase(of product: Product, state: LedgerTransaction.State, in context: StoreContext)
+        -> LedgerTransaction
+    {
+        let now = context.now
         let offer = product.introductoryOffer.flatMap {
-            EntitlementResolver.isEligibleForIntroductoryOffer(product, catalog: catalog, ledger: ledger)
+            EntitlementResolver.isEligibleForIntroductoryOffer(
+                product, catalog: context.catalog, ledger: context.ledger)
                 ? EntitlementResolver.ledgerOffer(for: $0) : nil
         }
         var expiresDate: Date?
         if state == .purchased {
             var start = now
             if product.type == .nonRenewing,
-                case .active(let until, _) = EntitlementResolver.state(
-                    ofProduct: product.id, catalog: catalog, ledger: ledger, now: now, calendar: calendar)
+                case .active(let until, _) = EntitlementResolver.state(ofProduct: product.id, in: context)
             {
                 start = max(now, until)
             }
-            expiresDate = EntitlementResolver.firstPeriodEnd(of: product, offer: offer, from: start, calendar: calendar)
+            expiresDate = EntitlementResolver.firstPeriodEnd(
+                of: product, offer: offer, from: start, calendar: context.calendar)
         }
         return LedgerTransaction(
-            id: nextTransactionID(avoiding: ledger), productID: product.id, purchaseDate: now, expiresDate: expiresDate,
+            id: nextTransactionID(avoiding: context.ledger), productID: product.id, purchaseDate: now,
+            expiresDate: expiresDate,
             offer: offer, state: state, willRenew: state == .purchased && product.type == .autoRenewable)
     }
 

@@ -65,12 +65,10 @@ public struct StoreSimulator: Sendable {
     /// Starts buying `package`: ignored while busy; refused with a notice when the product is
     /// already subscribed (itself or its group), owned, or waiting for approval; shows the
     /// prompt sheet in `prompt` mode; else puts the purchase in flight with the mode's outcome.
-    public mutating func purchase(_ package: Package, catalog: Catalog, ledger: Ledger, now: Date, calendar: Calendar)
-        -> [StoreEvent]
-    {
+    public mutating func purchase(_ package: Package, in context: StoreContext) -> [StoreEvent] {
         guard !isBusy else { return [] }
-        let gate = PurchaseGate(catalog: catalog, calendar: calendar)
-        if let refusal = gate.refusal(ofBuying: package.product, in: ledger, at: now) {
+        let gate = PurchaseGate(catalog: context.catalog, calendar: context.calendar)
+        if let refusal = gate.refusal(ofBuying: package.product, in: context.ledger, at: context.now) {
             notice = refusal
             return []
         }
@@ -82,26 +80,24 @@ public struct StoreSimulator: Sendable {
             phase = .confirming(packageID: package.identifier)
             return []
         }
-        return start(outcome, package: package, catalog: catalog, ledger: ledger, now: now, calendar: calendar)
+        return start(outcome, package: package, in: context)
     }
 
     /// Answers the prompt sheet: cancelling closes it at once, any other outcome puts the
     /// purchase in flight. Ignored unless the sheet is up.
-    public mutating func choose(_ outcome: Outcome, catalog: Catalog, ledger: Ledger, now: Date, calendar: Calendar)
-        -> [StoreEvent]
-    {
+    public mutating func choose(_ outcome: Outcome, in context: StoreContext) -> [StoreEvent] {
         guard case .confirming = phase, let package = activePackage else { return [] }
         guard outcome != .cancelled else {
             finish()
             return []
         }
-        return start(outcome, package: package, catalog: catalog, ledger: ledger, now: now, calendar: calendar)
+        return start(outcome, package: package, in: context)
     }
 
     /// Buys the package whose purchase just failed again; ignored unless a failure is shown.
-    public mutating func retry(catalog: Catalog, ledger: Ledger, now: Date, calendar: Calendar) -> [StoreEvent] {
+    public mutating func retry(in context: StoreContext) -> [StoreEvent] {
         guard !isBusy, notice?.isRetryable == true, let package = failedPackage else { return [] }
-        return purchase(package, catalog: catalog, ledger: ledger, now: now, calendar: calendar)
+        return purchase(package, in: context)
     }
 
     public mutating func dismissNotice() {
@@ -125,16 +121,16 @@ public struct StoreSimulator: Sendable {
     /// Starts a restore: busy for `latency`, then it says what changed: "Purchases restored"
     /// naming the entitlements that became active, "Already up to date" when those active were
     /// active before, else "No purchases to restore". Ignored while busy.
-    public mutating func restore(ledger: Ledger, catalog: Catalog, now: Date, calendar: Calendar) -> [StoreEvent] {
+    public mutating func restore(in context: StoreContext) -> [StoreEvent] {
         guard !isBusy else { return [] }
         activeBeforeRestore = Set(
-            EntitlementResolver.statuses(catalog: catalog, ledger: ledger, now: now, calendar: calendar)
+            EntitlementResolver.statuses(in: context)
                 .filter(\.isActive).map(\.entitlement.id))
         notice = nil
         failedPackage = nil
         busyTime = 0
         phase = .restoring(remaining: latency)
-        if latency == 0 { completeRestore(catalog: catalog, ledger: ledger, now: now, calendar: calendar) }
+        if latency == 0 { completeRestore(in: context) }
         return []
     }
 
@@ -142,9 +138,7 @@ public struct StoreSimulator: Sendable {
 
     /// Lets `seconds` of wall time pass: counts the latency down and, when it runs out,
     /// completes the purchase or restore at `now` (the simulated date of that moment).
-    public mutating func tick(seconds: Double, catalog: Catalog, ledger: Ledger, now: Date, calendar: Calendar)
-        -> [StoreEvent]
-    {
+    public mutating func tick(seconds: Double, in context: StoreContext) -> [StoreEvent] {
         guard seconds.isFinite, seconds > 0 else { return [] }
         switch phase {
         case .idle, .confirming:
@@ -155,14 +149,14 @@ public struct StoreSimulator: Sendable {
                 phase = .purchasing(packageID: packageID, outcome: outcome, remaining: remaining - seconds)
                 return []
             }
-            return complete(outcome, package: package, catalog: catalog, ledger: ledger, now: now, calendar: calendar)
+            return complete(outcome, package: package, in: context)
         case .restoring(let remaining):
             busyTime += seconds
             guard remaining - seconds <= 0 else {
                 phase = .restoring(remaining: remaining - seconds)
                 return []
             }
-            completeRestore(catalog: catalog, ledger: ledger, now: now, calendar: calendar)
+            completeRestore(in: context)
             return []
         case .saving(var saving):
             guard saving.isWaitingForLock else { return [] }
@@ -234,18 +228,18 @@ public struct StoreSimulator: Sendable {
 
     /// A parent approves the ask-to-buy request `transactionID`: records the approval, which
     /// grants the product from `now`. Ignored while busy or when no such request waits.
-    public mutating func approvePending(
-        transactionID: String, catalog: Catalog, ledger: Ledger, now: Date, calendar: Calendar
-    ) -> [StoreEvent] {
-        guard !isBusy, let request = ledger.pendingTransactions.first(where: { $0.id == transactionID }) else {
+    public mutating func approvePending(transactionID: String, in context: StoreContext) -> [StoreEvent] {
+        guard !isBusy, let request = context.ledger.pendingTransactions.first(where: { $0.id == transactionID })
+        else {
             return []
         }
-        let product = catalog.products[request.productID]
+        let product = context.catalog.products[request.productID]
         let approval = LedgerTransaction(
-            id: nextTransactionID(avoiding: ledger), originalID: request.originalID, productID: request.productID,
-            purchaseDate: now,
+            id: nextTransactionID(avoiding: context.ledger), originalID: request.originalID,
+            productID: request.productID, purchaseDate: context.now,
             expiresDate: product.flatMap {
-                EntitlementResolver.firstPeriodEnd(of: $0, offer: request.offer, from: now, calendar: calendar)
+                EntitlementResolver.firstPeriodEnd(
+                    of: $0, offer: request.offer, from: context.now, calendar: context.calendar)
             },
             offer: request.offer, state: .approved, willRenew: product?.type == .autoRenewable, appliesTo: request.id)
         return save(
@@ -255,38 +249,33 @@ public struct StoreSimulator: Sendable {
 
     /// A parent declines the ask-to-buy request `transactionID`: records the decline, which
     /// grants nothing. Ignored while busy or when no such request waits.
-    public mutating func declinePending(transactionID: String, catalog: Catalog, ledger: Ledger, now: Date)
-        -> [StoreEvent]
-    {
-        guard !isBusy, let request = ledger.pendingTransactions.first(where: { $0.id == transactionID }) else {
+    public mutating func declinePending(transactionID: String, in context: StoreContext) -> [StoreEvent] {
+        guard !isBusy, let request = context.ledger.pendingTransactions.first(where: { $0.id == transactionID })
+        else {
             return []
         }
         let decline = LedgerTransaction(
-            id: nextTransactionID(avoiding: ledger), originalID: request.originalID, productID: request.productID,
-            purchaseDate: now, offer: request.offer, state: .declined, appliesTo: request.id)
-        let name = catalog.products[request.productID]?.localizedTitle ?? request.productID
+            id: nextTransactionID(avoiding: context.ledger), originalID: request.originalID,
+            productID: request.productID, purchaseDate: context.now, offer: request.offer, state: .declined,
+            appliesTo: request.id)
+        let name = context.catalog.products[request.productID]?.localizedTitle ?? request.productID
         return save(decline, notice: .declined(productName: name), celebrates: false, package: nil)
     }
 
     // MARK: Steps
 
-    private mutating func start(
-        _ outcome: Outcome, package: Package, catalog: Catalog, ledger: Ledger, now: Date, calendar: Calendar
-    ) -> [StoreEvent] {
+    private mutating func start(_ outcome: Outcome, package: Package, in context: StoreContext) -> [StoreEvent] {
         phase = .purchasing(packageID: package.identifier, outcome: outcome, remaining: latency)
         guard latency == 0 else { return [] }
-        return complete(outcome, package: package, catalog: catalog, ledger: ledger, now: now, calendar: calendar)
+        return complete(outcome, package: package, in: context)
     }
 
-    private mutating func complete(
-        _ outcome: Outcome, package: Package, catalog: Catalog, ledger: Ledger, now: Date, calendar: Calendar
-    ) -> [StoreEvent] {
+    private mutating func complete(_ outcome: Outcome, package: Package, in context: StoreContext) -> [StoreEvent] {
         finish()
         let product = package.product
         switch outcome {
         case .success:
-            let transaction = newPurchase(
-                of: product, state: .purchased, catalog: catalog, ledger: ledger, now: now, calendar: calendar)
+            let transaction = newPurchase(of: product, state: .purchased, in: context)
             return save(
                 transaction, notice: .purchased(productName: product.localizedTitle), celebrates: true,
                 package: package)
@@ -297,21 +286,20 @@ public struct StoreSimulator: Sendable {
         case .cancelled:
             return []
         case .pending:
-            let request = newPurchase(
-                of: product, state: .pending, catalog: catalog, ledger: ledger, now: now, calendar: calendar)
+            let request = newPurchase(of: product, state: .pending, in: context)
             return save(
                 request, notice: .awaitingApproval(productName: product.localizedTitle), celebrates: false,
                 package: package)
         }
     }
 
-    private mutating func completeRestore(catalog: Catalog, ledger: Ledger, now: Date, calendar: Calendar) {
+    private mutating func completeRestore(in context: StoreContext) {
         finish()
-        let active = EntitlementResolver.statuses(catalog: catalog, ledger: ledger, now: now, calendar: calendar)
+        let active = EntitlementResolver.statuses(in: context)
             .filter(\.isActive).map(\.entitlement)
         let regained = active.filter { !activeBeforeRestore.contains($0.id) }
         completedRestores.append(
-            CompletedRestore(date: now, restored: regained.map(\.id), active: active.map(\.id)))
+            CompletedRestore(date: context.now, restored: regained.map(\.id), active: active.map(\.id)))
         if active.isEmpty {
             notice = .nothingToRestore
         } else if regained.isEmpty {

@@ -21,6 +21,9 @@ public struct PaywallController: Sendable {
     /// The transactions this session recorded in the ledger (purchases, ask-to-buy requests
     /// and their answers), in order: only those the shell confirmed as saved.
     public private(set) var recordedThisRun: [LedgerTransaction] = []
+    /// What the customer has, worked out again only when the ledger changes or the simulated
+    /// clock passes a renewal or an expiry, not on every frame.
+    public private(set) var entitlements: EntitlementCache
 
     public enum Link: Hashable, Sendable {
         case privacyPolicy
@@ -37,12 +40,22 @@ public struct PaywallController: Sendable {
         locale = setup.locale
         timeZone = setup.timeZone
         calendar = setup.calendar
+        entitlements = EntitlementCache(
+            StoreContext(
+                catalog: setup.catalog, ledger: setup.ledger, now: setup.clock.simulatedDate(atWall: wallDate),
+                calendar: setup.calendar))
     }
 
     /// The store's simulated date now.
     public var now: Date { clock.simulatedDate(atWall: wallDate) }
 
-    public mutating func setWallDate(_ date: Date) { wallDate = max(wallDate, date) }
+    /// The catalog, the ledger as this session knows it, and the store's date now.
+    public var context: StoreContext { StoreContext(catalog: catalog, ledger: ledger, now: now, calendar: calendar) }
+
+    public mutating func setWallDate(_ date: Date) {
+        wallDate = max(wallDate, date)
+        entitlements.clockMoved(context)
+    }
 
     func offering(for page: PaywallPage) -> Offering? {
         page.offeringID.flatMap(catalog.offering(id:)) ?? catalog.currentOffering
@@ -58,9 +71,7 @@ public struct PaywallController: Sendable {
         return 0
     }
 
-    public var statuses: [EntitlementStatus] {
-        EntitlementResolver.statuses(catalog: catalog, ledger: ledger, now: now, calendar: calendar)
-    }
+    public var statuses: [EntitlementStatus] { entitlements.snapshot.statuses }
 
     public var isAnimating: Bool { store.isAnimating }
 
@@ -76,26 +87,13 @@ public struct PaywallController: Sendable {
 
     public func presentation(for page: PaywallPage) -> PaywallPresentation? {
         guard let offering = offering(for: page) else { return nil }
-        let products = offering.packages.map(\.product)
+        let productIDs = Set(offering.packages.map(\.product.id))
         // Owned: this very product is active or bought. Blocked: its subscription group is
         // active through another plan, so the store refuses it while that lasts.
-        let owned = Set(
-            products.filter { product in
-                EntitlementResolver.isOwned(product, catalog: catalog, ledger: ledger, now: now, calendar: calendar)
-                    || EntitlementResolver.state(
-                        ofProduct: product.id, catalog: catalog, ledger: ledger, now: now, calendar: calendar
-                    ).isActive
-            }.map(\.id))
-        let blocked = Set(
-            products.filter { product in
-                !owned.contains(product.id)
-                    && EntitlementResolver.activeSubscription(
-                        for: product, catalog: catalog, ledger: ledger, now: now, calendar: calendar) != nil
-            }.map(\.id))
-        let eligible = Set(
-            products.filter {
-                EntitlementResolver.isEligibleForIntroductoryOffer($0, catalog: catalog, ledger: ledger)
-            }.map(\.id))
+        let snapshot = entitlements.snapshot
+        let owned = snapshot.ownedProductIDs.intersection(productIDs)
+        let blocked = snapshot.blockedProductIDs.intersection(productIDs)
+        let eligible = snapshot.introEligibleProductIDs.intersection(productIDs)
         var lines = statuses.map { status in
             let renewalPrice = status.productID.flatMap { catalog.products[$0] }.map(formatter.pricePerPeriod(of:))
             let line = status.statusLine(locale: locale, timeZone: timeZone, renewalPrice: renewalPrice)
@@ -149,7 +147,7 @@ public struct PaywallController: Sendable {
                     store.dismissNotice()
                     return []
                 }
-                return store.retry(catalog: catalog, ledger: ledger, now: now, calendar: calendar)
+                return store.retry(in: context)
             }
             store.dismissNotice()
             return []
@@ -164,7 +162,7 @@ public struct PaywallController: Sendable {
             default: outcome = nil
             }
             guard let outcome else { return [] }
-            return store.choose(outcome, catalog: catalog, ledger: ledger, now: now, calendar: calendar)
+            return store.choose(outcome, in: context)
         }
         if store.isBusy { return [] }  // the in-progress guard: nothing starts twice
         let index = selectedIndex(in: offering)
@@ -175,10 +173,9 @@ public struct PaywallController: Sendable {
             selection[offering.id] = min(offering.packages.count - 1, index + 1)
         case .enter:
             guard offering.packages.indices.contains(index) else { return [] }
-            return store.purchase(
-                offering.packages[index], catalog: catalog, ledger: ledger, now: now, calendar: calendar)
+            return store.purchase(offering.packages[index], in: context)
         case .character("r"):
-            return store.restore(ledger: ledger, catalog: catalog, now: now, calendar: calendar)
+            return store.restore(in: context)
         case .character("p") where catalog.links.privacyPolicy != nil:
             openLink = .privacyPolicy
         case .character("t") where catalog.links.termsOfUse != nil:
@@ -186,10 +183,9 @@ public struct PaywallController: Sendable {
         case .character("a"), .character("d"):
             guard let pending = pendingTransactions.last else { return [] }
             if key == .character("a") {
-                return store.approvePending(
-                    transactionID: pending.id, catalog: catalog, ledger: ledger, now: now, calendar: calendar)
+                return store.approvePending(transactionID: pending.id, in: context)
             }
-            return store.declinePending(transactionID: pending.id, catalog: catalog, ledger: ledger, now: now)
+            return store.declinePending(transactionID: pending.id, in: context)
         default:
             return nil
         }
@@ -216,7 +212,7 @@ public struct PaywallController: Sendable {
     }
 
     mutating func tick(seconds: Double) -> [StoreEvent] {
-        store.tick(seconds: seconds, catalog: catalog, ledger: ledger, now: now, calendar: calendar)
+        store.tick(seconds: seconds, in: context)
     }
 
     /// Takes the shell's answer to recording a transaction. The session's ledger changes only
@@ -226,14 +222,18 @@ public struct PaywallController: Sendable {
             recordedThisRun.append(transaction)
         }
         switch result {
-        case .saved(let newLedger), .refused(_, let newLedger): ledger = newLedger
+        case .saved(let newLedger), .refused(_, let newLedger): replaceLedger(newLedger)
         case .busy, .failed: break
         }
         return store.finishRecording(transactionID, result: result)
     }
 
     /// Takes the ledger as it now stands on disk, so purchases made elsewhere count here too.
-    mutating func replaceLedger(_ newLedger: Ledger) { ledger = newLedger }
+    mutating func replaceLedger(_ newLedger: Ledger) {
+        guard newLedger != ledger else { return }
+        ledger = newLedger
+        entitlements.ledgerChanged(context)
+    }
 
     /// Tells the customer something went wrong with the stored purchases (the ledger was found
     /// damaged and repaired), in a box they must dismiss.

@@ -1,0 +1,369 @@
+import Foundation
+
+/// The one table of the command line. The parser (`Options.parse`), `--help`, each command's
+/// `--help`, the man page (`tui-onboard.1`) and the bash, zsh and fish completions are all
+/// made from it: a new option or command is a new row here (and, for a command, its case in
+/// `Options.Command` and the code that carries it out).
+enum CommandLineSpec {
+    static let program = "tui-onboard"
+    /// One line: the man page's NAME.
+    static let tagline = "a first-run onboarding tour in the terminal"
+
+    /// Options every command takes.
+    private static let everyCommand = Set(CommandName.allCases)
+
+    static let commands: [CommandSpec] = [
+        CommandSpec(
+            name: .run, arguments: "", argumentCompletion: .nothing,
+            summary: "Shows a first-run onboarding tour in the terminal.",
+            details:
+                "Without a command tui-onboard shows the tour of --deck (default: the built-in one) as a carousel of pages, with --plain as text on standard output; see the keys below. With --first-run it shows only what this user has not seen yet.",
+            parse: { _ throws(Options.UsageError) in .run }),
+        CommandSpec(
+            name: .validate, arguments: "FILE...", argumentCompletion: .files,
+            summary: "check decks, catalogs and .storekit files; exit 0 when valid, 65 when not",
+            details:
+                "Every problem is printed as file:line:column, the JSON path and what to do; pages that do not fit at 80x24 are warned about. A deck's paywall is checked against its catalog, or --catalog.",
+            parse: { arguments throws(Options.UsageError) in
+                guard !arguments.isEmpty else {
+                    throw Options.UsageError(description: "validate needs at least one FILE")
+                }
+                return .validate(arguments)
+            }),
+        CommandSpec(
+            name: .symbols, arguments: "", argumentCompletion: .nothing,
+            summary: "list the built-in symbols for hero pages", details: "",
+            parse: { arguments throws(Options.UsageError) in
+                guard arguments.isEmpty else { throw Options.UsageError(description: "symbols takes no arguments") }
+                return .symbols
+            }),
+        CommandSpec(
+            name: .status, arguments: "", argumentCompletion: .nothing,
+            summary:
+                "the app's first-run state and every entitlement at --now (default: now); --json for programs (docs/status-json.md); never writes",
+            details:
+                "The app is --app, else the deck's; entitlements are read through --catalog, else the deck's catalog, else the one the app's deck named when its tour last ran. Exit 0; 65 for a damaged state file, ledger or catalog; 66 for a missing deck or catalog.",
+            parse: { arguments throws(Options.UsageError) in
+                guard arguments.isEmpty else { throw Options.UsageError(description: "status takes no arguments") }
+                return .status
+            }),
+        CommandSpec(
+            name: .has, arguments: "ENTITLEMENT", argumentCompletion: .nothing,
+            summary:
+                "exit 0 when the entitlement is active, 1 when not, 2 when the catalog has no such entitlement; prints nothing; never writes",
+            details:
+                "The app and its catalog are found as for status. Exit 65 for a damaged ledger or catalog, 66 for a missing deck or catalog.",
+            parse: { arguments throws(Options.UsageError) in
+                guard arguments.count == 1, !arguments[0].isEmpty else {
+                    throw Options.UsageError(description: "has needs one ENTITLEMENT, such as `has pro`")
+                }
+                return .has(arguments[0])
+            }),
+        CommandSpec(
+            name: .reset, arguments: "", argumentCompletion: .nothing,
+            summary:
+                "forget the first-run state of --app ID (all apps without --app); --purchases also moves the purchase ledger aside and prints where",
+            details:
+                "The tour then shows again on the next --first-run. The ledger is moved to ledger.reset-TIME.jsonl, never deleted. Exit 0, or 74 when something could not be written.",
+            parse: { arguments throws(Options.UsageError) in
+                guard arguments.isEmpty else { throw Options.UsageError(description: "reset takes no arguments") }
+                return .reset
+            }),
+        CommandSpec(
+            name: .initialize, arguments: "[DIR]", argumentCompletion: .directories,
+            summary:
+                "write a starter deck (a step, a hero and a paywall page), its art and a catalog into DIR (default: the current directory)",
+            details:
+                "DIR is made when missing. Files that exist are never overwritten: when one of deck.json, catalog.json or art/welcome.txt is there, nothing is written and the exit code is 73.",
+            parse: { arguments throws(Options.UsageError) in
+                guard arguments.count <= 1 else { throw Options.UsageError(description: "init takes at most one DIR") }
+                guard let directory = arguments.first else { return .initialize(nil) }
+                guard !directory.isEmpty else {
+                    throw Options.UsageError(description: "init needs a DIR that is not empty")
+                }
+                return .initialize(directory)
+            }),
+    ]
+
+    static let options: [OptionSpec] = [
+        OptionSpec(
+            names: ["--deck"],
+            argument: .value(name: "FILE", completion: .files) { options, value in options.deckPath = value },
+            help: "the deck to show, or whose app and catalog status and has use (default: the built-in tour)",
+            commands: [.run, .status, .has]),
+        OptionSpec(
+            names: ["--state-dir"],
+            argument: .value(name: "DIR", completion: .directories) { options, value in
+                options.stateDirectory = value
+            },
+            help:
+                "where the first-run state and the purchase ledger are kept (default: $XDG_STATE_HOME/tui-onboard, else ~/.local/state/tui-onboard)",
+            commands: [.run, .status, .has, .reset]),
+        OptionSpec(
+            names: ["--plain"], argument: .none { $0.isPlain = true },
+            help: "print every page as text to stdout instead", commands: [.run]),
+        OptionSpec(
+            names: ["--first-run"], argument: .none { $0.isFirstRunOnly = true },
+            help:
+                "show the tour only if it was not seen yet; after an upgrade show only the pages new since the version seen; otherwise exit 0 at once",
+            commands: [.run]),
+        OptionSpec(
+            names: ["--reduce-motion"], argument: .none { $0.reducesMotion = true },
+            help:
+                "cut between pages instead of animating (also TUI_ONBOARD_REDUCE_MOTION=1, or \"reduceMotion\": true in the config file)",
+            commands: [.run]),
+        OptionSpec(
+            names: ["--theme"],
+            argument: .choice(name: "NAME", values: ThemeChoice.allCases.map(\.rawValue)) { options, value in
+                options.theme = ThemeChoice(rawValue: value)
+            },
+            help:
+                "colours for a dark or a light terminal: dark, light or auto, which asks the terminal (default: the config file's \"theme\", else auto)",
+            commands: [.run]),
+        OptionSpec(
+            names: ["--seed"],
+            argument: .value(name: "N", completion: .nothing) { options, value throws(OptionSpec.Rejection) in
+                guard let seed = UInt64(value) else {
+                    throw OptionSpec.Rejection(reason: "needs a whole number from 0, not \"\(value)\"")
+                }
+                options.seed = seed
+            },
+            help: "seed for anything random, so runs repeat exactly", commands: [.run]),
+        OptionSpec(
+            names: ["--catalog"],
+            argument: .value(name: "FILE", completion: .files) { options, value in options.catalogPath = value },
+            help: "the paywall's product catalog (.json or an Xcode .storekit file), instead of the deck's",
+            commands: [.run, .validate, .status, .has]),
+        OptionSpec(
+            names: ["--simulate"],
+            argument: .choice(name: "MODE", values: Options.simulationModes) { options, value in
+                options.simulation = value
+            },
+            help: "purchase outcome: success, fail, cancel, pending or prompt (ask each time)", commands: [.run]),
+        OptionSpec(
+            names: ["--latency"],
+            argument: .value(name: "SECONDS", completion: .nothing) { options, value throws(OptionSpec.Rejection) in
+                guard let seconds = Double(value), seconds >= 0, seconds <= 60 else {
+                    throw OptionSpec.Rejection(reason: "needs seconds from 0 to 60, not \"\(value)\"")
+                }
+                options.latency = seconds
+            },
+            help: "how long a simulated purchase or restore takes (default 1)", commands: [.run]),
+        OptionSpec(
+            names: ["--time-rate"],
+            argument: .value(name: "N", completion: .nothing) { options, value throws(OptionSpec.Rejection) in
+                guard let rate = Double(value), rate > 0, rate <= 31_536_000 else {
+                    throw OptionSpec.Rejection(reason: "needs a positive number up to 31536000, not \"\(value)\"")
+                }
+                options.timeRate = rate
+            },
+            help: "simulated seconds per real second, for renewals (86400: a day a second)", commands: [.run]),
+        OptionSpec(
+            names: ["--now"],
+            argument: .value(name: "DATE", completion: .nothing) { options, value throws(OptionSpec.Rejection) in
+                guard let date = Options.parseDate(value) else {
+                    throw OptionSpec.Rejection(
+                        reason: "needs a date such as 2026-01-31 or 2026-01-31T09:00:00Z, not \"\(value)\"")
+                }
+                options.now = date
+            },
+            help: "start the store's clock at DATE (2026-01-31 or 2026-01-31T09:00:00Z)",
+            commands: [.run, .status, .has]),
+        OptionSpec(
+            names: ["--result-json"],
+            argument: .value(name: "FILE", completion: .files) { options, value throws(OptionSpec.Rejection) in
+                guard !value.isEmpty else { throw OptionSpec.Rejection(reason: "needs a FILE, or -") }
+                options.resultPath = value
+            },
+            help:
+                "write what happened (outcome, pages seen, purchases, review) as JSON to FILE once the terminal is restored; - for stdout",
+            commands: [.run]),
+        OptionSpec(
+            names: ["--app"],
+            argument: .value(name: "ID", completion: .nothing) { options, value throws(OptionSpec.Rejection) in
+                guard !value.isEmpty else { throw OptionSpec.Rejection(reason: "needs an app id") }
+                options.appID = value
+            },
+            help: "the app whose first-run state and entitlements are meant (default: the deck's)",
+            commands: [.status, .has, .reset]),
+        OptionSpec(
+            names: ["--json"], argument: .none { $0.isJSON = true },
+            help: "print for programs rather than people (docs/status-json.md)", commands: [.status]),
+        OptionSpec(
+            names: ["--purchases"], argument: .none { $0.resetsPurchases = true },
+            help: "also move the purchase ledger aside, never deleting it, and print where", commands: [.reset]),
+        OptionSpec(
+            names: ["-h", "--help"], argument: .none { $0.command = .help },
+            help: "show the help; after a command, its own",
+            commands: everyCommand),
+        OptionSpec(
+            names: ["-V", "--version"], argument: .none { $0.command = .version }, help: "show the version",
+            commands: everyCommand),
+        // Generators of the checked-in man page and completions (`make cli-docs`).
+        OptionSpec(
+            names: ["--man"], argument: .none { $0.command = .manPage }, help: "print the man page (roff)",
+            commands: [.run], isHidden: true),
+        OptionSpec(
+            names: ["--completions"],
+            argument: .choice(name: "SHELL", values: CompletionShell.allCases.map(\.rawValue)) { options, value in
+                if let shell = CompletionShell(rawValue: value) { options.command = .completions(shell) }
+            },
+            help: "print the completion script for bash, zsh or fish", commands: [.run], isHidden: true),
+    ]
+
+    /// The option spelled `name` (`--deck`, `-h`), if there is one.
+    static func option(named name: String) -> OptionSpec? {
+        options.first { $0.names.contains(name) }
+    }
+
+    static func command(_ name: CommandName) -> CommandSpec {
+        // Every name has its row: `CommandLineSpecTests` checks it.
+        commands.first { $0.name == name }!
+    }
+
+    /// The command whose word is `word`, if any.
+    static func command(word: String) -> CommandSpec? {
+        commands.first { $0.name.word == word }
+    }
+
+    /// The options `command` takes, in table order, hidden ones left out.
+    static func options(for command: CommandName) -> [OptionSpec] {
+        options.filter { $0.commands.contains(command) && !$0.isHidden }
+    }
+
+    // MARK: - What the man page says beside the table
+
+    struct ExitStatus {
+        var code: String
+        /// A few words, for `--help`.
+        var brief: String
+        /// A sentence, for the man page.
+        var meaning: String
+    }
+
+    static let exitStatuses: [ExitStatus] = [
+        ExitStatus(
+            code: "0", brief: "finished or skipped",
+            meaning:
+                "The tour was finished, skipped or quit, or had nothing to show; the files are valid; has: the entitlement is active."
+        ),
+        ExitStatus(code: "1", brief: "not active (has)", meaning: "has: the entitlement is not active."),
+        ExitStatus(
+            code: "2", brief: "usage or no terminal",
+            meaning:
+                "A usage error, or standard input or output is not a terminal (use --plain); has: the catalog defines no such entitlement, or there is no catalog."
+        ),
+        ExitStatus(
+            code: "65", brief: "bad deck, catalog or config",
+            meaning:
+                "A bad deck, catalog or config file, a file over its size limit, or a damaged ledger or state file (status, has)."
+        ),
+        ExitStatus(
+            code: "66", brief: "missing file",
+            meaning:
+                "A missing file, or a deck or catalog that is not a regular file (a FIFO, a device, a directory) or cannot be opened."
+        ),
+        ExitStatus(
+            code: "73", brief: "would overwrite (init)",
+            meaning: "init: a file it would write exists already, or cannot be created; nothing was written."),
+        ExitStatus(
+            code: "74", brief: "I/O error",
+            meaning:
+                "An I/O error: standard output cannot be written, the ledger stayed locked by another process, the --result-json file or a file of reset or init cannot be written."
+        ),
+        ExitStatus(
+            code: "130", brief: "interrupted (129 hangup, 143 terminated)",
+            meaning:
+                "Interrupted by Ctrl-C (SIGINT); 129 for SIGHUP, 143 for SIGTERM. Other signals that end the program restore the terminal first and end it by the same signal (128 + its number)."
+        ),
+    ]
+
+    struct EnvironmentVariable {
+        var name: String
+        var meaning: String
+    }
+
+    static let environment: [EnvironmentVariable] = [
+        EnvironmentVariable(
+            name: "NO_COLOR",
+            meaning: "Set and not empty: no colours, only bold, dim, reverse video and underline."),
+        EnvironmentVariable(
+            name: "TUI_ONBOARD_REDUCE_MOTION",
+            meaning:
+                "Anything but empty or 0: as --reduce-motion. 0 turns reduced motion off even when the config file turns it on."
+        ),
+        EnvironmentVariable(
+            name: "TUI_ONBOARD_HYPERLINKS",
+            meaning: "0 never sends the paywall's links as OSC 8 hyperlinks, 1 always does (default: by TERM)."),
+        EnvironmentVariable(
+            name: "XDG_STATE_HOME",
+            meaning:
+                "The state directory is $XDG_STATE_HOME/tui-onboard when it is an absolute path, else ~/.local/state/tui-onboard (--state-dir wins)."
+        ),
+        EnvironmentVariable(
+            name: "XDG_CONFIG_HOME",
+            meaning:
+                "The config file is $XDG_CONFIG_HOME/tui-onboard/config.json when it is an absolute path, else ~/.config/tui-onboard/config.json."
+        ),
+        EnvironmentVariable(
+            name: "COLORTERM",
+            meaning: "truecolor or 24bit, with a TERM of 256 colours: the deck's colours exactly (24-bit)."),
+        EnvironmentVariable(
+            name: "TERM",
+            meaning:
+                "The terminal's kind, through its terminfo entry: how many colours, the keys, the alternate screen."),
+        EnvironmentVariable(
+            name: "COLUMNS", meaning: "The width of --plain output (default 80, at most 100)."),
+        EnvironmentVariable(
+            name: "LC_ALL, LC_MESSAGES, LANG",
+            meaning: "The language of product names and descriptions from a .storekit file."),
+    ]
+
+    struct FileEntry {
+        var path: String
+        var meaning: String
+    }
+
+    static let files: [FileEntry] = [
+        FileEntry(
+            path: "$XDG_CONFIG_HOME/tui-onboard/config.json",
+            meaning:
+                "The user's defaults for runs (else ~/.config/tui-onboard/config.json), a JSON object such as {\"reduceMotion\": true, \"theme\": \"light\"}: \"reduceMotion\" is true or false, \"theme\" is \"dark\", \"light\" or \"auto\". Options win over environment variables, and those over the file. A file that is not valid JSON of that shape gives an error with file:line:column and exit code 65; unknown members are warnings."
+        ),
+        FileEntry(
+            path: "$XDG_STATE_HOME/tui-onboard/state.json",
+            meaning: "Each app's first-run state: the version seen, how the tour ended, the review answer."),
+        FileEntry(
+            path: "$XDG_STATE_HOME/tui-onboard/ledger.jsonl",
+            meaning:
+                "Every simulated purchase, one checksummed JSON line each; entitlements are worked out from it."),
+        FileEntry(
+            path: "PREFIX/share/tui-onboard/default-deck.json", meaning: "The built-in tour, with its art and catalog."
+        ),
+    ]
+
+    struct Example {
+        var command: String
+        var meaning: String
+    }
+
+    static let examples: [Example] = [
+        Example(command: "tui-onboard", meaning: "Show the built-in tour."),
+        Example(
+            command: "tui-onboard init tour",
+            meaning: "Write a starter deck, its art and a catalog into tour/."),
+        Example(
+            command: "tui-onboard validate tour/deck.json",
+            meaning: "Report every problem of a deck and its catalog."),
+        Example(
+            command: "tui-onboard --first-run --deck tour/deck.json --result-json -",
+            meaning:
+                "Show the tour once per user (and what is new after an upgrade), then print what happened as JSON."),
+        Example(
+            command: "tui-onboard has pro --deck tour/deck.json && echo Pro",
+            meaning: "Exit 0 when the user bought what the catalog's \"pro\" entitlement grants."),
+        Example(
+            command: "tui-onboard --simulate prompt --time-rate 86400",
+            meaning: "Try the paywall: ask for each purchase's outcome, and let a day pass each second."),
+    ]
+}

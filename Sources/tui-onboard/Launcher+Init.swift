@@ -1,0 +1,95 @@
+import Foundation
+import OnboardKit
+
+/// `init [DIR]`: writes the starter deck, its art and its catalog, and never overwrites a file.
+extension Launcher {
+    func initialize(_ directory: String?) -> Int32 {
+        let targets = StarterDeck.files.map { file in (file: file, path: Self.join(directory, file.path)) }
+        // Look first, so that nothing is written when anything is in the way.
+        let existing = targets.map(\.path).filter { path in
+            var info = stat()
+            return lstat(path, &info) == 0
+        }
+        if !existing.isEmpty {
+            let names = existing.map { SafeText.sanitize($0) }.joined(separator: ", ")
+            printError(
+                "init: \(names) \(existing.count == 1 ? "exists" : "exist") already; nothing was written (init never overwrites a file)"
+            )
+            return ExitCode.cannotCreate
+        }
+        var createdFiles: [String] = []
+        var createdDirectories: [String] = []
+        /// Takes back what this run made, newest first: a failed init leaves nothing half made.
+        func undo() {
+            for path in createdFiles.reversed() { unlink(path) }
+            for path in createdDirectories.reversed() { rmdir(path) }
+        }
+        for target in targets {
+            let parent = (target.path as NSString).deletingLastPathComponent
+            do {
+                if !parent.isEmpty { createdDirectories += try Self.makeDirectories(parent) }
+                try Self.createFile(target.path, contents: target.file.contents)
+                createdFiles.append(target.path)
+            } catch {
+                undo()
+                printError("init: \(error.message); nothing was written")
+                return error.code
+            }
+        }
+        let written = targets.map { SafeText.sanitize($0.path) }
+        let deck = SafeText.sanitize(targets[0].path)
+        return writeOutput(
+            """
+            wrote \(written.dropLast().joined(separator: ", ")) and \(written.last ?? "")
+            check it:  tui-onboard validate \(deck)
+            show it:   tui-onboard --deck \(deck)
+
+            """)
+    }
+
+    /// Why a file or directory of `init` could not be made, and the exit code that says so.
+    struct InitFailure: Error {
+        var message: String
+        var code: Int32
+    }
+
+    private static func join(_ directory: String?, _ name: String) -> String {
+        guard let directory else { return name }
+        return directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+
+    /// Makes `path` and its missing parents; returns the ones it made, outermost first.
+    private static func makeDirectories(_ path: String) throws(InitFailure) -> [String] {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFDIR else {
+                throw InitFailure(message: "\(path) is not a directory", code: ExitCode.cannotCreate)
+            }
+            return []
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        var made: [String] = []
+        if !parent.isEmpty, parent != path { made = try makeDirectories(parent) }
+        guard mkdir(path, 0o777) == 0 || errno == EEXIST else {
+            let reason = String(cString: strerror(errno))
+            for directory in made.reversed() { rmdir(directory) }
+            throw InitFailure(message: "cannot make the directory \(path): \(reason)", code: ExitCode.cannotCreate)
+        }
+        return made + [path]
+    }
+
+    /// Writes a new file; one that appeared since the look is not touched (`O_EXCL`).
+    private static func createFile(_ path: String, contents: String) throws(InitFailure) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else {
+            throw InitFailure(
+                message: "cannot create \(path): \(String(cString: strerror(errno)))", code: ExitCode.cannotCreate)
+        }
+        defer { close(descriptor) }
+        if let failure = StandardStreams.write(contents, to: descriptor) {
+            unlink(path)
+            throw InitFailure(
+                message: "cannot write \(path): \(String(cString: strerror(failure)))", code: ExitCode.ioError)
+        }
+    }
+}

@@ -1,0 +1,122 @@
+/// What `tui-onboard init` writes: a deck with a step, a hero and a paywall page, the step's
+/// art and the paywall's catalog. Kept in the binary, so `init` works wherever it is installed.
+enum StarterDeck {
+    struct File {
+        /// Relative to the directory `init` writes into.
+        var path: String
+        var contents: String
+    }
+
+    static let files = [deck, art, catalog]
+
+    static let deck = File(
+        path: "deck.json",
+        contents: """
+            {
+              "$schema": "https://github.com/tui-onboard/tui-onboard/Assets/schemas/deck.schema.json",
+              "app": { "id": "com.example.mytool", "name": "My Tool", "version": "1.0.0" },
+              "catalog": "catalog.json",
+              "accent": "#0ea5e9",
+              "labels": { "next": "Next", "back": "Back", "skip": "Skip", "done": "Get started" },
+              "pages": [
+                {
+                  "kind": "step",
+                  "image": "art/welcome.txt",
+                  "heading": "Welcome to My Tool",
+                  "text": "This tour is a JSON file: change the words, add pages, and check it with tui-onboard validate deck.json."
+                },
+                {
+                  "kind": "hero",
+                  "symbol": "sparkles",
+                  "title": "One thing it does well",
+                  "subtitle": "Hero pages show a built-in symbol (tui-onboard symbols lists them). This one bounces in.",
+                  "bounceOnAppear": true
+                },
+                {
+                  "kind": "paywall",
+                  "offering": "default"
+                }
+              ]
+            }
+
+            """)
+
+    static let art = File(
+        path: "art/welcome.txt",
+        contents: """
+            ╭──────────────────────────────╮
+            │ $ mytool                     │
+            │ ▸ a first run worth a second │
+            ╰──────────────────────────────╯
+
+            """)
+
+    static let catalog = File(
+        path: "catalog.json",
+        contents: """
+            {
+              "$schema": "https://github.com/tui-onboard/tui-onboard/Assets/schemas/catalog.schema.json",
+              "formatVersion": 1,
+              "currency": "USD",
+              "currentOffering": "default",
+              "links": {
+                "privacyPolicy": "https://example.com/privacy",
+                "termsOfUse": "https://example.com/terms"
+              },
+              "products": [
+                {
+                  "id": "mytool_pro_annual",
+                  "type": "autoRenewable",
+                  "price": "29.99",
+                  "period": "P1Y",
+                  "subscriptionGroup": "pro",
+                  "introductoryOffer": { "mode": "freeTrial", "period": "P1W" },
+                  "title": "Pro Annual",
+                  "description": "Every Pro feature, billed once a year."
+                },
+                {
+                  "id": "mytool_pro_monthly",
+                  "type": "autoRenewable",
+                  "price": "3.99",
+                  "period": "P1M",
+                  "subscriptionGroup": "pro",
+                  "title": "Pro Monthly",
+                  "description": "Every Pro feature, billed every month."
+                },
+                {
+                  "id": "mytool_pro_lifetime",
+                  "type": "nonConsumable",
+                  "price": "79.99",
+                  "title": "Pro Lifetime",
+                  "description": "Every Pro feature, paid once."
+                }
+              ],
+              "entitlements": [
+                {
+                  "id": "pro",
+                  "displayName": "My Tool Pro",
+                  "products": ["mytool_pro_annual", "mytool_pro_monthly", "mytool_pro_lifetime"]
+                }
+              ],
+              "offerings": [
+                {
+                  "id": "default",
+                  "defaultPackage": "$rc_annual",
+                  "packages": [
+                    { "id": "$rc_annual", "product": "mytool_pro_annual" },
+                    { "id": "$rc_monthly", "product": "mytool_pro_monthly" },
+                    { "id": "$rc_lifetime", "product": "mytool_pro_lifetime" }
+                  ],
+                  "copy": {
+                    "title": "Go Pro",
+                    "subtitle": "{{ product_name }}: {{ total_price_and_per_month }}",
+                    "features": ["Everything My Tool does, without limits", "Priority answers to your questions"],
+                    "callToAction": "Continue for {{ price_per_period }}",
+                    "callToActionWithIntroOffer": "Start your {{ sub_offer }}, then {{ price_per_period }}"
+                  }
+                }
+              ]
+            }
+
+            """)
+}

@@ -1,0 +1,60 @@
+import OnboardKit
+
+/// A user's defaults for runs, from `$XDG_CONFIG_HOME/tui-onboard/config.json` (else
+/// `~/.config/tui-onboard/config.json`): `{"reduceMotion": true, "theme": "light"}`.
+/// Options and environment variables win over it (`RunPreferences`).
+struct UserConfig: Equatable {
+    var reducesMotion: Bool?
+    var theme: ThemeChoice?
+
+    /// A config file is a few lines; anything larger is not one.
+    static let maximumByteCount = 64 * 1024
+
+    /// Where the file is: under `XDG_CONFIG_HOME` when it is absolute (the XDG specification
+    /// ignores a relative one), else under `HOME/.config`; nil with neither.
+    static func path(environment: [String: String]) -> String? {
+        if let configHome = environment["XDG_CONFIG_HOME"], configHome.hasPrefix("/") {
+            return join(configHome, "tui-onboard/config.json")
+        }
+        if let home = environment["HOME"], !home.isEmpty { return join(home, ".config/tui-onboard/config.json") }
+        return nil
+    }
+
+    /// The config in `bytes`, read from `file`, with every problem found: errors (with
+    /// line:column) leave `config` nil; unknown members are warnings, so that a file written
+    /// for a later version still works.
+    static func decode(_ bytes: [UInt8], file: String) -> (config: UserConfig?, diagnostics: [Diagnostic]) {
+        let log = DiagnosticLog(file: file)
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            log.error(.root, at: error.location, error.message)
+            return (nil, log.diagnostics)
+        }
+        guard let reader = JSONObjectReader(root, path: .root, log: log) else { return (nil, log.diagnostics) }
+        var config = UserConfig()
+        config.reducesMotion = reader.bool("reduceMotion")
+        if let name = reader.string("theme") {
+            config.theme = ThemeChoice(rawValue: name)
+            if config.theme == nil, let node = reader.member("theme") {
+                let names = ThemeChoice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+                log.error(
+                    JSONPath.root.appending("theme"), at: node.location,
+                    "expected one of \(names), found \"\(SafeText.excerpt(name))\"")
+            }
+        }
+        reader.warnUnknownKeys(["reduceMotion", "theme"])
+        // In the file's order, whichever member was read first.
+        let diagnostics = log.diagnostics.enumerated().sorted { first, second in
+            let a = first.element.location.map { ($0.line, $0.column) } ?? (0, 0)
+            let b = second.element.location.map { ($0.line, $0.column) } ?? (0, 0)
+            return a != b ? a < b : first.offset < second.offset
+        }.map(\.element)
+        return (log.hasErrors ? nil : config, diagnostics)
+    }
+
+    private static func join(_ directory: String, _ name: String) -> String {
+        directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+/// `tui-onboard init [DIR]`: a starter deck that validates and runs, and never a file overwritten.
+@Suite("init")
+struct InitCommandTests {
+    static let written = ["deck.json", "art/welcome.txt", "catalog.json"]
+
+    @Test("init writes a deck, its art and a catalog that validate with no warning")
+    func initWritesAValidDeck() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let target = directory.path("new/tour")
+        let result = try CommandRunner.run(try BuiltBinary.path(), ["init", target])
+        #expect(result.status == 0, "\(result)")
+        for file in Self.written {
+            #expect(FileManager.default.fileExists(atPath: "\(target)/\(file)"), "\(file) missing")
+            #expect(result.standardOutput.contains("\(target)/\(file)"))
+        }
+        let validated = try CommandRunner.run(
+            try BuiltBinary.path(), ["validate", "\(target)/deck.json", "\(target)/catalog.json"])
+        #expect(validated.status == 0, "\(validated)")
+        #expect(validated.standardError.isEmpty, "warnings: \(validated.standardError)")
+        #expect(validated.standardOutput.contains("deck.json: valid (3 pages)"))
+        #expect(validated.standardOutput.contains("catalog.json: valid (catalog)"))
+    }
+
+    @Test("init without DIR writes into the current directory")
+    func initWritesHere() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let result = try CommandRunner.run(
+            "/bin/sh", ["-c", "cd \"$1\" && exec \"$2\" init", "sh", directory.path(""), try BuiltBinary.path()])
+        #expect(result.status == 0, "\(result)")
+        for file in Self.written {
+            #expect(FileManager.default.fileExists(atPath: directory.path(file)), "\(file) missing")
+        }
+    }
+
+    @Test("init refuses to overwrite: exit 73, a message naming the file, nothing written")
+    func initNeverOverwrites() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let mine = try directory.write("{\"mine\": true}", to: "catalog.json")
+        let result = try CommandRunner.run(try BuiltBinary.path(), ["init", directory.path("")])
+        #expect(result.status == 73)
+        #expect(result.standardError.contains("catalog.json exists already"), "\(result.standardError)")
+        #expect(result.standardError.contains("nothing was written"))
+        #expect(try String(contentsOfFile: mine, encoding: .utf8) == "{\"mine\": true}")
+        #expect(!FileManager.default.fileExists(atPath: directory.path("deck.json")))
+        #expect(!FileManager.default.fileExists(atPath: directory.path("art")))
+    }
+
+    @Test("the starter deck runs: its first page in a terminal, every page with --plain")
+    func theStarterDeckRuns() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let made = try CommandRunner.run(try BuiltBinary.path(), ["init", directory.path("tour")])
+        #expect(made.status == 0)
+        let deck = directory.path("tour/deck.json")
+        let state = directory.path("state")
+        let plain = try CommandRunner.run(try BuiltBinary.path(), ["--deck", deck, "--plain", "--state-dir", state])
+        #expect(plain.status == 0, "\(plain)")
+        for heading in ["[1/3] Welcome to My Tool", "[2/3] One thing it does well", "[3/3]", "Pro Annual"] {
+            #expect(plain.standardOutput.contains(heading), "\(heading)")
+        }
+        let terminal = try TmuxTerminal(arguments: ["--deck", deck, "--state-dir", state])
+        defer { terminal.close() }
+        try terminal.start()
+        #expect(terminal.waitForText("Welcome to My Tool") != nil, "\(terminal.screen())")
+        #expect(terminal.waitForText("a first run worth a second") != nil, "the art is drawn: \(terminal.screen())")
+        try terminal.sendKeys("q")
+        #expect(terminal.waitForExit() == 0)
+    }
+}
