@@ -13,7 +13,7 @@ RELEASE_FLAGS := -c $(CONFIG) $(if $(filter release,$(CONFIG)),$(STATIC))
 
 NCURSES_HEADER := /usr/include/ncursesw/curses.h
 
-.PHONY: all build run test test-deps install install-data uninstall bench clean deps lint width-table cli-docs
+.PHONY: all build run test test-deps install install-data uninstall bench clean deps lint width-table cli-docs docs
 
 all: build
 
@@ -106,6 +106,13 @@ bench: deps
 width-table:
 	@[ -f /usr/share/unicode/UnicodeData.txt ] || { echo "install the Unicode data first: sudo apt-get install -y unicode-data"; exit 1; }
 	python3 scripts/generate-width-table.py
+
+# Redraws the README's pictures: every page of the built-in tour at 80x24, as SVG in docs/images
+# (committed; a test fails while they are stale). Fixed locale and assets, so any machine gives the same bytes.
+docs: build
+	rm -f docs/images/page-*.svg
+	LC_ALL=C.UTF-8 TUI_ONBOARD_ASSETS="$(CURDIR)/Assets" \
+	  "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tui-onboard" dump --size 80x24 --svg docs/images
 
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests Examples

@@ -292,13 +292,22 @@ def main():
     print(f"→ pressed {KEY_DELAY:g} s into the burst; burst = `c` to the last byte before "
           f"{QUIET_SECONDS * 1000:.0f} ms of quiet")
     print()
-    print(f"{'reader':<12}  {'burst':>8}  {'key → next title':>16}")
+    print(f"{'reader':<12}  {'burst':>8}  {'key → next title':>16}  targets (unthrottled run as reference)")
+    reference = next((result for result in results if not result["rate"] and "error" not in result), None)
     for result in results:
         name = f"{result['rate'] // 1024} KB/s" if result["rate"] else "unthrottled"
         if "error" in result:
             print(f"{name:<12}  not measured: {result['error']}")
             continue
-        print(f"{name:<12}  {result['burst_seconds']:>6.2f} s  {result['key_seconds']:>14.3f} s")
+        verdicts = ""
+        if result["rate"] and reference:
+            burst_ok = result["burst_seconds"] <= reference["burst_seconds"] + 0.2
+            key_ratio = result["key_seconds"] / reference["key_seconds"]
+            verdicts = (f"burst <= {reference['burst_seconds'] + 0.2:.2f} s {'ok' if burst_ok else 'MISSED'}, "
+                        f"key <= 1.5x: {key_ratio:.1f}x {'ok' if key_ratio <= 1.5 else 'MISSED'}")
+            if result["rate"] != 32 * 1024:
+                verdicts += " (the targets are set at 32 KB/s)"
+        print(f"{name:<12}  {result['burst_seconds']:>6.2f} s  {result['key_seconds']:>14.3f} s  {verdicts}".rstrip())
 
 
 if __name__ == "__main__":

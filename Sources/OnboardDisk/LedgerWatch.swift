@@ -6,14 +6,16 @@ import OnboardKit
 /// twice is prevented by `LedgerFile.record`, which decides under the lock.)
 public final class LedgerWatch {
     public let store: LedgerFile
-    public let gate: PurchaseGate
+    /// Made at the first purchase: its calendar reads ICU's data.
+    private lazy var gate: PurchaseGate = makeGate()
+    private let makeGate: () -> PurchaseGate
     private var lastSeen: (size: Int64, modified: Int64)?
     /// Problems the user was shown in the app, said again on stderr once the terminal is back.
     public private(set) var reported: [String] = []
 
-    public init(directory: String, gate: PurchaseGate) {
+    public init(directory: String, gate: @escaping () -> PurchaseGate) {
         store = LedgerFile(directory: directory)
-        self.gate = gate
+        makeGate = gate
         lastSeen = LedgerWatch.fingerprint(store.ledgerPath)
     }
 

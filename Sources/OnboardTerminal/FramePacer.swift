@@ -22,6 +22,16 @@ struct FramePacer {
     private(set) var unanswered = 0
     /// When the oldest unanswered question went out.
     private var askedAt: Double?
+    /// Whether the terminal takes longer to read a frame than a slide can wait: set when an
+    /// answer comes more than `slowAnswer` after its question, cleared once `quickAnswersToClear`
+    /// answers in a row come within half of that (a small frame among big ones reads quickly
+    /// even on a slow link, and a link near the line must not flip at every frame).
+    private(set) var isSlow = false
+    private var quickAnswers = 0
+    static let quickAnswersToClear = 8
+    /// Three frames at 60 a second: a slide behind a terminal this slow would show less than
+    /// a third of its frames, and a key's page would wait behind the rest.
+    static let slowAnswer = 0.05
 
     /// Whether a frame may be drawn at `now`: nothing is on its way, or the terminal does not
     /// answer, or it has taken too long.
@@ -53,6 +63,18 @@ struct FramePacer {
 
     /// The terminal answered: everything written before the oldest question has been read.
     mutating func answered(now: Double) {
+        if let askedAt {
+            let delay = now - askedAt
+            if delay > Self.slowAnswer {
+                isSlow = true
+                quickAnswers = 0
+            } else if delay < Self.slowAnswer / 2 {
+                quickAnswers += 1
+                if quickAnswers >= Self.quickAnswersToClear { isSlow = false }
+            } else {
+                quickAnswers = 0
+            }
+        }
         answersQueries = true
         unanswered = max(0, unanswered - 1)
         askedAt = unanswered > 0 ? now : nil

@@ -84,7 +84,7 @@ public struct TerminalRunner {
             while !session.isSuspended, let input = session.readInput() {
                 let message: Message
                 switch input {
-                case .key(.control("z")):
+                case .key(let key) where KeyBindings.action(for: key, in: .anywhere) == .suspend:
                     // In raw mode Ctrl-Z is a key, not SIGTSTP: the same suspend.
                     if app.isSettlingPurchase {
                         pendingStop = SIGTSTP
@@ -96,8 +96,10 @@ public struct TerminalRunner {
                 case .key(let key): message = .key(key)
                 case .mouse(let event): message = .mouse(event)
                 case .deviceAttributes:
+                    let wasSlow = pacer.isSlow
                     pacer.answered(now: Self.now())
-                    continue
+                    guard pacer.isSlow != wasSlow else { continue }
+                    message = .terminalPace(isSlow: pacer.isSlow)
                 case .backgroundColor(let color): message = .terminalBackground(color)
                 case .synchronizedOutput(let isSupported):
                     if isSupported { session.synchronizeOutput() }

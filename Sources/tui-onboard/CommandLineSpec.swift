@@ -32,10 +32,25 @@ enum CommandLineSpec {
             }),
         CommandSpec(
             name: .symbols, arguments: "", argumentCompletion: .nothing,
-            summary: "list the built-in symbols for hero pages", details: "",
+            summary: "list the built-in symbols for hero pages; --preview draws each one under its name",
+            details: "--preview lays the drawings side by side, as many as COLUMNS (default 80) holds.",
             parse: { arguments throws(Options.UsageError) in
                 guard arguments.isEmpty else { throw Options.UsageError(description: "symbols takes no arguments") }
                 return .symbols
+            }),
+        CommandSpec(
+            name: .dump, arguments: "[DECK]", argumentCompletion: .files,
+            summary:
+                "print every page of DECK (default: the built-in tour) as it looks at rest at --size; --svg DIR writes pictures instead",
+            details:
+                "Each page is the app's own frame once nothing moves (reduced motion), under a header line with its number and title. With --svg DIR, DIR/page-01.svg... are written (DIR is made when missing) and their paths printed: a monospace grid in the colours of a 256-colour terminal, block art as rectangles. The paywall shows its catalog to a customer who owns nothing, at 2026-01-01 or --now; the same deck always gives the same bytes. Exit 65 for a bad deck or catalog, 66 for a missing one, 74 when DIR cannot be made or written.",
+            parse: { arguments throws(Options.UsageError) in
+                guard arguments.count <= 1 else { throw Options.UsageError(description: "dump takes at most one DECK") }
+                guard let deck = arguments.first else { return .dump(nil) }
+                guard !deck.isEmpty else {
+                    throw Options.UsageError(description: "dump needs a DECK that is not empty")
+                }
+                return .dump(deck)
             }),
         CommandSpec(
             name: .status, arguments: "", argumentCompletion: .nothing,
@@ -133,7 +148,7 @@ enum CommandLineSpec {
             names: ["--catalog"],
             argument: .value(name: "FILE", completion: .files) { options, value in options.catalogPath = value },
             help: "the paywall's product catalog (.json or an Xcode .storekit file), instead of the deck's",
-            commands: [.run, .validate, .status, .has]),
+            commands: [.run, .validate, .dump, .status, .has]),
         OptionSpec(
             names: ["--simulate"],
             argument: .choice(name: "MODE", values: Options.simulationModes) { options, value in
@@ -168,7 +183,7 @@ enum CommandLineSpec {
                 options.now = date
             },
             help: "start the store's clock at DATE (2026-01-31 or 2026-01-31T09:00:00Z)",
-            commands: [.run, .status, .has]),
+            commands: [.run, .dump, .status, .has]),
         OptionSpec(
             names: ["--result-json"],
             argument: .value(name: "FILE", completion: .files) { options, value throws(OptionSpec.Rejection) in
@@ -186,6 +201,29 @@ enum CommandLineSpec {
             },
             help: "the app whose first-run state and entitlements are meant (default: the deck's)",
             commands: [.status, .has, .reset]),
+        OptionSpec(
+            names: ["--size"],
+            argument: .value(name: "WxH", completion: .nothing) { options, value throws(OptionSpec.Rejection) in
+                guard let size = TerminalSize(parsing: value) else {
+                    let maximum = TerminalSize.maximum
+                    throw OptionSpec.Rejection(
+                        reason:
+                            "needs COLUMNSxROWS from 1x1 to \(maximum.columns)x\(maximum.rows), such as 80x24, not \"\(value)\""
+                    )
+                }
+                options.dumpSize = size
+            },
+            help: "the terminal size the pages are drawn at (default 80x24)", commands: [.dump]),
+        OptionSpec(
+            names: ["--svg"],
+            argument: .value(name: "DIR", completion: .directories) { options, value throws(OptionSpec.Rejection) in
+                guard !value.isEmpty else { throw OptionSpec.Rejection(reason: "needs a DIR") }
+                options.svgDirectory = value
+            },
+            help: "write one SVG picture per page into DIR (page-01.svg...) instead of text", commands: [.dump]),
+        OptionSpec(
+            names: ["--preview"], argument: .none { $0.isPreview = true },
+            help: "draw every symbol under its name", commands: [.symbols]),
         OptionSpec(
             names: ["--json"], argument: .none { $0.isJSON = true },
             help: "print for programs rather than people (docs/status-json.md)", commands: [.status]),
@@ -362,6 +400,9 @@ enum CommandLineSpec {
         Example(
             command: "tui-onboard has pro --deck tour/deck.json && echo Pro",
             meaning: "Exit 0 when the user bought what the catalog's \"pro\" entitlement grants."),
+        Example(
+            command: "tui-onboard dump tour/deck.json --svg pictures",
+            meaning: "Draw every page of a deck at 80x24 as SVG pictures, for a README or a store listing."),
         Example(
             command: "tui-onboard --simulate prompt --time-rate 86400",
             meaning: "Try the paywall: ask for each purchase's outcome, and let a day pass each second."),

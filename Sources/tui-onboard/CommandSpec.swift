@@ -3,6 +3,7 @@ enum CommandName: String, CaseIterable, Hashable, Sendable {
     case run = ""
     case validate
     case symbols
+    case dump
     case status
     case has
     case reset

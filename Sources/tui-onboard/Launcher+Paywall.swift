@@ -14,10 +14,14 @@ extension Launcher {
     /// The catalog a deck's paywall uses: `--catalog`, else the deck's own `catalog`.
     func catalogPath(for deck: Deck) -> String? { options.catalogPath ?? deck.catalogPath }
 
-    /// Loads the catalog and the ledger for the paywall. Returns nil when the deck has no
-    /// paywall and no catalog was asked for; an exit status when something is wrong, after
-    /// saying what on stderr (before the terminal is taken over).
-    func loadPaywall(for deck: Deck) -> Result<PaywallSetup?, ExitStatus> {
+    /// Loads the catalog and the ledger for the paywall, and returns what makes its setup.
+    /// Returns nil when the deck has no paywall and no catalog was asked for; an exit status
+    /// when something is wrong, after saying what on stderr (before the terminal is taken over).
+    ///
+    /// The setup's locale and time zone are left to the call: both read ICU's data, which the
+    /// pages before a paywall do without (see DECISIONS.md, "The paywall is built when it
+    /// comes near").
+    func loadPaywall(for deck: Deck) -> Result<(@Sendable () -> PaywallSetup)?, ExitStatus> {
         guard let path = catalogPath(for: deck) else {
             if !deck.hasPaywall { return .success(nil) }
             printError(
@@ -43,10 +47,13 @@ extension Launcher {
         }
         let clock = StoreClock(startWallDate: Date(), startSimulatedDate: options.now, timeRate: options.timeRate)
         let mode = options.simulation.flatMap(StoreSimulator.SimulationMode.init(rawValue:)) ?? .success
-        return .success(
+        let latency = options.latency
+        let environment = environment
+        return .success({
             PaywallSetup(
-                catalog: catalog, ledger: ledger, mode: mode, latency: options.latency, clock: clock,
-                locale: Self.userLocale(environment), timeZone: TimeZone.current))
+                catalog: catalog, ledger: ledger, mode: mode, latency: latency, clock: clock,
+                locale: Self.userLocale(environment), timeZone: TimeZone.current)
+        })
     }
 
     /// The exit code for a ledger that cannot be used: 65 for damage and files that cannot

@@ -27,7 +27,9 @@ struct Launcher {
         case .version:
             return writeOutput("tui-onboard \(Launcher.version)\n")
         case .symbols:
-            return writeOutput(SymbolLibrary.names.joined(separator: "\n") + "\n")
+            return symbols()
+        case .dump(let deckPath):
+            return dump(deckPath)
         case .validate(let paths):
             return validate(paths)
         case .status:
@@ -257,7 +259,7 @@ struct Launcher {
             pageIndexes = Array(deck.pages.indices)
             result.mode = .tour
         }
-        let paywall: PaywallSetup?
+        let paywall: (@Sendable () -> PaywallSetup)?
         switch loadPaywall(for: shown) {
         case .success(let setup): paywall = setup
         case .failure(let status): return status.code
@@ -271,7 +273,7 @@ struct Launcher {
         if case .whatsNew = presentation { headline = "What's new in \(deck.app.name) \(deck.app.version)" }
         if options.isPlain {
             let width = Int(environment["COLUMNS"] ?? "") ?? 80
-            let controller = paywall.map { PaywallController(setup: $0, seed: 0) }
+            let controller = paywall.map { PaywallController(setup: $0(), seed: 0) }
             let text = PlainTextRenderer.render(shown, width: min(width, 100), paywall: controller, headline: headline)
             let code = writeOutput(text + "\n")
             // Printed is shown: the pages count as seen, as a completed tour.
@@ -323,8 +325,9 @@ struct Launcher {
             offersReview: offersReview, appearance: Self.appearance(theme: preferences.theme, environment: environment),
             followsTerminalBackground: preferences.theme == .auto)
         var app = OnboardingApp(
-            deck: shown, colorMode: session.colorMode, width: 0, height: 0, settings: settings, paywall: paywall)
-        let watch = paywall.map { LedgerWatch(directory: stateDirectory, gate: $0.gate) }
+            deck: shown, colorMode: session.colorMode, width: 0, height: 0, settings: settings,
+            paywallWhenNeeded: paywall)
+        let watch = paywall.map { makeSetup in LedgerWatch(directory: stateDirectory, gate: { makeSetup().gate }) }
         // What another process does to the ledger shows as it happens, not on the next key.
         let directoryWatch = paywall == nil ? nil : DirectoryWatch(directory: stateDirectory)
         let runner = TerminalRunner(
@@ -351,6 +354,8 @@ struct Launcher {
         result.pagesSeen = app.pagesSeen.sorted().map { pageIndexes[$0] }
         result.lastPage = pageIndexes[app.lastPage]
         if let box = app.reviewBox { result.review = RunResult.Review(box.answer) }
+        // The paywall is built only once its page comes near; the result lists entitlements anyway.
+        if options.resultPath != nil { app.preparePaywall() }
         if let controller = app.paywall {
             result.purchases = controller.recordedThisRun.map(RunResult.Purchase.init)
             result.restores = controller.store.completedRestores.map(RunResult.Restore.init)

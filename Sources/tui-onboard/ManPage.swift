@@ -23,7 +23,9 @@ enum ManPage {
             if !rest.isEmpty { lines.append(rest.joined(separator: " ")) }
         }
         let run = CommandLineSpec.command(.run)
-        lines += [".SH DESCRIPTION", text(run.summary), ".PP", text(run.details), ".PP", text(Options.keysLine)]
+        lines +=
+            [".SH DESCRIPTION", text(run.summary), ".PP", text(run.details), ".PP", ".nf"]
+            + Options.keysLine.split(separator: "\n").map { text(String($0)) } + [".fi"]
 
         lines.append(".SH COMMANDS")
         for command in CommandLineSpec.commands where command.name != .run {

@@ -1,4 +1,5 @@
 import Foundation
+import OnboardKit
 
 /// The command line, parsed. Parsing is pure so that every usage error can be tested.
 struct Options: Equatable {
@@ -6,6 +7,9 @@ struct Options: Equatable {
         case run
         case validate([String])
         case symbols
+        /// Every page of a deck (nil: the built-in tour) drawn at rest at `--size`, as text or
+        /// (`--svg DIR`) pictures.
+        case dump(String?)
         /// The first-run state and entitlements of one app, read without writing.
         case status
         /// Whether one entitlement is active: the exit code says.
@@ -52,6 +56,12 @@ struct Options: Equatable {
     var resultPath: String?
     /// `--theme NAME`; nil leaves it to the config file, else `auto`.
     var theme: ThemeChoice?
+    /// `dump --size WxH`: the terminal size the pages are drawn at.
+    var dumpSize = TerminalSize.dumpDefault
+    /// `dump --svg DIR`: write one SVG per page there instead of text to stdout.
+    var svgDirectory: String?
+    /// `symbols --preview`: draw each symbol under its name rather than list the names.
+    var isPreview = false
 
     struct UsageError: Error, Equatable, CustomStringConvertible {
         var description: String
@@ -68,8 +78,9 @@ struct Options: Equatable {
 
     static let simulationModes = ["success", "fail", "cancel", "pending", "prompt"]
 
-    /// The keys of the carousel: the one line of `--help` that the table of options does not make.
-    static let keysLine = "keys: → next · ← back · Home/End · 1-9 jump · s skip · ? help · q quit"
+    /// The keys of the carousel, from the table of key bindings: the part of `--help` that the
+    /// table of options does not make.
+    static let keysLine = KeyBindings.plainTextSummary
 
     /// Reads the command line through the table in `CommandLineSpec`: options may come before
     /// or after the command's word, and each must be one that the command takes.

@@ -34,9 +34,11 @@ struct NoICUTests {
         }
         """
 
-    private func measure(_ arguments: [String], pty: Bool = false) throws -> Report {
+    /// Runs the built binary under `icu-pages.py`; with `pty`, on an 80x24 terminal where
+    /// `keys` are typed (`>` is →), one each time the screen is quiet.
+    private func measure(_ arguments: [String], pty: Bool = false, keys: String = ">>>>q") throws -> Report {
         let script = BuiltBinary.repositoryRoot.appendingPathComponent("scripts/icu-pages.py").path
-        let terminal = pty ? ["--pty", "80x24", "--keys", ">>>>q"] : []
+        let terminal = pty ? ["--pty", "80x24", "--keys", keys] : []
         let result = try CommandRunner.run(
             "/usr/bin/env", ["python3", script] + terminal + ["--", try BuiltBinary.path()] + arguments)
         #expect(result.status == 0, "icu-pages.py failed: \(result.standardError)")
@@ -96,6 +98,26 @@ struct NoICUTests {
             ["--deck", try deck(directory), "--state-dir", directory.path("state"), "--first-run"], pty: true)
         #expect(report.exit == 0)
         #expect(report.icuPages <= Self.edgePages, "ICU data was read for a tour without prices")
+    }
+
+    @Test("a deck with a paywall: its first pages, on a terminal, up to the one before the paywall's neighbour")
+    func pagesBeforeThePaywall() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        // The built-in deck's paywall is its seventh page; the fifth is the last the tour can
+        // show without building it (the sixth slides in beside it).
+        let report = try measure(["--state-dir", directory.path("state"), "--first-run"], pty: true, keys: ">>>>q")
+        #expect(report.exit == 0)
+        #expect(report.icuPages <= Self.edgePages, "ICU data was read before the paywall came near")
+    }
+
+    @Test("the signal works on a terminal: reaching the paywall reads ICU's data")
+    func reachingThePaywallReadsICU() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let report = try measure(["--state-dir", directory.path("state"), "--first-run"], pty: true, keys: ">>>>>>q")
+        #expect(report.exit == 0)
+        #expect(report.icuPages > 100, "showing the paywall did not show in ICU's data pages")
     }
 
     @Test("the signal works: a paywall's prices read ICU's data")

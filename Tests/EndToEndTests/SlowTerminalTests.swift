@@ -26,10 +26,10 @@ struct SlowTerminalTests {
     }
 
     static let rate = 32 * 1024
-    /// What a key may take beyond its unthrottled time at 32 KB/s: the frame on its way when it
-    /// comes and the frame that answers it (~5-6 KB of page slide and confetti each, ~0.19 s),
-    /// with room for a loaded machine. Measured here: 0.49-0.53 s against 0.12 s unthrottled;
-    /// before frames were paced, 1.0-1.2 s.
+    /// What a key may take beyond its unthrottled time at 32 KB/s: the frame on its way and the
+    /// top of the next, ~0.1 s, with room for a machine loaded by the whole suite in parallel
+    /// (0.53 s measured there). That page changes jump behind a slow terminal is held by
+    /// `SlideTests` and `FramePacerTests`; `make bench` prints the figure beside its target.
     static let keyAllowance = 0.6
 
     @Test("at 32 KB/s the burst ends within 0.2 s of its unthrottled time, exact, and a key still answers")
@@ -62,9 +62,10 @@ struct SlowTerminalTests {
         #expect(
             throttled.screen == reference.screen,
             "the screen behind the slow terminal:\n\(throttled.screen)\n--- read at full speed:\n\(reference.screen)")
-        // Both the frame on its way and the answering one have to cross the link: at 32 KB/s
-        // that is more than half the unthrottled answer (~0.12 s), so the 1.5x cannot be
-        // met by pacing alone (see DECISIONS.md).
+        // The terminal's slow answers make page changes jump: only the frame on its way and
+        // the top of the one answering the key cross the link, 0.18-0.4 s against 0.12-0.17 s
+        // unthrottled on a loaded machine (with the slide: 0.49-0.53 s). The 1.5x is
+        // met only part of the time, so `make bench` prints it.
         #expect(
             throttled.keySeconds <= reference.keySeconds + Self.keyAllowance,
             "→ answered in \(throttled.keySeconds) s behind the slow terminal, \(reference.keySeconds) s without")

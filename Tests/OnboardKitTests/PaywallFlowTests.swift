@@ -169,6 +169,31 @@ extension PaywallFlowTests {
         #expect(TestDecks.screen(app).text.contains("Purchase failed"))
     }
 
+    @Test func thePaywallIsBuiltOnlyWhenItsPageComesNear() throws {
+        let catalog = try PaywallViewTests.defaultCatalog()
+        let step = { (heading: String) in Page.step(StepPage(heading: heading, text: "")) }
+        let deck = Deck(
+            app: AppInfo(id: "a", name: "A", version: "1"),
+            pages: [step("One"), step("Two"), step("Three"), .paywall(PaywallPage(offeringID: "default"))])
+        let setup = PaywallSetup(catalog: catalog, clock: StoreClock(startWallDate: Self.start))
+        var app = OnboardingApp(
+            deck: deck, colorMode: .indexed256, width: 80, height: 24, settings: AppSettings(seed: 1),
+            paywallWhenNeeded: { setup })
+        _ = app.update(.key(.character("?")))
+        #expect(app.paywall == nil, "the first page needs no paywall (building it formats prices)")
+        #expect(TestDecks.screen(app).text.contains("restore purchases"), "the help still lists the paywall's keys")
+        _ = app.update(.key(.escape))
+        _ = app.update(.key(.right))
+        #expect(app.paywall == nil)
+        // A ledger that changed meanwhile is the one the paywall starts from.
+        let ledger = EntitlementResolverTests.buying("$rc_monthly").ledger
+        #expect(!ledger.isEmpty)
+        _ = app.update(.ledgerChanged(ledger))
+        // The third page slides in beside the paywall: it is built before any of it shows.
+        _ = app.update(.key(.right))
+        #expect(app.paywall?.ledger == ledger)
+    }
+
     @Test func catalogTextWithControlsIsShownNotObeyed() throws {
         var catalog = try PaywallViewTests.defaultCatalog()
         catalog.entitlements[0].displayName = "Pro\r\nX\u{1B}[2J"

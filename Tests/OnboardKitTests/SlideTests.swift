@@ -93,6 +93,23 @@ import Testing
         #expect(app.slide.offset == 240)
     }
 
+    @Test func aSlowTerminalMakesPageChangesJump() {
+        var app = Self.app()
+        _ = app.update(.key(.right))
+        #expect(app.isAnimating)
+        // The slide under way ends at once when the terminal turns out slow.
+        _ = app.update(.terminalPace(isSlow: true))
+        #expect(!app.isAnimating)
+        #expect(app.slide.offset == 80)
+        _ = app.update(.key(.end))
+        #expect(!app.isAnimating)
+        #expect(app.slide.offset == 240)
+        // Once it keeps up again, pages slide.
+        _ = app.update(.terminalPace(isSlow: false))
+        _ = app.update(.key(.left))
+        #expect(app.isAnimating)
+    }
+
     @Test func randomKeySequencesEndAtRestOnAValidPage() {
         var generator = SeededGenerator(seed: 42)
         let keys: [Key] = [.right, .left, .home, .end, .character("3"), .character(" "), .pageUp]

@@ -21,6 +21,27 @@ import Testing
         #expect(pacer.delayUntilMayDraw(now: 0.6) == 0)
     }
 
+    @Test func anAnswerLaterThanThreeFramesMarksTheTerminalSlowUntilSeveralComeQuickly() {
+        var pacer = FramePacer()
+        pacer.asked(now: 0)
+        pacer.answered(now: 0.01)
+        #expect(!pacer.isSlow)
+        pacer.asked(now: 1)
+        pacer.answered(now: 1 + FramePacer.slowAnswer + 0.01)
+        #expect(pacer.isSlow)
+        // Between half the limit and the limit nothing changes, either way.
+        pacer.asked(now: 2)
+        pacer.answered(now: 2 + FramePacer.slowAnswer * 0.75)
+        #expect(pacer.isSlow)
+        for frame in 0..<FramePacer.quickAnswersToClear {
+            #expect(pacer.isSlow)
+            let now = 3 + Double(frame)
+            pacer.asked(now: now)
+            pacer.answered(now: now + FramePacer.slowAnswer * 0.25)
+        }
+        #expect(!pacer.isSlow)
+    }
+
     @Test func aStillScreenAsksNothing() {
         let pacer = FramePacer()
         #expect(!pacer.shouldAsk(isAnimating: false))

@@ -29,7 +29,7 @@ import Testing
         guard option.valueName != nil else { return nil }
         if case .choice(_, let values, _) = option.argument { return values.first }
         let command = CommandLineSpec.command(option.commands.sorted { $0.rawValue < $1.rawValue }[0])
-        return ["1", "2026-01-31", "x.json"].first { candidate in
+        return ["1", "2026-01-31", "x.json", "80x24"].first { candidate in
             (try? Options.parse(line(for: command.name, adding: [option.name, candidate]))) != nil
         }
     }

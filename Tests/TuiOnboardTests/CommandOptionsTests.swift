@@ -27,7 +27,7 @@ import Testing
         (["validate", "d.json", "--app", "x"], "--app is for status, has and reset, not validate"),
         (["status", "--app", ""], "option --app needs an app id"),
         (["status", "--app"], "option --app needs a value"),
-        (["stats"], "unknown command \"stats\" (commands: validate, symbols, status, has, reset, init)"),
+        (["stats"], "unknown command \"stats\" (commands: validate, symbols, dump, status, has, reset, init)"),
     ])
     func misuseIsAUsageErrorThatSaysWhy(arguments: [String], message: String) {
         #expect(throws: Options.UsageError(description: message)) { try Options.parse(arguments) }

@@ -18,6 +18,10 @@ public enum Message: Hashable, Sendable {
     /// Something is wrong with the stored purchases that the user must hear of (a damaged
     /// ledger was found and repaired): the paywall shows it in a box.
     case storageProblem(String)
+    /// Whether the terminal reads more slowly than frames are made (over SSH, a shared
+    /// screen): then a page change jumps, as with reduced motion, so the page a key asked for
+    /// arrives in one frame instead of after a slide's worth of frames the link cannot carry.
+    case terminalPace(isSlow: Bool)
     /// The process was asked to stop (SIGINT, SIGTERM, SIGHUP).
     case interrupt(Outcome)
     /// The terminal's background colour, as it answered OSC 11: with

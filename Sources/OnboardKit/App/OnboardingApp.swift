@@ -14,8 +14,20 @@ public struct OnboardingApp: Sendable {
     public private(set) var slide: SlideMotion
     /// How far above its resting row the hero symbol of the current page is (rows).
     private var symbolDrop: SpringAnimation
-    /// The paywall's state; nil when no catalog was given.
+    /// The paywall's state; nil when no catalog was given, and until a paywall page is one
+    /// step away (see `pendingPaywall`).
     public private(set) var paywall: PaywallController?
+    /// What makes the paywall's setup, until a paywall page is about to show: its locale,
+    /// time zone and prices come from ICU, whose data costs milliseconds and megabytes to read,
+    /// so a tour that never comes near its paywall never pays for it.
+    private var pendingPaywall: (@Sendable () -> PaywallSetup)?
+    /// A ledger the shell sent before the paywall was built, newer than the setup's.
+    private var pendingLedger: Ledger?
+    /// The wall time the shell last reported, for a paywall built after it.
+    private var lastWallDate: Date?
+    /// Set while the shell finds the terminal slower than the frames (`Message.terminalPace`):
+    /// page changes jump instead of sliding.
+    private var terminalIsSlow = false
     /// Confetti in flight, drawn over everything but the help.
     public private(set) var confetti = ParticleSystem()
     /// With reduced motion no confetti flies: one line says what it would have celebrated,
@@ -40,7 +52,20 @@ public struct OnboardingApp: Sendable {
         deck: Deck, colorMode: ColorMode, width: Int, height: Int, settings: AppSettings = AppSettings(),
         paywall: PaywallSetup? = nil
     ) {
-        self.paywall = paywall.map { PaywallController(setup: $0, seed: settings.seed) }
+        var makeSetup: (@Sendable () -> PaywallSetup)?
+        if let paywall { makeSetup = { paywall } }
+        self.init(
+            deck: deck, colorMode: colorMode, width: width, height: height, settings: settings,
+            paywallWhenNeeded: makeSetup)
+    }
+
+    /// An app whose paywall setup is made by `paywallWhenNeeded`, called once, when a paywall
+    /// page is about to come into view (or `preparePaywall()` asks for it).
+    public init(
+        deck: Deck, colorMode: ColorMode, width: Int, height: Int, settings: AppSettings = AppSettings(),
+        paywallWhenNeeded: (@Sendable () -> PaywallSetup)?
+    ) {
+        self.pendingPaywall = paywallWhenNeeded
         self.random = SeededGenerator(seed: settings.seed)
         self.deck = deck
         self.theme = Theme(accent: deck.accent, colorMode: colorMode, appearance: settings.appearance)
@@ -52,6 +77,28 @@ public struct OnboardingApp: Sendable {
             pageWidth: width, index: 0, timeStep: settings.timeStep, reducesMotion: settings.reducesMotion)
         self.symbolDrop = SpringAnimation(spring: SpringPreset.drop.spring(timeStep: settings.timeStep), restingAt: 0)
         pageDidAppear()
+        if case .paywall? = deck.pages.first { preparePaywall() }
+    }
+
+    /// Builds the paywall from its setup, if that is still to do: before a paywall page can
+    /// come into view, and for the run's result.
+    public mutating func preparePaywall() {
+        guard let makeSetup = pendingPaywall else { return }
+        pendingPaywall = nil
+        var controller = PaywallController(setup: makeSetup(), seed: settings.seed)
+        if let lastWallDate { controller.setWallDate(lastWallDate) }
+        if let pendingLedger { controller.replaceLedger(pendingLedger) }
+        pendingLedger = nil
+        paywall = controller
+    }
+
+    /// Builds the paywall when a page from `start` to `end`, or a neighbour of theirs, is a
+    /// paywall page: a slide passes every page between, and a spring or a drag shows part of
+    /// the next one.
+    private mutating func preparePaywall(between start: Int, and end: Int) {
+        guard pendingPaywall != nil else { return }
+        let pages = deck.pages.indices.clamped(to: (min(start, end) - 1)..<(max(start, end) + 2))
+        if pages.contains(where: { if case .paywall = deck.pages[$0] { true } else { false } }) { preparePaywall() }
     }
 
     /// Rows a dropping symbol starts above its place.
@@ -60,7 +107,8 @@ public struct OnboardingApp: Sendable {
     /// Starts what a page does when it comes into view (the hero symbol's drop-in).
     private mutating func pageDidAppear() {
         pagesSeen.insert(carousel.currentIndex)
-        guard case .hero(let hero) = deck.pages[carousel.currentIndex], hero.bounceOnAppear, !settings.reducesMotion
+        guard case .hero(let hero) = deck.pages[carousel.currentIndex], hero.bounceOnAppear, !settings.reducesMotion,
+            !terminalIsSlow
         else {
             symbolDrop.jump(to: 0)
             return
@@ -72,8 +120,11 @@ public struct OnboardingApp: Sendable {
     /// Moves to `index` (clamped) and starts the slide; returns whether the page changed.
     @discardableResult
     private mutating func select(_ index: Int) -> Bool {
+        let previous = carousel.currentIndex
         guard carousel.select(index) else { return false }
+        preparePaywall(between: previous, and: carousel.currentIndex)
         slide.show(carousel.currentIndex)
+        if terminalIsSlow { slide.settle() }
         pageDidAppear()
         return true
     }
@@ -193,16 +244,28 @@ public struct OnboardingApp: Sendable {
             if let events = paywall?.tick(seconds: seconds) { effects += perform(events) }
             return effects
         case .clock(let date):
+            lastWallDate = date
             paywall?.setWallDate(date)
             return []
         case .ledgerChanged(let ledger):
+            if pendingPaywall != nil { pendingLedger = ledger }
             paywall?.replaceLedger(ledger)
             return []
         case .recordFinished(let transactionID, let result):
             guard let events = paywall?.finishRecording(transactionID, result: result) else { return [] }
             return perform(events)
         case .storageProblem(let message):
+            // The problem shows in the paywall's box, whatever page is on screen.
+            preparePaywall()
             paywall?.reportStorageProblem(message)
+            return []
+        case .terminalPace(let isSlow):
+            terminalIsSlow = isSlow
+            // A slide under way finishes at once; one the finger holds waits for its release.
+            if isSlow {
+                slide.settle()
+                symbolDrop.jump(to: 0)
+            }
             return []
         case .interrupt(let outcome):
             return [.quit(outcome)]
@@ -214,8 +277,10 @@ public struct OnboardingApp: Sendable {
         }
     }
 
+    /// Carries out what `key` does, as the table of key bindings (`KeyBindings`) says for what
+    /// is on screen.
     private mutating func handle(_ key: Key) -> [Effect] {
-        if key == .control("c") { return [.quit(.interrupted)] }
+        if KeyBindings.action(for: key, in: .anywhere) == .interrupt { return [.quit(.interrupted)] }
         // While the finishing confetti flies, any key ends at once.
         if let outcome = pendingOutcome { return [.quit(outcome)] }
         celebrationNote = nil
@@ -226,51 +291,62 @@ public struct OnboardingApp: Sendable {
             return isShowingReview ? [] : finish(.completed)
         }
         if isShowingHelp {
-            // Any key closes the help, q and Esc included (only Ctrl-C, above, quits).
-            isShowingHelp = false
+            if KeyBindings.action(for: key, in: .help) == .close { isShowingHelp = false }
             return []
         }
-        if let page = currentPaywallPage, key != .character("q") {
+        let action = KeyBindings.action(for: key, in: .carousel)
+        // The tour's quit keys that the paywall leaves alone (q) quit through its boxes and
+        // purchases too.
+        let quitsThroughPaywall = action == .quit && KeyBindings.action(for: key, in: .paywall) == nil
+        if let page = currentPaywallPage, !quitsThroughPaywall {
             let blocking = paywall!.isBlockingNavigation
+            let paywallAction = KeyBindings.action(for: key, in: paywall!.keyContext)
             // Enter buys only a package the customer can see, never one scrolled out of the list.
-            if key == .enter, !blocking, !isSelectedPackageOnScreen { return [] }
+            if paywallAction == .buy, !blocking, !isSelectedPackageOnScreen { return [] }
             if let events = paywall!.handle(key, on: page) { return perform(events) }
             // While a purchase runs, Not now, Back and paging wait too.
             if blocking { return [] }
-            if key == .escape || key == .character("n") {
+            if paywallAction == .notNow {
                 if carousel.isLast { return [.quit(.skipped)] }
                 select(carousel.currentIndex + 1)
                 return []
             }
         }
-        switch key {
-        case .right, .character("l"), .pageDown:
+        guard let action else { return [] }
+        return perform(action, key: key)
+    }
+
+    /// Carries out an action of the tour's keys.
+    private mutating func perform(_ action: KeyAction, key: Key) -> [Effect] {
+        switch action {
+        case .nextPage:
             select(carousel.currentIndex + 1)
-        case .enter, .character(" "):
+        case .advance:
             if carousel.isLast { return finish(.completed) }
             select(carousel.currentIndex + 1)
-        case .left, .character("h"), .backspace, .pageUp:
+        case .previousPage:
             select(carousel.currentIndex - 1)
-        case .home, .character("g"):
+        case .firstPage:
             select(0)
-        case .end, .character("G"):
+        case .lastPage:
             select(carousel.pageCount - 1)
-        case .character(let digit) where digit.isASCII && digit.isWholeNumber && digit != "0":
+        case .jumpToPage:
             // A digit past the last page is no page.
-            let page = Int(String(digit))!
-            if page <= carousel.pageCount { select(page - 1) }
-        case .down, .character("j"):
+            if let page = key.digit, page <= carousel.pageCount { select(page - 1) }
+        case .scrollDown:
             scrollPage(by: 1)
-        case .up, .character("k"):
+        case .scrollUp:
             scrollPage(by: -1)
-        case .character("s"):
+        case .skip:
             return [.quit(.skipped)]
-        case .character("?"):
+        case .showHelp:
             isShowingHelp = true
-        case .character("c"):
+        case .celebrate:
             fire(deck.confetti.onCelebrate, reducedMotionNote: OnboardingApp.noConfettiNote)
-        case .character("q"), .escape:
+        case .quit:
             return [.quit(.dismissed)]
+        case .interrupt:
+            return [.quit(.interrupted)]
         default:
             break
         }
@@ -278,6 +354,8 @@ public struct OnboardingApp: Sendable {
     }
 
     private mutating func handle(_ event: MouseEvent) -> [Effect] {
+        // A drag shows part of a neighbouring page.
+        if event.kind == .press { preparePaywall(between: carousel.currentIndex, and: carousel.currentIndex) }
         let layout = self.layout
         guard !layout.isTooSmall else { return [] }
         let isPress = event.kind == .click || event.kind == .release
@@ -310,6 +388,7 @@ public struct OnboardingApp: Sendable {
         case .release where slide.isDragging:
             slide.drag(to: event.x, pageCount: carousel.pageCount)
             let index = slide.endDrag(currentIndex: carousel.currentIndex, pageCount: carousel.pageCount)
+            if terminalIsSlow { slide.settle() }
             if carousel.select(index) {
                 pageDidAppear()
             } else if let press = pressPoint, press.y == event.y, abs(press.x - event.x) <= 1,
@@ -454,17 +533,14 @@ public struct OnboardingApp: Sendable {
         let confettiMode: ConfettiRenderMode = theme.colorMode == .monochrome ? .glyph : .halfBlock
         ConfettiRenderer.draw(confetti, into: &canvas, mode: confettiMode, colorMode: theme.colorMode)
         if let paywall { PaywallOverlay.draw(paywall, into: &canvas, theme: theme) }
-        if isShowingHelp { HelpOverlay.draw(into: &canvas, theme: theme, extraEntries: helpEntries) }
+        if isShowingHelp { HelpOverlay.draw(into: &canvas, theme: theme, maps: helpMaps) }
         if let reviewBox, isShowingReview { ReviewBoxView(box: reviewBox).draw(into: &canvas, theme: theme) }
     }
 
-    /// Keys the help lists beyond the carousel's own.
-    private var helpEntries: [(keys: String, action: String)] {
-        guard paywall != nil, deck.hasPaywall else { return [] }
-        return [
-            ("↑ ↓ k j", "choose a package (paywall)"), ("Enter", "buy it"), ("r", "restore purchases"),
-            ("p · t", "privacy policy · terms of use"), ("n Esc", "not now"),
-        ]
+    /// The keys the help lists: the tour's, and a paywall's when the tour has one.
+    var helpMaps: [KeyMap] {
+        (paywall != nil || pendingPaywall != nil) && deck.hasPaywall
+            ? [KeyBindings.carousel, KeyBindings.paywall] : [KeyBindings.carousel]
     }
 
     /// Draws every page the slide offset brings into view, each clipped to the content rows.

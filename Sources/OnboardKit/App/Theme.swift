@@ -37,9 +37,14 @@ public struct Theme: Hashable, Sendable {
     }
     public var accentText: Style { usesColor ? Style(foreground: accent, isBold: true) : Style(isBold: true) }
     public var art: Style { usesColor ? Style(foreground: accent) : .plain }
-    public var dotCurrent: Style { usesColor ? Style(foreground: accent, isBold: true) : Style(isBold: true) }
+    /// The current dot: the accent where colour exists (bold would add a change of
+    /// attributes to every page change, and shows little on a dot), bold otherwise.
+    public var dotCurrent: Style { usesColor ? Style(foreground: accent) : Style(isBold: true) }
     public var dotOther: Style { muted }
     public var button: Style { Style(isBold: true) }
+    /// Back: the accent without bold, the secondary action beside Next's bold accent (and the
+    /// current dot's colour, so a page change that shows Back needs no change of colour).
+    public var backButton: Style { usesColor ? Style(foreground: accent) : .plain }
     /// The primary button (and the selected package): accent background where colour exists,
     /// with black or white text, whichever is readable on the accent; reverse video otherwise.
     public var primaryButton: Style {

@@ -11,7 +11,7 @@ public enum ControlsView {
             canvas.draw(layout.skipCaption, x: skip.x, y: skip.y, style: theme.muted.underlined())
         }
         if let back = layout.backButton {
-            canvas.draw(layout.backCaption, x: back.x, y: back.y, style: theme.button)
+            canvas.draw(layout.backCaption, x: back.x, y: back.y, style: theme.backButton)
         }
         if let next = layout.nextButton {
             canvas.draw(layout.nextCaption, x: next.x, y: next.y, style: theme.accentText)

@@ -1,21 +1,12 @@
-/// The `?` overlay listing every key, drawn as a box over the page.
+/// The `?` overlay listing the keys of the table (`KeyBindings`), drawn as a box over the page.
 public enum HelpOverlay {
-    public static let entries: [(keys: String, action: String)] = [
-        ("→ l Space Enter PgDn", "next page"),
-        ("← h Backspace PgUp", "previous page"),
-        ("Home g · End G", "first · last page"),
-        ("1 … 9", "jump to page"),
-        ("↓ ↑ j k", "scroll a long page"),
-        ("s", "skip the tour"),
-        ("c", "confetti"),
-        ("?", "show or hide this help"),
-        ("q Esc Ctrl-C", "quit"),
-    ]
+    /// One line per entry of each map, in table order.
+    public static func entries(of maps: [KeyMap]) -> [(keys: String, action: String)] {
+        maps.flatMap(\.entries).map { ($0.keys, $0.help) }
+    }
 
-    public static func draw(
-        into canvas: inout Canvas, theme: Theme, extraEntries: [(keys: String, action: String)] = []
-    ) {
-        let all = entries + extraEntries
+    public static func draw(into canvas: inout Canvas, theme: Theme, maps: [KeyMap] = [KeyBindings.carousel]) {
+        let all = entries(of: maps)
         let keyWidth = all.map { DisplayWidth.of($0.keys) }.max() ?? 0
         let gap = "   "
         let title = " Keys "

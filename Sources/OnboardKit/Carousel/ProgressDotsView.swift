@@ -13,6 +13,9 @@ public enum ProgressDotsView {
         }
         for (page, column) in layout.dotColumns.enumerated() {
             let isCurrent = page == layout.pageIndex
+            // The space between dots takes the other dots' style: ncurses writes a space rather
+            // than move over it, and a space that matches needs no change of colour.
+            if page > 0 { canvas.draw(" ", x: column - 1, y: row, style: theme.dotOther) }
             canvas.draw(
                 isCurrent ? currentDot : otherDot, x: column, y: row,
                 style: isCurrent ? theme.dotCurrent : theme.dotOther)

@@ -60,6 +60,12 @@ public struct SlideMotion: Sendable {
         if reducesMotion { animation.jump(to: target) } else { animation.retarget(to: target) }
     }
 
+    /// Ends the slide where it is heading, at once (not while a finger holds the row).
+    public mutating func settle() {
+        guard drag == nil else { return }
+        animation.jump(to: animation.target)
+    }
+
     /// A new width: the row re-lays out at once on the current page (no slide across a resize).
     public mutating func resize(pageWidth newWidth: Int, index: Int) {
         pageWidth = max(1, newWidth)

@@ -17,6 +17,11 @@ public enum SymbolLibrary {
     /// Every canonical name, sorted.
     public static var names: [String] { sortedNames }
 
+    /// The other names that draw the symbol `name` (`heart.fill` for `heart`), sorted.
+    public static func aliases(of name: String) -> [String] {
+        aliases.filter { $0.value == name }.map(\.key).sorted()
+    }
+
     /// Known names (aliases included) closest to a mistyped one, closest first, for
     /// "did you mean" hints.
     public static func suggestions(for name: String) -> [String] {

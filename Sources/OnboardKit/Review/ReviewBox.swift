@@ -31,25 +31,25 @@ public struct ReviewBox: Hashable, Sendable {
     /// True once the box has nothing more to show: the tour can end.
     public var isClosed: Bool { answer != nil && stage == .asking }
 
-    /// Keys: 1–5 rate, ← → (h l) move, Enter or Space choose, Esc or q is "Later", n "Never".
-    /// On the address, any key closes.
+    /// Keys, as `KeyBindings.review` says: 1–5 rate, ← → move, Enter chooses, Esc is "Later",
+    /// n "Never". On the address, any key closes.
     public mutating func handle(_ key: Key) {
         if stage == .showingAddress {
-            stage = .asking
+            if KeyBindings.action(for: key, in: .message) == .close { stage = .asking }
             return
         }
-        switch key {
-        case .character(let digit) where ("1"..."5").contains(digit):
-            choose(.stars(Int(String(digit))!))
-        case .left, .character("h"), .backTab:
+        switch KeyBindings.action(for: key, in: .review) {
+        case .rate:
+            if let stars = key.digit { choose(.stars(stars)) }
+        case .previousChoice:
             move(by: -1)
-        case .right, .character("l"), .tab:
+        case .nextChoice:
             move(by: 1)
-        case .enter, .character(" "):
+        case .choose:
             choose(selection)
-        case .escape, .character("q"):
+        case .later:
             choose(.later)
-        case .character("n"):
+        case .never:
             choose(.never)
         default:
             break
@@ -96,7 +96,13 @@ struct ReviewBoxView {
     static let starSpacing = 3
     static let laterLabel = " Later "
     static let neverLabel = " Never "
-    static let footer = " 1–5 rate · ← → Enter · Esc later "
+    /// " 1–5 rate · ← → Enter · Esc later ": the first key of each, from the table.
+    static let footer: String = {
+        let keys = KeyBindings.review
+        func first(_ action: KeyAction) -> String { keys.keyNames(for: action).first ?? "" }
+        let moves = [first(.previousChoice), first(.nextChoice), first(.choose)].joined(separator: " ")
+        return " \(first(.rate)) rate · \(moves) · \(first(.later)) later "
+    }()
 
     func placement(width: Int, height: Int) -> Placement {
         let innerWidth = min(max(width - 6, 1), 48)

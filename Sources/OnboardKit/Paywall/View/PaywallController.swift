@@ -99,12 +99,19 @@ public struct PaywallController: Sendable {
             let line = status.statusLine(locale: locale, timeZone: timeZone, renewalPrice: renewalPrice)
             return SafeText.sanitize("\(status.entitlement.displayName): \(line)")
         }
-        if !pendingTransactions.isEmpty { lines.append("a approves · d declines the request") }
+        if !pendingTransactions.isEmpty { lines.append(Self.requestKeys) }
         return .make(
             offering: offering, catalog: catalog, formatter: formatter, selectedIndex: selectedIndex(in: offering),
             ownedProductIDs: owned, blockedProductIDs: blocked, introEligibleProductIDs: eligible, statusLines: lines,
             progress: progressText, listTop: listTop[offering.id] ?? 0)
     }
+
+    /// "a approves · d declines the request", with the keys of the table.
+    static let requestKeys: String = {
+        let approve = KeyBindings.paywall.keyNames(for: .approveRequest).first ?? ""
+        let decline = KeyBindings.paywall.keyNames(for: .declineRequest).first ?? ""
+        return "\(approve) approves · \(decline) declines the request"
+    }()
 
     static let spinner: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
@@ -132,16 +139,29 @@ public struct PaywallController: Sendable {
     /// True while input other than quitting must wait: a purchase or restore runs, or a box is open.
     public var isBlockingNavigation: Bool { store.isBusy || store.notice != nil || openLink != nil }
 
-    /// Handles a key on a paywall page. Returns nil when the key is not the paywall's (the
-    /// carousel then handles it), else the events the store produced.
+    /// Where keys go now: the box on top (a link's address, a notice, the test store's sheet),
+    /// else the paywall page itself.
+    public var keyContext: KeyContext {
+        if openLink != nil { return .message }
+        if store.notice != nil { return .notice }
+        if case .confirming = store.phase { return .testStoreSheet }
+        return .paywall
+    }
+
+    /// Handles a key on a paywall page, as `KeyBindings` says for `keyContext`. Returns nil when
+    /// the key is not the paywall's (the carousel then handles it), else the events the store
+    /// produced.
     mutating func handle(_ key: Key, on page: PaywallPage) -> [StoreEvent]? {
         guard let offering = offering(for: page) else { return nil }
-        if openLink != nil {
+        // The store's context is `context`; this is where keys go.
+        let keysGoTo = keyContext
+        let action = KeyBindings.action(for: key, in: keysGoTo)
+        switch keysGoTo {
+        case .message:
             openLink = nil
             return []
-        }
-        if let notice = store.notice {
-            if notice.isRetryable && (key == .character("r") || key == .enter) {
+        case .notice:
+            if action == .retry, store.notice?.isRetryable == true {
                 // retry() needs the failure it retries and replaces the notice itself.
                 guard store.failedPackage != nil else {
                     store.dismissNotice()
@@ -151,40 +171,41 @@ public struct PaywallController: Sendable {
             }
             store.dismissNotice()
             return []
-        }
-        if case .confirming = store.phase {
+        case .testStoreSheet:
             let outcome: StoreSimulator.Outcome?
-            switch key {
-            case .character("1"), .character("s"): outcome = .success
-            case .character("2"), .character("f"): outcome = .failure(reason: StoreSimulator.simulatedFailureReason)
-            case .character("3"), .character("c"), .escape: outcome = .cancelled
-            case .character("4"), .character("p"): outcome = .pending
+            switch action {
+            case .purchaseSucceeds: outcome = .success
+            case .purchaseFails: outcome = .failure(reason: StoreSimulator.simulatedFailureReason)
+            case .purchaseCancelled: outcome = .cancelled
+            case .purchaseAsksToBuy: outcome = .pending
             default: outcome = nil
             }
             guard let outcome else { return [] }
             return store.choose(outcome, in: context)
+        default:
+            break
         }
         if store.isBusy { return [] }  // the in-progress guard: nothing starts twice
         let index = selectedIndex(in: offering)
-        switch key {
-        case .up, .character("k"):
+        switch action {
+        case .previousPackage:
             selection[offering.id] = max(0, index - 1)
-        case .down, .character("j"):
+        case .nextPackage:
             selection[offering.id] = min(offering.packages.count - 1, index + 1)
-        case .enter:
+        case .buy:
             guard offering.packages.indices.contains(index) else { return [] }
             return store.purchase(offering.packages[index], in: context)
-        case .character("r"):
+        case .restore:
             return store.restore(in: context)
-        case .character("p") where catalog.links.privacyPolicy != nil:
+        case .showPrivacyPolicy where catalog.links.privacyPolicy != nil:
             openLink = .privacyPolicy
-        case .character("t") where catalog.links.termsOfUse != nil:
+        case .showTermsOfUse where catalog.links.termsOfUse != nil:
             openLink = .termsOfUse
-        case .character("a"), .character("d"):
+        case .approveRequest:
             guard let pending = pendingTransactions.last else { return [] }
-            if key == .character("a") {
-                return store.approvePending(transactionID: pending.id, in: context)
-            }
+            return store.approvePending(transactionID: pending.id, in: context)
+        case .declineRequest:
+            guard let pending = pendingTransactions.last else { return [] }
             return store.declinePending(transactionID: pending.id, in: context)
         default:
             return nil

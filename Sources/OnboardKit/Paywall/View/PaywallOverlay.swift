@@ -14,7 +14,7 @@ public enum PaywallOverlay {
             {
                 lines.append("Offer: \(offer)")
             }
-            lines += ["", "1 success · 2 failure · 3 cancel · 4 ask to buy"]
+            lines += ["", sheetKeys]
             box(
                 title: " Test Store: confirm purchase ", lines: lines, footer: " Esc cancels ", into: &canvas,
                 theme: theme)
@@ -37,6 +37,11 @@ public enum PaywallOverlay {
             }
         }
     }
+
+    /// "1 success · 2 failure · 3 cancel · 4 ask to buy": each outcome's first key, from the table.
+    static let sheetKeys = KeyBindings.testStoreSheet.entries.map { entry in
+        "\(entry.bindings.first?.keyNames.first ?? "") \(entry.help)"
+    }.joined(separator: " · ")
 
     @discardableResult
     static func box(title: String, lines: [String], footer: String, into canvas: inout Canvas, theme: Theme) -> Rect {

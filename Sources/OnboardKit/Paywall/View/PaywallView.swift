@@ -328,13 +328,20 @@ public struct PaywallView {
     func actionsLine(width: Int) -> Line {
         let p = presentation
         typealias Part = (text: String, target: Target?)
+        // Each part names the first key the table binds to it.
+        func key(_ action: KeyAction) -> String { KeyBindings.paywall.keyNames(for: action).first ?? "" }
         func parts(_ long: Bool, keys: Bool) -> [Part] {
             var parts: [Part] = []
-            if long { parts += [("↑↓ choose", nil), ("⏎ buy", .button)] }
-            parts.append((keys ? "r restore" : "Restore", .restore))
-            if p.privacyPolicy != nil { parts.append((keys ? "p privacy" : "Privacy", .privacyPolicy)) }
-            if p.termsOfUse != nil { parts.append((keys ? "t terms" : "Terms", .termsOfUse)) }
-            parts.append((keys ? "n not now" : "Not now", .notNow))
+            if long {
+                let buy = KeyBindings.paywall.bindings.first { $0.action == .buy }?.keys.first?.symbol ?? key(.buy)
+                parts += [("\(key(.previousPackage))\(key(.nextPackage)) choose", nil), ("\(buy) buy", .button)]
+            }
+            parts.append((keys ? "\(key(.restore)) restore" : "Restore", .restore))
+            if p.privacyPolicy != nil {
+                parts.append((keys ? "\(key(.showPrivacyPolicy)) privacy" : "Privacy", .privacyPolicy))
+            }
+            if p.termsOfUse != nil { parts.append((keys ? "\(key(.showTermsOfUse)) terms" : "Terms", .termsOfUse)) }
+            parts.append((keys ? "\(key(.notNow)) not now" : "Not now", .notNow))
             return parts
         }
         let candidates: [(parts: [Part], separator: String)] = [

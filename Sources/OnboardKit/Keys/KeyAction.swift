@@ -1,0 +1,58 @@
+/// What a key does, as the table of key bindings (`KeyBindings`) names it. Whoever handles a
+/// context (the app, the paywall, the review box, the terminal shell) carries actions out.
+public enum KeyAction: Hashable, Sendable, CaseIterable {
+    // Anywhere.
+    /// Ctrl-C: quit at once, as interrupted.
+    case interrupt
+    /// Ctrl-Z: the terminal shell suspends the app.
+    case suspend
+
+    // The tour.
+    /// The next page; nothing on the last.
+    case nextPage
+    /// The next page, or finish the tour on the last.
+    case advance
+    case previousPage
+    case firstPage
+    case lastPage
+    /// The page the digit names; a digit past the last page does nothing.
+    case jumpToPage
+    case scrollDown
+    case scrollUp
+    case skip
+    case showHelp
+    case celebrate
+    case quit
+
+    // The paywall page.
+    case previousPackage
+    case nextPackage
+    case buy
+    case restore
+    case showPrivacyPolicy
+    case showTermsOfUse
+    case notNow
+    case approveRequest
+    case declineRequest
+
+    // The test store's sheet.
+    case purchaseSucceeds
+    case purchaseFails
+    case purchaseCancelled
+    case purchaseAsksToBuy
+
+    // Boxes.
+    /// Try the failed purchase or restore again.
+    case retry
+    /// Close the box on top (help, a notice, an address).
+    case close
+
+    // The review prompt.
+    /// The number of stars the digit names.
+    case rate
+    case previousChoice
+    case nextChoice
+    case choose
+    case later
+    case never
+}

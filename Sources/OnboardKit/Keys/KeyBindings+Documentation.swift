@@ -1,0 +1,67 @@
+/// The table of keys as documentation: Markdown for the README, plain text for `--help` and
+/// a manual page.
+extension KeyBindings {
+    /// What each context is called in the documentation.
+    static func title(of context: KeyContext) -> String {
+        switch context {
+        case .carousel: return "the tour"
+        case .anywhere: return "anywhere"
+        case .help: return "the help (`?`)"
+        case .paywall: return "a paywall page (other keys as in the tour)"
+        case .testStoreSheet: return "the test store's sheet (`--simulate prompt`)"
+        case .notice: return "a notice after a purchase or restore"
+        case .message: return "a box showing an address"
+        case .review: return "the review prompt"
+        }
+    }
+
+    /// Every key of every context as one Markdown table, the README's list of keys.
+    public static var markdown: String {
+        var lines = ["| where | keys | what they do |", "|---|---|---|"]
+        for map in all {
+            for (index, entry) in map.entries.enumerated() {
+                let keys = entry.bindings.map { binding in
+                    binding.isAnyKey
+                        ? binding.keyNames.joined(separator: " ")
+                        : binding.keyNames.map { "`\($0)`" }.joined(separator: " ")
+                }.joined(separator: entry.separator)
+                let place = index == 0 ? title(of: map.context) : ""
+                lines.append("| \(place) | \(keys) | \(described(entry)) |")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Every key of every context as plain text, a heading per context and a line per entry.
+    public static var plainText: String {
+        all.map { map in
+            "keys in \(plain(title(of: map.context))):\n" + aligned(map.entries, notes: true)
+        }.joined(separator: "\n\n")
+    }
+
+    /// The tour's keys and those that work anywhere, for `--help`.
+    public static var plainTextSummary: String {
+        let entries =
+            carousel.entries
+            + anywhere.entries.filter { entry in
+                // Ctrl-C is already the tour's.
+                !entry.bindings.allSatisfy { binding in carousel.bindings.contains(binding) }
+            }
+        return "keys (? in the tour lists them, with a paywall's):\n" + aligned(entries, notes: false)
+    }
+
+    private static func described(_ entry: KeyHelpEntry) -> String {
+        entry.note.map { "\(entry.help) (\($0))" } ?? entry.help
+    }
+
+    /// Markdown's code marks taken out, for plain text.
+    private static func plain(_ text: String) -> String { String(text.filter { $0 != "`" }) }
+
+    private static func aligned(_ entries: [KeyHelpEntry], notes: Bool) -> String {
+        let width = entries.map { DisplayWidth.of($0.keys) }.max() ?? 0
+        return entries.map { entry in
+            let padding = String(repeating: " ", count: width - DisplayWidth.of(entry.keys))
+            return "  \(entry.keys)\(padding)   \(plain(notes ? described(entry) : entry.help))"
+        }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,123 @@
+/// The one table of keys: what every key does in every context, and the help text for it. The
+/// app, the paywall and the review box look keys up here; the help overlay, the hint lines,
+/// `--help` and the README's list of keys are drawn from it.
+public enum KeyBindings {
+    public static let anywhere = KeyMap(
+        .anywhere,
+        [
+            KeyHelpEntry(
+                KeyBinding(.control("c"), .interrupt), "quit",
+                note: "exit 130; the tour is not recorded as seen"),
+            KeyHelpEntry(
+                KeyBinding(.control("z"), .suspend), "suspend",
+                note: "`fg` to come back; during a purchase, once it has gone through or failed"),
+        ])
+
+    public static let carousel = KeyMap(
+        .carousel,
+        [
+            KeyHelpEntry(
+                [
+                    KeyBinding([.right, .character("l")], .nextPage),
+                    KeyBinding([.character(" "), .enter], .advance),
+                    KeyBinding(.pageDown, .nextPage),
+                ], "next page", note: "`Space` and `Enter` finish the tour on the last page"),
+            KeyHelpEntry(
+                KeyBinding([.left, .character("h"), .backspace, .pageUp], .previousPage), "previous page"),
+            KeyHelpEntry(
+                [KeyBinding([.home, .character("g")], .firstPage), KeyBinding([.end, .character("G")], .lastPage)],
+                "first · last page", separator: " · "),
+            KeyHelpEntry(
+                KeyBinding.digits(through: 9, .jumpToPage, named: "1 … 9"), "jump to page",
+                note: "a digit past the last page does nothing"),
+            KeyHelpEntry(
+                [
+                    KeyBinding(.down, .scrollDown), KeyBinding(.up, .scrollUp),
+                    KeyBinding(.character("j"), .scrollDown), KeyBinding(.character("k"), .scrollUp),
+                ], "scroll a long page", note: "one whose text does not fit"),
+            KeyHelpEntry(KeyBinding(.character("s"), .skip), "skip the tour"),
+            KeyHelpEntry(KeyBinding(.character("c"), .celebrate), "confetti", note: "the deck's `onCelebrate`"),
+            KeyHelpEntry(KeyBinding(.character("?"), .showHelp), "show or hide this help"),
+            KeyHelpEntry(
+                [KeyBinding([.character("q"), .escape], .quit), KeyBinding(.control("c"), .interrupt)], "quit"),
+        ])
+
+    public static let paywall = KeyMap(
+        .paywall,
+        [
+            KeyHelpEntry(
+                [
+                    KeyBinding(.up, .previousPackage), KeyBinding(.down, .nextPackage),
+                    KeyBinding(.character("k"), .previousPackage), KeyBinding(.character("j"), .nextPackage),
+                ], "choose a package (paywall)"),
+            KeyHelpEntry(
+                KeyBinding(.enter, .buy), "buy it", note: "only a package whose row is on screen"),
+            KeyHelpEntry(KeyBinding(.character("r"), .restore), "restore purchases"),
+            KeyHelpEntry(
+                [
+                    KeyBinding(.character("p"), .showPrivacyPolicy), KeyBinding(.character("t"), .showTermsOfUse),
+                ], "privacy policy · terms of use", separator: " · "),
+            KeyHelpEntry(KeyBinding([.character("n"), .escape], .notNow), "not now"),
+            KeyHelpEntry(
+                [KeyBinding(.character("a"), .approveRequest), KeyBinding(.character("d"), .declineRequest)],
+                "approve · decline a request", note: "an ask-to-buy request waiting for approval",
+                separator: " · "),
+        ])
+
+    public static let testStoreSheet = KeyMap(
+        .testStoreSheet,
+        [
+            KeyHelpEntry(KeyBinding([.character("1"), .character("s")], .purchaseSucceeds), "success"),
+            KeyHelpEntry(KeyBinding([.character("2"), .character("f")], .purchaseFails), "failure"),
+            KeyHelpEntry(KeyBinding([.character("3"), .character("c"), .escape], .purchaseCancelled), "cancel"),
+            KeyHelpEntry(KeyBinding([.character("4"), .character("p")], .purchaseAsksToBuy), "ask to buy"),
+        ])
+
+    public static let notice = KeyMap(
+        .notice,
+        [
+            KeyHelpEntry(
+                KeyBinding([.enter, .character("r")], .retry), "retry",
+                note: "when the purchase or restore can be tried again"),
+            KeyHelpEntry(.anyKey(.close), "continue"),
+        ])
+
+    public static let message = KeyMap(.message, [KeyHelpEntry(.anyKey(.close), "close")])
+
+    public static let help = KeyMap(.help, [KeyHelpEntry(.anyKey(.close), "close the help", note: "`q` and `Esc` too")])
+
+    public static let review = KeyMap(
+        .review,
+        [
+            KeyHelpEntry(KeyBinding.digits(through: 5, .rate, named: "1–5"), "rate"),
+            KeyHelpEntry(
+                [
+                    KeyBinding([.left, .character("h"), .backTab], .previousChoice),
+                    KeyBinding([.right, .character("l"), .tab], .nextChoice),
+                ], "previous · next choice", separator: " · "),
+            KeyHelpEntry(KeyBinding([.enter, .character(" ")], .choose), "choose"),
+            KeyHelpEntry(KeyBinding([.escape, .character("q")], .later), "later"),
+            KeyHelpEntry(KeyBinding(.character("n"), .never), "never"),
+        ])
+
+    /// Every context's map, in the order the documentation lists them.
+    public static let all: [KeyMap] = [carousel, anywhere, help, paywall, testStoreSheet, notice, message, review]
+
+    public static func map(for context: KeyContext) -> KeyMap {
+        switch context {
+        case .anywhere: return anywhere
+        case .carousel: return carousel
+        case .paywall: return paywall
+        case .testStoreSheet: return testStoreSheet
+        case .notice: return notice
+        case .message: return message
+        case .help: return help
+        case .review: return review
+        }
+    }
+
+    /// What `key` does in `context`, or nil when nothing.
+    public static func action(for key: Key, in context: KeyContext) -> KeyAction? {
+        map(for: context).action(for: key)
+    }
+}

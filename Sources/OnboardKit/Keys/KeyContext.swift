@@ -1,0 +1,19 @@
+/// Where a key is pressed: each context has its own bindings, and one key does one thing in it.
+public enum KeyContext: String, Hashable, Sendable, CaseIterable {
+    /// Keys that work whatever is on screen (the shell carries out the suspend).
+    case anywhere
+    /// The pages of the tour.
+    case carousel
+    /// A paywall page; keys it does not bind are the carousel's.
+    case paywall
+    /// The test store's sheet asking how a purchase ends (`--simulate prompt`).
+    case testStoreSheet
+    /// A notice after a purchase or restore.
+    case notice
+    /// A box showing an address (a link of the paywall, where to leave a review).
+    case message
+    /// The `?` overlay.
+    case help
+    /// The review prompt after a completed tour.
+    case review
+}

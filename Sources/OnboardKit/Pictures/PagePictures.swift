@@ -1,0 +1,67 @@
+/// Every page of a deck as the app draws it at rest, off-screen: the real `OnboardingApp`
+/// frame, reached with the keys a user would press, once nothing moves any more. For `dump`,
+/// the README's pictures and store listings.
+public enum PagePictures {
+    /// One page's frame.
+    public struct Picture: Sendable {
+        /// The page's position in the deck, from 0.
+        public var index: Int
+        public var pageCount: Int
+        /// The page's title, made safe to print.
+        public var title: String
+        public var canvas: Canvas
+
+        /// The line that introduces the page in `dump`'s text: `--- page 2/8: Title ---`.
+        public var header: String { "--- page \(index + 1)/\(pageCount): \(title) ---" }
+    }
+
+    /// Ticks after which a page that still moves is drawn as it is (a spring never settles
+    /// only through a bug; the picture is then still a real frame).
+    static let settleTickLimit = 60 * 60
+
+    /// Draws each page of `deck` at `width` x `height`. Reduced motion: pages cut in, symbols
+    /// stand in place and no confetti flies, so each frame is the page at rest. The seed is
+    /// fixed, so the same deck always gives the same pictures.
+    public static func render(
+        _ deck: Deck, width: Int, height: Int, colorMode: ColorMode = .indexed256, paywall: PaywallSetup? = nil
+    ) -> [Picture] {
+        guard !deck.pages.isEmpty else { return [] }
+        let settings = AppSettings(reducesMotion: true, seed: 0)
+        var app = OnboardingApp(
+            deck: deck, colorMode: colorMode, width: width, height: height, settings: settings, paywall: paywall)
+        _ = app.update(.resize(width: width, height: height))
+        var pictures: [Picture] = []
+        for index in deck.pages.indices {
+            if index > 0 { _ = app.update(.key(.right)) }
+            settle(&app)
+            var canvas = Canvas(width: width, height: height)
+            app.render(into: &canvas)
+            pictures.append(
+                Picture(
+                    index: index, pageCount: deck.pages.count, title: SafeText.sanitize(deck.pages[index].title),
+                    canvas: canvas))
+        }
+        return pictures
+    }
+
+    /// Ticks at 60 Hz until nothing moves.
+    static func settle(_ app: inout OnboardingApp) {
+        var ticks = 0
+        while app.isAnimating && ticks < settleTickLimit {
+            _ = app.update(.tick(seconds: app.settings.timeStep))
+            ticks += 1
+        }
+    }
+
+    /// The pages as text: each page's header line, then its rows (trailing blanks trimmed),
+    /// every row of the terminal included so that the pages line up.
+    public static func text(_ pictures: [Picture]) -> String {
+        var lines: [String] = []
+        for picture in pictures {
+            lines.append(picture.header)
+            // Belt and braces: the canvas shows controls as symbols already, and this goes to a terminal.
+            lines += picture.canvas.lines.map { SafeText.sanitize($0) }
+        }
+        return lines.map { $0 + "\n" }.joined()
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import OnboardDisk
+import OnboardKit
+
+/// `dump` and `symbols --preview`: pictures of what the app shows, made without a terminal.
+extension Launcher {
+    /// The store's moment in pictures, unless `--now` says otherwise: a fixed one, so that the
+    /// same deck always gives the same pictures.
+    static let pictureDate = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
+
+    /// `dump [DECK]`: every page drawn at rest at `--size`, as text on stdout or, with
+    /// `--svg DIR`, as `DIR/page-01.svg`... (each path written is printed). The paywall shows
+    /// the deck's catalog to a customer who owns nothing: the ledger on disk is not read.
+    func dump(_ deckPath: String?) -> Int32 {
+        var options = options
+        if let deckPath { options.deckPath = deckPath }
+        let pictures: [PagePictures.Picture]
+        switch Launcher(options: options, environment: environment).renderPictures() {
+        case .success(let rendered): pictures = rendered
+        case .failure(let status): return status.code
+        }
+        guard let directory = options.svgDirectory else { return writeOutput(PagePictures.text(pictures)) }
+        return writeSVGs(pictures, to: directory)
+    }
+
+    /// The deck's pages as the app draws them at rest at `--size`.
+    func renderPictures() -> Result<[PagePictures.Picture], ExitStatus> {
+        let deck: Deck
+        switch loadDeck() {
+        case .success(let loaded): deck = loaded
+        case .failure(let status): return .failure(status)
+        }
+        var paywall: PaywallSetup?
+        if let path = catalogPath(for: deck) {
+            switch loadCatalog(path) {
+            case .success(let result):
+                for diagnostic in result.diagnostics { printError(diagnostic.description) }
+                guard let catalog = result.catalog else { return .failure(ExitStatus(code: ExitCode.badData)) }
+                let date = options.now ?? Self.pictureDate
+                paywall = PaywallSetup(
+                    catalog: catalog, clock: StoreClock(startWallDate: date, startSimulatedDate: date),
+                    locale: Self.userLocale(environment), timeZone: TimeZone(identifier: "UTC")!)
+            case .failure(let status):
+                return .failure(status)
+            }
+        } else if deck.hasPaywall {
+            printError(
+                "the deck has a paywall page but names no catalog; add \"catalog\": \"FILE\" to it or pass --catalog FILE"
+            )
+            return .failure(ExitStatus(code: ExitCode.badData))
+        }
+        let size = options.dumpSize
+        return .success(PagePictures.render(deck, width: size.columns, height: size.rows, paywall: paywall))
+    }
+
+    /// `page-01.svg`, `page-02.svg`...: numbered so that they sort in page order.
+    static func svgFileName(index: Int, pageCount: Int) -> String {
+        let digits = max(2, String(pageCount).count)
+        let number = String(index + 1)
+        return "page-" + String(repeating: "0", count: digits - number.count) + number + ".svg"
+    }
+
+    /// Writes one SVG per page into `directory` (created when missing), each file replaced
+    /// whole. A directory that cannot be made or written is an I/O error (74).
+    private func writeSVGs(_ pictures: [PagePictures.Picture], to directory: String) -> Int32 {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else {
+                printError("cannot write pictures into \(directory): it is not a directory")
+                return ExitCode.ioError
+            }
+        } else {
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            } catch {
+                let reason = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError).map {
+                    String(cString: strerror(Int32($0.code)))
+                }
+                printError("could not create the directory \(directory): \(reason ?? error.localizedDescription)")
+                return ExitCode.ioError
+            }
+        }
+        let svg = SVGPicture()
+        let mask = umask(0o022)
+        umask(mask)
+        var written: [String] = []
+        for picture in pictures {
+            let path =
+                (directory.hasSuffix("/") ? directory : directory + "/")
+                + Self.svgFileName(index: picture.index, pageCount: picture.pageCount)
+            do {
+                try AtomicFile(path: path).write(Data(svg.render(picture.canvas, title: picture.title).utf8))
+            } catch {
+                printError("could not \(error.operation) \(error.path): \(error.reason)")
+                return ExitCode.ioError
+            }
+            // Pictures are for publishing: readable as any new file is (the write keeps them private).
+            _ = chmod(path, 0o666 & ~mask)
+            written.append(path)
+        }
+        return writeOutput(written.map { SafeText.sanitize($0) + "\n" }.joined())
+    }
+
+    /// `symbols` lists the names; `symbols --preview` draws every symbol under its name (and
+    /// the other names it answers to), as many side by side as `COLUMNS` (default 80) holds.
+    func symbols() -> Int32 {
+        guard options.isPreview else { return writeOutput(SymbolLibrary.names.joined(separator: "\n") + "\n") }
+        let width = Int(environment["COLUMNS"] ?? "").map { max(20, $0) } ?? 80
+        return writeOutput(SymbolPreview.lines(width: width).map { $0 + "\n" }.joined())
+    }
+}

@@ -1,0 +1,89 @@
+@testable import OnboardKit
+
+/// Apps put in each key context, with what a key must change for it to count as doing
+/// something: the screen, the page, the scroll, a box, the store's phase, or an effect.
+enum KeyEffectScenarios {
+    struct Scenario {
+        var name: String
+        var app: OnboardingApp
+    }
+
+    /// Which context keys go to in `app` now.
+    static func context(of app: OnboardingApp) -> KeyContext {
+        if let box = app.reviewBox, app.isShowingReview { return box.stage == .showingAddress ? .message : .review }
+        if app.isShowingHelp { return .help }
+        if let paywall = app.paywall, case .paywall = app.deck.pages[app.lastPage] { return paywall.keyContext }
+        return .carousel
+    }
+
+    static func fingerprint(_ app: OnboardingApp) -> String {
+        let state: [Any?] = [
+            app.lastPage, app.scrollOffset, app.isShowingHelp, app.reviewBox, app.paywall?.store.phase,
+            app.paywall?.store.notice, app.paywall?.openLink, app.paywall?.ledger.transactions.count,
+        ]
+        return state.map { String(describing: $0) }.joined(separator: "|") + "\n"
+            + TestDecks.screen(app).lines.joined(separator: "\n")
+    }
+
+    static func hasEffect(_ key: Key, on app: OnboardingApp) -> Bool {
+        var app = app
+        let before = fingerprint(app)
+        let effects = app.update(.key(key))
+        return !effects.isEmpty || fingerprint(app) != before
+    }
+
+    static func press(_ keys: [Key], _ app: inout OnboardingApp) {
+        _ = PaywallFlowTests.press(keys, &app)
+    }
+
+    static func scenarios(for context: KeyContext) throws -> [Scenario] {
+        switch context {
+        case .anywhere, .carousel:
+            // Ten pages, the fifth too long for the window: there, scrolled a row, every key
+            // moves something; from the first page every digit does.
+            var deck = TestDecks.deck(pageCount: 10)
+            deck.pages[4] = .step(
+                StepPage(heading: "Long", text: (1...30).map { "Line \($0) of a long page." }.joined(separator: "\n")))
+            let settings = AppSettings(reducesMotion: true, seed: 1)
+            let first = OnboardingApp(deck: deck, colorMode: .indexed256, width: 40, height: 12, settings: settings)
+            var middle = first
+            press([.character("5"), .down], &middle)
+            return [Scenario(name: "page 5, scrolled", app: middle), Scenario(name: "page 1", app: first)]
+        case .help:
+            var app = TestDecks.app(TestDecks.deck(pageCount: 3), width: 80, height: 24)
+            press([.character("?")], &app)
+            return [Scenario(name: "help", app: app)]
+        case .paywall:
+            let first = try PaywallFlowTests.app(latency: 0)
+            var second = first
+            press([.down], &second)
+            var waiting = try PaywallFlowTests.app(mode: .prompt, latency: 0)
+            // Ask to buy, then close the notice: a request waits for approval.
+            press([.enter, .character("4"), .escape], &waiting)
+            return [
+                Scenario(name: "default package", app: first), Scenario(name: "next package", app: second),
+                Scenario(name: "a request waiting", app: waiting),
+            ]
+        case .testStoreSheet:
+            var app = try PaywallFlowTests.app(mode: .prompt, latency: 0)
+            press([.enter], &app)
+            return [Scenario(name: "test store sheet", app: app)]
+        case .notice:
+            var app = try PaywallFlowTests.app(mode: .fail, latency: 0.5)
+            press([.enter], &app)
+            _ = PaywallFlowTests.run(&app, seconds: 1)
+            return [Scenario(name: "a failed purchase", app: app)]
+        case .message:
+            var link = try PaywallFlowTests.app(latency: 0)
+            press([.character("p")], &link)
+            var address = ReviewPromptTests.app()
+            _ = ReviewPromptTests.complete(&address)
+            press([.character("5")], &address)
+            return [Scenario(name: "privacy link", app: link), Scenario(name: "review address", app: address)]
+        case .review:
+            var app = ReviewPromptTests.app()
+            _ = ReviewPromptTests.complete(&app)
+            return [Scenario(name: "review prompt", app: app)]
+        }
+    }
+}
