@@ -13,6 +13,12 @@ final class CanvasPresenter {
     /// Where 24-bit colours are written beside ncurses (`TrueColorWriter`); nil unless the
     /// colour mode is truecolor.
     private let trueColorOutput: UnsafeMutablePointer<FILE>?
+    /// Where the brackets of synchronized output (DEC mode 2026) are written around each
+    /// frame; nil until the terminal says it knows the mode.
+    var synchronizedOutput: UnsafeMutablePointer<FILE>?
+
+    static let beginSynchronizedUpdate = "\u{1B}[?2026h"
+    static let endSynchronizedUpdate = "\u{1B}[?2026l"
 
     init(
         window: UnsafeMutablePointer<WINDOW>, palette: ColorPalette, hyperlinkOutput: UnsafeMutablePointer<FILE>? = nil,
@@ -52,7 +58,19 @@ final class CanvasPresenter {
             }
         }
         wnoutrefresh(window)
+        // ncurses writes its update on its own; the bracket goes out before it, flushed.
+        if let output = synchronizedOutput {
+            fputs(Self.beginSynchronizedUpdate, output)
+            fflush(output)
+        }
         doupdate()
+        // Closed after everything written beside ncurses too (24-bit colour, links).
+        defer {
+            if let output = synchronizedOutput {
+                fputs(Self.endSynchronizedUpdate, output)
+                fflush(output)
+            }
+        }
         if let output = trueColorOutput {
             let screen = tui_curscr()
             let bytes = TrueColorWriter.repaint(runs, cursor: (Int(getcurx(screen)), Int(getcury(screen))))

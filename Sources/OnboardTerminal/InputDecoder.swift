@@ -10,6 +10,54 @@ enum InputDecoder {
         /// The terminal's answer to a device attributes question (`ESC [ ? … c`): it has read
         /// everything written before the question.
         case deviceAttributes
+        /// The terminal's background colour, its answer to OSC 11
+        /// (`ESC ] 11 ; rgb:RRRR/GGGG/BBBB`, ended by BEL or ST).
+        case backgroundColor(Color)
+        /// Whether the terminal knows synchronized output (DEC mode 2026), its answer to
+        /// DECRQM (`ESC [ ? 2026 ; Ps $ y`: Ps 1 or 2 is yes).
+        case synchronizedOutput(isSupported: Bool)
+    }
+
+    /// Decodes the answer to a question the app asked: `body` is what followed the Esc, up to
+    /// the final byte (CSI) or without the terminator (OSC). Nil for any other sequence.
+    static func decodeAnswer(_ body: String) -> Input? {
+        if body.hasPrefix("[?") {
+            let parameters = body.dropFirst(2)
+            if parameters.hasSuffix("c"), parameters.dropLast().allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ";") })
+            {
+                return .deviceAttributes
+            }
+            if parameters.hasSuffix("$y") {
+                let fields = parameters.dropLast(2).split(separator: ";")
+                guard fields.count == 2, fields[0] == "2026", let state = Int(fields[1]) else { return nil }
+                return .synchronizedOutput(isSupported: state == 1 || state == 2)
+            }
+            return nil
+        }
+        if body.hasPrefix("]11;") { return decodeColor(body.dropFirst(4)).map { .backgroundColor($0) } }
+        return nil
+    }
+
+    /// An X11 colour as terminals report it: `rgb:` then three groups of 1 to 4 hex digits,
+    /// each a fraction of its largest value (`rgb:ffff/8000/0` is orange); `rgba:` too.
+    static func decodeColor(_ text: Substring) -> Color? {
+        let components: Substring
+        if text.hasPrefix("rgb:") {
+            components = text.dropFirst(4)
+        } else if text.hasPrefix("rgba:") {
+            components = text.dropFirst(5)
+        } else {
+            return nil
+        }
+        let groups = components.split(separator: "/", omittingEmptySubsequences: false)
+        guard groups.count == 3 || groups.count == 4 else { return nil }
+        var values: [UInt8] = []
+        for group in groups.prefix(3) {
+            guard (1...4).contains(group.count), let value = UInt32(group, radix: 16) else { return nil }
+            let largest = Double((1 << (4 * group.count)) - 1)
+            values.append(UInt8((Double(value) / largest * 255).rounded()))
+        }
+        return .rgb(values[0], values[1], values[2])
     }
 
     static func decode(status: Int32, value: UInt32) -> Input? {

@@ -49,6 +49,8 @@ public struct TerminalRunner {
         // that could not be drawn yet is owed.
         var pacer = FramePacer()
         var owesFrame = false
+        // What the terminal can do is asked once, behind the first frame, never before it.
+        var hasAskedTerminal = false
         while true {
             // 0. Signals: one that ends the run ends it; a stop suspends; SIGCONT may resume.
             let arrivals = signals.take()
@@ -98,6 +100,10 @@ public struct TerminalRunner {
                     pacer.answered(now: Self.now())
                     guard pacer.isSlow != wasSlow else { continue }
                     message = .terminalPace(isSlow: pacer.isSlow)
+                case .backgroundColor(let color): message = .terminalBackground(color)
+                case .synchronizedOutput(let isSupported):
+                    if isSupported { session.synchronizeOutput() }
+                    continue
                 case .resize:
                     size = session.size
                     session.invalidate()
@@ -125,7 +131,13 @@ public struct TerminalRunner {
                 app.render(into: &canvas)
                 let written = session.present(canvas)
                 owesFrame = false
-                if written > 0, pacer.shouldAsk(isAnimating: app.isAnimating) {
+                if written > 0, !hasAskedTerminal {
+                    hasAskedTerminal = true
+                    session.askTerminalSettings(background: app.settings.followsTerminalBackground)
+                    // Its device attributes question is the pacer's only when frames follow: a
+                    // still first page must not wait for the answer to draw the first key.
+                    if pacer.shouldAsk(isAnimating: app.isAnimating) { pacer.asked(now: current) }
+                } else if written > 0, pacer.shouldAsk(isAnimating: app.isAnimating) {
                     session.askDeviceAttributes()
                     pacer.asked(now: current)
                 }

@@ -12,6 +12,8 @@ public final class TerminalSession {
     private let output: UnsafeMutablePointer<FILE>
     private let input: UnsafeMutablePointer<FILE>
     private let tracksDrags: Bool
+    /// A system console (`linux`, `cons25`): asked nothing but device attributes.
+    private let isConsole: Bool
     private var isStopped = false
     /// Device attributes questions the terminal has not answered yet.
     private(set) var unansweredQueries = 0
@@ -81,6 +83,7 @@ public final class TerminalSession {
         self.output = output
         self.input = input
         self.tracksDrags = enableMouse
+        self.isConsole = name.hasPrefix("linux") || name.hasPrefix("cons")
         raw()
         noecho()
         nonl()
@@ -239,9 +242,9 @@ public final class TerminalSession {
                 // a question is one of those.
                 switch skipUnknownSequence() {
                 case .none: break
-                case .some(.deviceAttributes):
-                    unansweredQueries = max(0, unansweredQueries - 1)
-                    return .deviceAttributes
+                case .some(.answer(let answer)):
+                    if answer == .deviceAttributes { unansweredQueries = max(0, unansweredQueries - 1) }
+                    return answer
                 case .some(.other): continue
                 }
             }
@@ -251,7 +254,11 @@ public final class TerminalSession {
     }
 
     /// What followed an Esc.
-    private enum SkippedSequence { case deviceAttributes, other }
+    private enum SkippedSequence {
+        /// The answer to a question the app asked (`InputDecoder.decodeAnswer`).
+        case answer(InputDecoder.Input)
+        case other
+    }
 
     /// After an Esc, consumes the rest of an escape sequence that is already waiting.
     /// Returns nil when nothing follows: a real Esc key press.
@@ -264,18 +271,63 @@ public final class TerminalSession {
             unget_wch(wchar_t(0x1B))
             return nil
         }
-        guard status != tui_key_code_yes(), value == 0x5B || value == 0x4F else { return .other }
-        let isCSI = value == 0x5B
-        // CSI ("Esc [") and SS3 ("Esc O") end with a byte from '@' to '~'. A device
-        // attributes answer is "Esc [ ?", digits and semicolons, then "c".
-        var isPrivate = false
-        for index in 0..<64 {
-            guard wget_wch(window, &value) != tui_err() else { return .other }
-            if index == 0, isCSI, value == 0x3F { isPrivate = true }
-            if (0x40...0x7E).contains(value) { return isPrivate && value == 0x63 ? .deviceAttributes : .other }
+        guard status != tui_key_code_yes(), value == 0x5B || value == 0x4F || value == 0x5D else { return .other }
+        var body = String(UnicodeScalar(UInt8(value)))
+        // The rest of a sequence may be a moment behind its start (a slow link): wait a little
+        // for it, so that its tail is not taken for keys.
+        wtimeout(window, TerminalSession.sequenceTailWait)
+        defer { wtimeout(window, 0) }
+        if value == 0x5D {
+            // OSC ("Esc ]") runs to BEL or ST (Esc then a backslash): an answer such as the background colour.
+            for _ in 0..<128 {
+                guard wget_wch(window, &value) != tui_err() else { return .other }
+                if value == 0x07 { break }
+                if value == 0x1B {
+                    _ = wget_wch(window, &value)
+                    break
+                }
+                guard let scalar = Unicode.Scalar(UInt32(value)) else { return .other }
+                body.unicodeScalars.append(scalar)
+            }
+            return InputDecoder.decodeAnswer(body).map { .answer($0) } ?? .other
+        }
+        // CSI ("Esc [") and SS3 ("Esc O") end with a byte from '@' to '~'. The answers to the
+        // app's questions are CSI: "Esc [ ?", digits and semicolons, then "c" or "$ y".
+        for _ in 0..<64 {
+            guard wget_wch(window, &value) != tui_err(), let scalar = Unicode.Scalar(UInt32(value)) else {
+                return .other
+            }
+            body.unicodeScalars.append(scalar)
+            if (0x40...0x7E).contains(value) { return InputDecoder.decodeAnswer(body).map { .answer($0) } ?? .other }
         }
         return .other
     }
+
+    /// Asks, behind the first frame, what the terminal can do: its background colour (OSC 11)
+    /// when `background`, whether it knows synchronized output (DECRQM for mode 2026), then
+    /// its device attributes, which every terminal answers and answers last. The answers come
+    /// as input; one not given before the device attributes will not come at all.
+    func askTerminalSettings(background: Bool) {
+        // Consoles (Linux, BSD) know neither question, and older ones print what they do not
+        // know: they get the device attributes question alone.
+        let questions =
+            isConsole
+            ? "" : (background ? TerminalSession.backgroundColorQuery : "") + TerminalSession.synchronizedOutputQuery
+        fputs(questions + TerminalSession.deviceAttributesQuery, output)
+        fflush(output)
+        unansweredQueries += 1
+    }
+
+    /// Milliseconds to wait for each further byte of a sequence already begun.
+    static let sequenceTailWait: Int32 = 50
+
+    /// Ended by ST rather than BEL: a BEL would ring on a terminal that does not know OSC 11.
+    static let backgroundColorQuery = "\u{1B}]11;?\u{1B}\\"
+    static let synchronizedOutputQuery = "\u{1B}[?2026$p"
+
+    /// Wraps each frame from now on in synchronized output (DEC mode 2026), so the terminal
+    /// shows it whole: the terminal said it knows the mode.
+    func synchronizeOutput() { presenter.synchronizedOutput = output }
 
     /// Asks the terminal for its device attributes (`ESC [ c`, which every VT100 descendant
     /// answers); the answer arrives as `.deviceAttributes` input once the terminal has read

@@ -170,6 +170,17 @@ struct Launcher {
         return .success(deck)
     }
 
+    /// The theme's appearance at start: the one chosen, else for `auto` the guess `COLORFGBG`
+    /// allows, else dark. The terminal's answer to OSC 11 may change it once the first page is
+    /// up; nothing waits for it.
+    static func appearance(theme: ThemeChoice, environment: [String: String]) -> Appearance {
+        switch theme {
+        case .dark: return .dark
+        case .light: return .light
+        case .auto: return environment["COLORFGBG"].flatMap(Appearance.init(colorFGBG:)) ?? .dark
+        }
+    }
+
     /// Reduced motion and the theme, from the options, the environment and the config file.
     /// A config file that cannot be used is an error (65, or 66 when it cannot be read), said
     /// with its file:line:column; a missing one is no error.
@@ -326,7 +337,9 @@ struct Launcher {
         let settings = AppSettings(
             reducesMotion: preferences.reducesMotion, seed: options.seed ?? Self.defaultSeed(), headline: headline,
             offersReview: offersReview,
-            autoplay: options.autoplaySeconds.map { Autoplay(interval: $0, loops: options.loops) })
+            autoplay: options.autoplaySeconds.map { Autoplay(interval: $0, loops: options.loops) },
+            appearance: Self.appearance(theme: preferences.theme, environment: environment),
+            followsTerminalBackground: preferences.theme == .auto)
         var app = OnboardingApp(
             deck: shown, colorMode: session.colorMode, width: 0, height: 0, settings: settings,
             paywallWhenNeeded: paywall)

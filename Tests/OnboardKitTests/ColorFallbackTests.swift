@@ -21,13 +21,15 @@ import Testing
         return deck
     }
 
-    static func app(_ deck: Deck, mode: ColorMode, width: Int = 80, height: Int = 24) throws -> OnboardingApp {
+    static func app(
+        _ deck: Deck, mode: ColorMode, width: Int = 80, height: Int = 24, appearance: Appearance = .dark
+    ) throws -> OnboardingApp {
         let setup = PaywallSetup(
             catalog: try PaywallViewTests.defaultCatalog(), latency: 0.5,
             clock: StoreClock(startWallDate: StoreFixtures.date(2026, 1, 1), timeRate: 1))
         return OnboardingApp(
             deck: deck, colorMode: mode, width: width, height: height,
-            settings: AppSettings(reducesMotion: true, seed: 1), paywall: setup)
+            settings: AppSettings(reducesMotion: true, seed: 1, appearance: appearance), paywall: setup)
     }
 
     /// Each text cell of `canvas` whose colour, as sent to the terminal, is its background's.
@@ -66,10 +68,19 @@ import Testing
         try Self.checkEveryPageAndBox(mode: mode, accent: nil)
     }
 
-    static func checkEveryPageAndBox(mode: ColorMode, accent: Color?) throws {
-        let deck = try Self.builtInDeck(accent: accent)
+    @Test(
+        "no text in the background's colour in the light theme at 8 and 16 colours",
+        arguments: [ColorMode.basic8, .basic16], accents.map(\.name))
+    func everyPageAndBoxLight(mode: ColorMode, accentName: String) throws {
+        try Self.checkEveryPageAndBox(
+            mode: mode, accent: Self.accents.first { $0.name == accentName }?.color, appearance: .light)
+    }
+
+    static func checkEveryPageAndBox(mode: ColorMode, accent: Color?, appearance: Appearance = .dark) throws {
+        var deck = try Self.builtInDeck(accent: accent)
+        deck.background = Background(.pattern(.stars))
         for (width, height) in [(80, 24), (40, 12)] {
-            var app = try Self.app(deck, mode: mode, width: width, height: height)
+            var app = try Self.app(deck, mode: mode, width: width, height: height, appearance: appearance)
             var screens: [(String, Canvas)] = []
             for index in deck.pages.indices {
                 _ = app.update(.key(.home))
@@ -115,6 +126,38 @@ import Testing
     ])
     func accentFallbacks(accent: Color, mode: ColorMode, expected: Color) {
         #expect(Theme(accent: accent, colorMode: mode).accent == expected)
+    }
+
+    /// The light theme's accents under 8 and 16 colours: red, green, blue or magenta, never the
+    /// pale yellow, cyan or bright forms; a grey accent is the default foreground.
+    @Test(arguments: [
+        (Color.rgb(139, 92, 246), ColorMode.basic8, Color.magenta),
+        (.rgb(139, 92, 246), .basic16, .magenta),
+        (.rgb(0xfa, 0xcc, 0x15), .basic16, .red),
+        (.rgb(0, 200, 220), .basic16, .blue),
+        (.rgb(0x22, 0xc5, 0x5e), .basic8, .green),
+        (.rgb(255, 255, 255), .basic16, .terminalDefault),
+        (.indexed(12), .basic16, .blue),
+    ])
+    func lightAccentFallbacks(accent: Color, mode: ColorMode, expected: Color) {
+        #expect(Theme(accent: accent, colorMode: mode, appearance: .light).accent == expected)
+    }
+
+    @Test(arguments: [ColorMode.basic8, .basic16], Appearance.allCases)
+    func everyThemeColourHasAFallback(mode: ColorMode, appearance: Appearance) throws {
+        let theme = Theme(colorMode: mode, appearance: appearance)
+        let styles = [
+            theme.heading, theme.body, theme.muted, theme.accentText, theme.art, theme.dotCurrent, theme.button,
+            theme.primaryButton, theme.border, try #require(theme.pattern),
+        ]
+        let basic = mode == .basic8 ? 8 : 16
+        for style in styles {
+            let fitted = style.fitted(to: mode)
+            for color in [fitted.foreground, fitted.background] {
+                if case .indexed(let index) = color { #expect(Int(index) < basic, "\(style) in \(mode)") }
+                #expect(color == .terminalDefault || color.components != nil)
+            }
+        }
     }
 
     @Test(arguments: [

@@ -52,6 +52,13 @@ import Testing
         #expect(Self.patternNames(definitions?["trigger"]) == Set(ConfettiCannon.presets.keys))
         #expect(Self.members(deck, ["$defs", "cannonMembers"]) == ConfettiCannon.knownKeys)
         #expect(Self.members(deck, ["properties", "confetti"]) == ConfettiTriggers.knownKeys)
+        let background = definitions?["background"]?["oneOf"]?.arrayValue
+        #expect(Self.strings(background?.first?["enum"]) == Set(DeckDecoder.backgroundNames))
+        #expect(Self.strings(background?.last?["properties"]?["pattern"]?["enum"]) == Set(DeckDecoder.backgroundNames))
+        #expect(Set(background?.last?["properties"]?.members?.map(\.key) ?? []) == DeckDecoder.backgroundKeys)
+        for page in ["stepPage", "heroPage", "paywallPage"] {
+            #expect(Self.members(deck, ["$defs", page]).contains("background"), "\(page) has no background")
+        }
         let pieces = definitions?["confettiPiece"]?["description"]?.stringValue ?? ""
         for shape in ConfettiPiece.Shape.allCases {
             #expect(pieces.contains(shape.rawValue), "the confetti piece's description does not name \(shape)")

@@ -40,3 +40,68 @@ import Testing
         #expect(style.isReverse && style.background == .terminalDefault)
     }
 }
+
+/// Dark and light themes: the accent keeps at least 4.5:1 against the theme's background,
+/// whatever the deck's accent and the background the terminal reports.
+@Suite struct ThemeAppearanceTests {
+    static let backgrounds: [Color] = [
+        .black, .brightWhite, .rgb(0x1e, 0x1e, 0x1e), .rgb(0x28, 0x2c, 0x34), .rgb(0xfd, 0xf6, 0xe3),
+        .rgb(0xee, 0xee, 0xee), .rgb(0x80, 0x80, 0x80), .rgb(0x00, 0x2b, 0x36),
+    ]
+
+    @Test(
+        "every accent is readable on every background in 256 colours and truecolor",
+        arguments: [ColorMode.truecolor, .indexed256], backgrounds)
+    func accentContrast(mode: ColorMode, background: Color) throws {
+        for accent in ThemeContrastTests.accents {
+            let theme = Theme(accent: accent.color, colorMode: mode, background: background)
+            let ratio = try #require(theme.accent.shown(in: mode).contrastRatio(with: background.shown(in: mode)))
+            #expect(ratio >= 4.5, "\(accent.name) on \(background) in \(mode): \(ratio) (\(theme.accent))")
+            // The button's text stays readable on the adapted accent.
+            let button = theme.primaryButton
+            let buttonRatio = try #require(
+                button.foreground.shown(in: mode).contrastRatio(with: button.background.shown(in: mode)))
+            #expect(buttonRatio >= 4.5, "\(accent.name) button on \(background) in \(mode)")
+        }
+    }
+
+    @Test func aLightThemeDarkensAPaleAccentAndADarkThemeKeepsTheDefault() throws {
+        let light = Theme(accent: ColorName.parse("#facc15"), colorMode: .truecolor, appearance: .light)
+        #expect(light.accent != ColorName.parse("#facc15"))
+        #expect(try #require(light.accent.relativeLuminance) < 0.2)
+        #expect(Theme(colorMode: .truecolor, appearance: .dark).accent == Theme.defaultAccent)
+        #expect(Theme(colorMode: .truecolor, appearance: .light).accent != Theme.defaultAccent)
+    }
+
+    @Test(arguments: [
+        (Color.black, Appearance.dark), (.brightWhite, .light), (.rgb(0x1e, 0x1e, 0x1e), .dark),
+        (.rgb(0xfd, 0xf6, 0xe3), .light), (.rgb(0x00, 0x2b, 0x36), .dark), (.rgb(0x80, 0x80, 0x80), .light),
+        (.rgb(0x70, 0x70, 0x70), .dark), (.indexed(7), .light), (.indexed(4), .dark),
+    ])
+    func luminanceDecidesTheAppearance(background: Color, expected: Appearance) {
+        #expect(Appearance(background: background) == expected)
+    }
+
+    @Test(arguments: [
+        ("15;0", Appearance?.some(.dark)), ("0;15", .light), ("0;default;15", .light), ("7;4", .dark),
+        ("0;7", .light), ("default;default", nil), ("", nil), ("15;300", nil),
+    ])
+    func colorFGBGGivesAGuess(value: String, expected: Appearance?) {
+        #expect(Appearance(colorFGBG: value) == expected)
+    }
+
+    @Test func theTerminalsAnswerSwitchesTheThemeOnlyWhenFollowed() {
+        let deck = TestDecks.deck(pageCount: 2)
+        var following = OnboardingApp(
+            deck: deck, colorMode: .truecolor, width: 40, height: 12,
+            settings: AppSettings(appearance: .dark, followsTerminalBackground: true))
+        #expect(following.theme.appearance == .dark)
+        #expect(following.update(.terminalBackground(.rgb(0xfd, 0xf6, 0xe3))).isEmpty)
+        #expect(following.theme.appearance == .light)
+        #expect(following.theme.background == .rgb(0xfd, 0xf6, 0xe3))
+        var fixed = OnboardingApp(
+            deck: deck, colorMode: .truecolor, width: 40, height: 12, settings: AppSettings(appearance: .dark))
+        _ = fixed.update(.terminalBackground(.brightWhite))
+        #expect(fixed.theme.appearance == .dark)
+    }
+}

@@ -13,11 +13,18 @@ public struct AppSettings: Hashable, Sendable {
     public var offersReview: Bool
     /// Pages turn by themselves (`--autoplay SECONDS`, `--loop`); nil for a tour the user drives.
     public var autoplay: Autoplay?
+    /// The theme's appearance to start with: the one chosen, or the shell's guess.
+    public var appearance: Appearance
+    /// `--theme auto`: the theme follows the background colour the terminal reports.
+    public var followsTerminalBackground: Bool
 
     public init(
         reducesMotion: Bool = false, timeStep: Double = 1.0 / 60, seed: UInt64 = 0, headline: String? = nil,
-        offersReview: Bool = false, autoplay: Autoplay? = nil
+        offersReview: Bool = false, autoplay: Autoplay? = nil, appearance: Appearance = .dark,
+        followsTerminalBackground: Bool = false
     ) {
+        self.appearance = appearance
+        self.followsTerminalBackground = followsTerminalBackground
         self.offersReview = offersReview
         self.autoplay = autoplay
         self.reducesMotion = reducesMotion

@@ -24,4 +24,7 @@ public enum Message: Hashable, Sendable {
     case terminalPace(isSlow: Bool)
     /// The process was asked to stop (SIGINT, SIGTERM, SIGHUP).
     case interrupt(Outcome)
+    /// The terminal's background colour, as it answered OSC 11: with
+    /// `AppSettings.followsTerminalBackground` the theme is made for it.
+    case terminalBackground(Color)
 }

@@ -4,7 +4,8 @@ import Foundation
 /// `render` draws the current state. Nothing here touches a terminal, a clock or a file.
 public struct OnboardingApp: Sendable {
     public let deck: Deck
-    public let theme: Theme
+    /// Changes once when the terminal says its background is other than guessed.
+    public private(set) var theme: Theme
     public private(set) var carousel: Carousel
     public private(set) var width: Int
     public private(set) var height: Int
@@ -69,7 +70,7 @@ public struct OnboardingApp: Sendable {
         self.pendingPaywall = paywallWhenNeeded
         self.random = SeededGenerator(seed: settings.seed)
         self.deck = deck
-        self.theme = Theme(accent: deck.accent, colorMode: colorMode)
+        self.theme = Theme(accent: deck.accent, colorMode: colorMode, appearance: settings.appearance)
         self.carousel = Carousel(pageCount: deck.pages.count)
         self.width = width
         self.height = height
@@ -288,6 +289,11 @@ public struct OnboardingApp: Sendable {
             return []
         case .interrupt(let outcome):
             return [.quit(outcome)]
+        case .terminalBackground(let color):
+            if settings.followsTerminalBackground, color != theme.background {
+                theme = Theme(accent: deck.accent, colorMode: theme.colorMode, background: color)
+            }
+            return []
         }
     }
 
@@ -610,6 +616,19 @@ public struct OnboardingApp: Sendable {
                 continue
             }
             pageView(at: index).draw(into: &canvas, in: rect, clip: content)
+        }
+        // Backgrounds go in once every page is drawn, so none is drawn beside a neighbour's text.
+        guard let style = theme.pattern else { return }
+        // Scrolls with the slide (half as fast with parallax); still under reduced motion.
+        let travel = settings.reducesMotion ? 0 : offset
+        let page = canvas
+        for index in first...min(carousel.pageCount - 1, first + 1) {
+            guard let background = deck.background(ofPage: index) else { continue }
+            let area = content.offsetBy(dx: index * pageWidth - offset).intersection(content)
+            guard !area.isEmpty else { continue }
+            let shift = background.isParallax ? travel / 2 : travel
+            BackgroundView(background: background, style: style).draw(
+                into: &canvas, area: area, origin: (content.x - shift, content.y), over: page)
         }
     }
 }

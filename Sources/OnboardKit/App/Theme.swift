@@ -4,13 +4,23 @@ public struct Theme: Hashable, Sendable {
 
     public var colorMode: ColorMode
     public var accent: Color
+    /// The terminal's background as far as it is known (its answer to OSC 11), else the
+    /// reference background of the appearance guessed or chosen.
+    public var background: Color
+    public var appearance: Appearance { Appearance(background: background) }
 
-    public init(accent: Color? = nil, colorMode: ColorMode) {
+    public init(accent: Color? = nil, colorMode: ColorMode, background: Color = Appearance.dark.referenceBackground) {
         self.colorMode = colorMode
+        self.background = background
         // Under 8 and 16 colours the accent is a colour with a hue, or the default foreground
         // for a grey one: the nearest basic colour of a dark or light accent is black or white,
-        // which one background or the other hides.
-        self.accent = (accent ?? Theme.defaultAccent).accentFitted(to: colorMode)
+        // which one background or the other hides. Above, it is made readable on the background.
+        self.accent = (accent ?? Theme.defaultAccent).readable(on: background, in: colorMode).accentFitted(
+            to: colorMode, appearance: Appearance(background: background))
+    }
+
+    public init(accent: Color? = nil, colorMode: ColorMode, appearance: Appearance) {
+        self.init(accent: accent, colorMode: colorMode, background: appearance.referenceBackground)
     }
 
     private var usesColor: Bool { colorMode != .monochrome }
@@ -45,4 +55,16 @@ public struct Theme: Hashable, Sendable {
     public var border: Style { usesColor ? Style(foreground: accent) : .plain }
     /// The page behind a box: every cell in the secondary text's style, so the box stands out.
     public var backdrop: Style { muted }
+    /// A page's background pattern: a colour a quarter of the way from the background to the
+    /// text's, so it stays behind the page; nil in monochrome (`NO_COLOR`), where it is left out.
+    /// Under 8 and 16 colours, where the palette is the terminal's, the secondary text's style.
+    public var pattern: Style? {
+        switch colorMode {
+        case .monochrome: return nil
+        case .basic8, .basic16: return muted
+        case .indexed256, .truecolor:
+            let text: Color = appearance == .dark ? .brightWhite : .black
+            return Style(foreground: background.mixed(with: text, share: 0.25) ?? .brightBlack)
+        }
+    }
 }

@@ -14,6 +14,11 @@ public struct Deck: Sendable {
     public var pageSince: [String?]
     /// The review prompt offered after a completed tour; nil when the deck asks for none.
     public var review: ReviewPrompt?
+    /// Drawn behind every page that has no background of its own; nil for none.
+    public var background: Background?
+    /// Each page's own `"background"`, one entry per page (nil: the deck's). Shorter than
+    /// `pages` when the pages after it have none.
+    public var pageBackgrounds: [Background?] = []
 
     public init(
         app: AppInfo, accent: Color? = nil, labels: ButtonLabels = ButtonLabels(), pages: [Page],
@@ -38,6 +43,13 @@ public struct Deck: Sendable {
     /// The version page `index` was introduced in, if the deck says.
     public func since(ofPage index: Int) -> String? { index < pageSince.count ? pageSince[index] : nil }
 
+    /// What is drawn behind page `index`: its own background, else the deck's; nil for none.
+    public func background(ofPage index: Int) -> Background? {
+        let own = index < pageBackgrounds.count ? pageBackgrounds[index] : nil
+        guard let chosen = own ?? background, chosen.source != .none else { return nil }
+        return chosen
+    }
+
     /// The `since` of every page, one entry per page.
     public var allPageSince: [String?] { pages.indices.map(since(ofPage:)) }
 
@@ -46,6 +58,7 @@ public struct Deck: Sendable {
         var deck = self
         deck.pages = indexes.map { pages[$0] }
         deck.pageSince = indexes.map(since(ofPage:))
+        deck.pageBackgrounds = indexes.map { $0 < pageBackgrounds.count ? pageBackgrounds[$0] : nil }
         return deck
     }
 }

@@ -19,6 +19,7 @@ struct DeckDecoder {
         let labels = decodeLabels(object)
         var pages: [Page] = []
         var pageSince: [String?] = []
+        var pageBackgrounds: [Background?] = []
         if let items = object.array("pages", required: true) {
             if items.isEmpty {
                 log.error(
@@ -33,16 +34,22 @@ struct DeckDecoder {
                     guard let page = decodePage(item.node, path: item.path) else { continue }
                     pages.append(page)
                     pageSince.append(decodeSince(item.node, path: item.path, appVersion: app?.version))
+                    pageBackgrounds.append(
+                        JSONObjectReader(item.node, path: item.path, log: log).flatMap(decodeBackground(in:)))
                 }
             }
         }
         let review = object.object("review").flatMap(decodeReview)
         let catalog = object.string("catalog", nonEmpty: true).map { $0.hasPrefix("/") ? $0 : "\(baseDirectory)/\($0)" }
         let confetti = object.object("confetti").map(ConfettiTriggers.decode) ?? .default
+        let background = decodeBackground(in: object)
         guard let app else { return nil }
-        return Deck(
+        var deck = Deck(
             app: app, accent: accent, labels: labels, pages: pages, catalogPath: catalog, confetti: confetti,
             pageSince: pageSince, review: review)
+        deck.background = background
+        deck.pageBackgrounds = pageBackgrounds
+        return deck
     }
 
     /// A page's `"since"`: a version such as "1.2.0". One newer than the app's own version is
@@ -106,13 +113,13 @@ struct DeckDecoder {
         guard let kind = page.string("kind", required: true) else { return nil }
         switch kind {
         case "step":
-            page.warnUnknownKeys(["kind", "image", "art", "heading", "text", "since"])
+            page.warnUnknownKeys(["kind", "image", "art", "heading", "text", "since", "background"])
             return decodeStep(page).map(Page.step)
         case "hero":
-            page.warnUnknownKeys(["kind", "symbol", "title", "subtitle", "bounceOnAppear", "since"])
+            page.warnUnknownKeys(["kind", "symbol", "title", "subtitle", "bounceOnAppear", "since", "background"])
             return decodeHero(page).map(Page.hero)
         case "paywall":
-            page.warnUnknownKeys(["kind", "offering", "title", "since"])
+            page.warnUnknownKeys(["kind", "offering", "title", "since", "background"])
             let offering = page.string("offering", nonEmpty: true)
             let title = page.string("title", nonEmpty: true).map { SafeText.sanitize($0) }
             return .paywall(PaywallPage(offeringID: offering, title: title))
@@ -172,7 +179,7 @@ struct DeckDecoder {
             subtitle: SafeText.sanitize(subtitle, keepingNewlines: true), bounceOnAppear: bounce)
     }
 
-    private func loadArt(_ relativePath: String, path: JSONPath, location: SourceLocation?) -> [String] {
+    func loadArt(_ relativePath: String, path: JSONPath, location: SourceLocation?) -> [String] {
         let resolved = relativePath.hasPrefix("/") ? relativePath : "\(baseDirectory)/\(relativePath)"
         do {
             let bytes = try reader.read(resolved, DeckLoader.maximumArtSize)

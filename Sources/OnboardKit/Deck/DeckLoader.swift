@@ -19,7 +19,7 @@ public enum DeckLoader {
 
     static let pageKinds = ["step", "hero", "paywall"]
     static let topLevelKeys: Set<String> = [
-        "$schema", "app", "accent", "labels", "pages", "confetti", "catalog", "review",
+        "$schema", "app", "accent", "labels", "pages", "confetti", "catalog", "review", "background",
     ]
 
     /// With `checksLayout` (`validate`), pages that do not fit an 80x24 terminal, and pages

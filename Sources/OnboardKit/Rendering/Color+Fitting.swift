@@ -26,11 +26,19 @@ extension Color {
     /// green, yellow, blue, magenta, cyan, and their bright forms under 16), never black,
     /// white or grey, one of which is the background. A grey accent has no such colour and is
     /// the terminal's default foreground. Other modes keep the accent as it is.
-    public func accentFitted(to mode: ColorMode) -> Color {
+    ///
+    /// On a light background only red, green, blue and magenta are used: yellow, cyan and the
+    /// bright forms are too pale to read on white in the usual palettes.
+    public func accentFitted(to mode: ColorMode, appearance: Appearance = .dark) -> Color {
         guard mode == .basic8 || mode == .basic16, let (red, green, blue) = components else { return self }
         let chroma = Int(max(red, green, blue)) - Int(min(red, green, blue))
         guard chroma >= 48 else { return .terminalDefault }
-        let hues: [UInt8] = mode == .basic16 ? [1, 2, 3, 4, 5, 6, 9, 10, 11, 12, 13, 14] : [1, 2, 3, 4, 5, 6]
+        let hues: [UInt8]
+        switch (appearance, mode) {
+        case (.light, _): hues = [1, 2, 4, 5]
+        case (.dark, .basic16): hues = [1, 2, 3, 4, 5, 6, 9, 10, 11, 12, 13, 14]
+        case (.dark, _): hues = [1, 2, 3, 4, 5, 6]
+        }
         return .indexed(Color.nearest(red: red, green: green, blue: blue, among: hues))
     }
 

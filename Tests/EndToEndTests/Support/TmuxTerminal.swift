@@ -225,6 +225,13 @@ final class TmuxTerminal {
 
     // MARK: - Acting
 
+    /// Sets the pane's colours (`bg=#fdf6e3`), before `start()`: tmux then answers a
+    /// program's OSC 11 question with that background.
+    func setPaneStyle(_ style: String) throws {
+        _ = try tmux(["set-option", "-g", "window-style", style])
+        _ = try tmux(["set-option", "-g", "window-active-style", style])
+    }
+
     /// Sends keys by tmux name (`Right`, `End`, `C-c`, `Escape`) or as literal characters.
     func sendKeys(_ keys: String...) throws {
         _ = try tmux(["send-keys"] + keys)

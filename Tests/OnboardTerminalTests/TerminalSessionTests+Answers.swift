@@ -1,0 +1,98 @@
+import CNcurses
+import Foundation
+import OnboardKit
+import Testing
+
+@testable import OnboardTerminal
+
+/// The terminal's answers about itself (background colour, synchronized output) read through
+/// ncurses' real input path, and the synchronized output brackets on the real output path.
+extension TerminalSessionTests {
+    @Test("the background colour and synchronized output answers are told apart, under every TERM")
+    func settingsAnswers() throws {
+        for terminal in Self.terminals {
+            try Self.withPipedSession(terminal: terminal) { session, writer in
+                session.askTerminalSettings(background: true)
+                #expect(session.unansweredQueries == 1)
+                // xterm's answers (OSC ended by BEL, then by ST), DECRQM's, DA's, then a key:
+                // nothing of the answers may be taken as a key.
+                let bytes = Array(
+                    ("\u{1B}]11;rgb:ffff/ffff/dddd\u{07}\u{1B}]11;rgb:1e1e/1e1e/1e1e\u{1B}\\"
+                        + "\u{1B}[?2026;2$y\u{1B}[?62;22cx").utf8)
+                #expect(write(writer, bytes, bytes.count) == bytes.count)
+                #expect(session.readInput() == .backgroundColor(.rgb(255, 255, 221)), "\(terminal)")
+                #expect(session.readInput() == .backgroundColor(.rgb(30, 30, 30)), "\(terminal)")
+                #expect(session.readInput() == .synchronizedOutput(isSupported: true), "\(terminal)")
+                #expect(session.readInput() == .deviceAttributes, "\(terminal)")
+                #expect(session.unansweredQueries == 0)
+                #expect(session.readInput() == .key(.character("x")), "\(terminal)")
+            }
+        }
+    }
+
+    @Test("answers still owed when the session stops are read there, not left for the shell")
+    func stopReadsTheSettingsAnswers() throws {
+        TerminalSession.prepareLocale()
+        var descriptors: [Int32] = [0, 0]
+        #expect(pipe(&descriptors) == 0)
+        let output = try #require(fopen("/dev/null", "w"))
+        let input = try #require(fdopen(descriptors[0], "r"))
+        defer {
+            fclose(output)
+            fclose(input)
+            close(descriptors[1])
+        }
+        let session = try TerminalSession(
+            terminalName: "xterm-256color", output: output, input: input, environment: [:], enableMouse: false)
+        session.askTerminalSettings(background: true)
+        let bytes = Array("\u{1B}]11;rgb:0000/0000/0000\u{1B}\\\u{1B}[?2026;0$y\u{1B}[?62;22c".utf8)
+        #expect(write(descriptors[1], bytes, bytes.count) == bytes.count)
+        session.stop()
+        #expect(session.unansweredQueries == 0)
+        var ready = pollfd(fd: descriptors[0], events: Int16(POLLIN), revents: 0)
+        #expect(poll(&ready, 1, 0) == 0, "answers were left unread")
+    }
+
+    /// A session whose output goes to a file the test reads back.
+    static func withRecordedSession(_ body: (TerminalSession, () -> String) throws -> Void) throws {
+        TerminalSession.prepareLocale()
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("sync-\(getpid()).out").path
+        let output = try #require(fopen(path, "w"))
+        let input = try #require(fopen("/dev/null", "r"))
+        defer {
+            fclose(output)
+            fclose(input)
+            unlink(path)
+        }
+        let session = try TerminalSession(
+            terminalName: "xterm-256color", output: output, input: input, environment: [:], enableMouse: false)
+        defer { session.stop() }
+        try body(session) {
+            fflush(output)
+            return (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        }
+    }
+
+    @Test("once the terminal says it knows mode 2026 each frame is written inside its brackets")
+    func synchronizedFrames() throws {
+        try Self.withRecordedSession { session, written in
+            var canvas = Canvas(width: session.size.width, height: session.size.height)
+            canvas.draw("before", x: 0, y: 0)
+            session.present(canvas)
+            #expect(!written().contains("2026h"), "brackets before the terminal said it knows them")
+            session.synchronizeOutput()
+            canvas.draw("inside", x: 0, y: 1, style: Style(foreground: .rgb(200, 10, 10)))
+            session.present(canvas)
+            let all = written()
+            let begin = try #require(all.range(of: CanvasPresenter.beginSynchronizedUpdate))
+            let frame = try #require(all.range(of: "inside"))
+            let end = try #require(all.range(of: CanvasPresenter.endSynchronizedUpdate, options: .backwards))
+            #expect(begin.upperBound <= frame.lowerBound && frame.upperBound <= end.lowerBound)
+            #expect(all.hasSuffix(CanvasPresenter.endSynchronizedUpdate), "something was written after the bracket")
+            // An unchanged frame writes nothing, brackets included: idle stays silent.
+            let before = written().utf8.count
+            #expect(session.present(canvas) == 0)
+            #expect(written().utf8.count == before)
+        }
+    }
+}
