@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The ways a host app uses tui-onboard, run as a user would: the README's shell host and the
+/// The ways a host app uses tui-onboard, run as a user would: the documented shell host (docs/hosts.md) and the
 /// Swift example executable (`Examples/HostCLI`), each showing the tour once and then gating a
 /// feature on what was bought.
 @Suite("Host apps", .serialized)
@@ -49,11 +49,11 @@ struct HostExampleTests {
         #expect(has.status == 0, "\(has)")
     }
 
-    /// The README's shell host, with its deck path pointing at the built-in deck.
+    /// The shell host of docs/hosts.md, with its deck path pointing at the built-in deck.
     static func readmeHostScript() throws -> String {
         let readme = try String(
-            contentsOf: BuiltBinary.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try #require(readme.range(of: "\n### A host in shell\n"), "README.md has no shell host")
+            contentsOf: BuiltBinary.repositoryRoot.appendingPathComponent("docs/hosts.md"), encoding: .utf8)
+        let section = try #require(readme.range(of: "\n### A host in shell\n"), "docs/hosts.md has no shell host")
         let rest = readme[section.upperBound...]
         let start = try #require(rest.range(of: "```sh\n"))
         let end = try #require(rest[start.upperBound...].range(of: "\n```"))
@@ -62,7 +62,7 @@ struct HostExampleTests {
         return script.replacingOccurrences(of: "/usr/share/mytool/onboarding.json", with: deck) + "\n"
     }
 
-    @Test("the README's shell host shows the tour once, then gates the feature on the purchase")
+    @Test("the documented shell host (docs/hosts.md) shows the tour once, then gates the feature on the purchase")
     func readmeShellHost() throws {
         let state = try TemporaryDirectory()
         defer { state.remove() }

@@ -1,18 +1,22 @@
 import Foundation
 import Testing
 
-/// The README's reliability promises name the tests that prove them: each named test must
-/// exist, so a promise cannot outlive its proof.
+/// The documentation's promises name the tests that prove them: each named test must exist, so
+/// a promise cannot outlive its proof. `docs/reliability.md` is all promises; elsewhere (the
+/// README and every page of docs/) a name counts when its type ends in `Tests`.
 @Suite struct ReadmePromiseTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// The README's "Reliability" section, up to the next heading of its level.
-    static func reliabilitySection() throws -> String {
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let start = try #require(readme.range(of: "\n## Reliability\n"), "README.md has no Reliability section")
-        let rest = readme[start.upperBound...]
-        return String(rest[..<(rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex)])
+    static func document(_ path: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// The README and every Markdown page of docs/, by path.
+    static func documents() throws -> [(path: String, text: String)] {
+        let pages = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)
+            .filter { $0.hasSuffix(".md") }.sorted().map { "docs/\($0)" }
+        return try (["README.md"] + pages).map { ($0, try document($0)) }
     }
 
     /// Every `Type.method` in backticks.
@@ -37,15 +41,20 @@ import Testing
     }
 
     @Test func everyTestThePromisesNameExists() throws {
-        let named = Self.namedTests(in: try Self.reliabilitySection())
-        #expect(named.count >= 10, "the Reliability section names too few tests: \(named)")
+        let promises = Self.namedTests(in: try Self.document("docs/reliability.md"))
+        #expect(promises.count >= 10, "docs/reliability.md names too few tests: \(promises)")
         let sources = try Self.testSources()
-        for (type, method) in named {
-            let declaring = sources.filter { $0.contains("struct \(type) ") || $0.contains("extension \(type) ") }
-            #expect(!declaring.isEmpty, "README names \(type), which no test declares")
-            #expect(
-                declaring.contains { $0.contains("func \(method)(") },
-                "README names \(type).\(method), which is not a test there")
+        for (path, text) in try Self.documents() {
+            let named =
+                path == "docs/reliability.md"
+                ? promises : Self.namedTests(in: text).filter { $0.type.hasSuffix("Tests") }
+            for (type, method) in named {
+                let declaring = sources.filter { $0.contains("struct \(type) ") || $0.contains("extension \(type) ") }
+                #expect(!declaring.isEmpty, "\(path) names \(type), which no test declares")
+                #expect(
+                    declaring.contains { $0.contains("func \(method)(") },
+                    "\(path) names \(type).\(method), which is not a test there")
+            }
         }
     }
 
