@@ -218,11 +218,11 @@ public final class TerminalSession {
 
     public var size: (width: Int, height: Int) { (Int(getmaxx(window)), Int(getmaxy(window))) }
 
-    /// Writes the cells of `canvas` that changed since the last frame; returns how many.
-    @discardableResult
     /// Rings the terminal's bell (or flashes the screen where the terminal has no bell).
     public func ringBell() { beep() }
 
+    /// Writes the cells of `canvas` that changed since the last frame; returns how many.
+    @discardableResult
     public func present(_ canvas: Canvas) -> Int { presenter.present(canvas) }
 
     /// Forgets the last frame so the next one is written whole.

@@ -86,7 +86,11 @@ let catalog: Catalog = {
         entitlements: [Entitlement(id: "pro", displayName: "Pro", productIDs: products.map(\.id))])
 }()
 
-if let readyPath { FileManager.default.createFile(atPath: readyPath, contents: nil) }
+// A ready file that cannot be made would leave the test waiting for it: fail loudly instead.
+if let readyPath, !FileManager.default.createFile(atPath: readyPath, contents: nil) {
+    FileHandle.standardError.write(Data("ledger-stress: cannot create the ready file \(readyPath)\n".utf8))
+    exit(1)
+}
 if let gatePath {
     while !FileManager.default.fileExists(atPath: gatePath) { usleep(200) }
 }
