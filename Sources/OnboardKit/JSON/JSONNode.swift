@@ -1,16 +1,3 @@
-/// A line and column (both from 1) in a source file.
-public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
-    public var line: Int
-    public var column: Int
-
-    public init(line: Int, column: Int) {
-        self.line = line
-        self.column = column
-    }
-
-    public var description: String { "\(line):\(column)" }
-}
-
 /// A parsed JSON value that remembers where it stood, so every later complaint about it can
 /// point at a line and column. Numbers keep their text, so prices stay exact decimals.
 public struct JSONNode: Sendable {

@@ -1,11 +1,5 @@
 import Foundation
 
-/// A syntax error in a JSON text, with where it happened.
-public struct JSONSyntaxError: Error, Equatable, Sendable {
-    public var message: String
-    public var location: SourceLocation
-}
-
 /// A strict RFC 8259 JSON parser that records the line and column of every value.
 ///
 /// Foundation's parser reports neither, and a user fixing a deck by hand needs both.
