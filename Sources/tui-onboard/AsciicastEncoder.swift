@@ -1,4 +1,5 @@
 import Foundation
+import OnboardKit
 
 /// The lines of an asciicast v2 file (https://docs.asciinema.org/manual/asciicast/v2/): a
 /// header object, then one JSON array per event, `[seconds, "o", text]` for output and
@@ -64,21 +65,5 @@ struct AsciicastEncoder {
     }
 
     /// A JSON string: quotes, backslashes and control characters escaped, the rest as is.
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        result.reserveCapacity(text.utf8.count + 2)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                result += String(format: "\\u%04x", scalar.value)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
+    static func quoted(_ text: String) -> String { JSONString.quoted(text) }
 }

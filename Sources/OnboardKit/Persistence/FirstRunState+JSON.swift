@@ -80,27 +80,8 @@ extension FirstRunState {
         Date(timeIntervalSince1970: try number(node, path))
     }
 
-    /// A JSON string literal: quotes, backslashes and control characters escaped, `/` and
-    /// everything else as it is.
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\u{08}": result += "\\b"
-            case "\u{0C}": result += "\\f"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
+    /// A JSON string literal, as JSONEncoder writes it (see `JSONString`).
+    static func quoted(_ text: String) -> String { JSONString.quoted(text) }
 
     /// Seconds since 1970 as JSONEncoder writes them: whole seconds without a fraction.
     static func seconds(_ date: Date) -> String {
