@@ -118,9 +118,10 @@ bench: deps
 	python3 bench/slow_terminal.py "$$($(SWIFT) build -c release $(STATIC) --show-bin-path)/tui-onboard"
 
 # Rewrites scripts/symbol-order.txt from the functions the common paths run (under valgrind),
-# then relinks with it. Worth redoing after large changes to the start-up path.
+# then relinks with it (the build does not see the file change, hence the rm).
 symbol-order: build
 	python3 scripts/generate-symbol-order.py "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tui-onboard"
+	rm -f "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tui-onboard"
 	$(SWIFT) build $(RELEASE_FLAGS) --product tui-onboard
 
 # Regenerates the core's terminal width table from Debian's unicode-data (/usr/share/unicode).
