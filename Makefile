@@ -8,12 +8,17 @@ CONFIG ?= release
 # ncursesw and libc stay shared system libraries. `make test` builds debug, dynamically.
 # lld packs the binary's 75,000 relative relocations into a few KB (DT_RELR, glibc 2.36+):
 # the loader no longer reads 1.8 MB of relocation records at every start.
-STATIC ?= --static-swift-stdlib -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
+# The symbol ordering file puts the functions a start runs next to each other (see
+# scripts/generate-symbol-order.py, `make symbol-order`): the kernel maps code 64 KB around each
+# page touched, so scattered code kept megabytes resident. Stale or missing entries are skipped.
+SYMBOL_ORDER := $(wildcard $(CURDIR)/scripts/symbol-order.txt)
+STATIC ?= --static-swift-stdlib -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
+  $(if $(SYMBOL_ORDER),-Xlinker --symbol-ordering-file -Xlinker $(SYMBOL_ORDER) -Xlinker --no-warn-symbol-ordering)
 RELEASE_FLAGS := -c $(CONFIG) $(if $(filter release,$(CONFIG)),$(STATIC))
 
 NCURSES_HEADER := /usr/include/ncursesw/curses.h
 
-.PHONY: all build run test test-deps build-tests test-unit test-e2e install install-data uninstall bench clean deps lint width-table cli-docs docs
+.PHONY: all build run test test-deps build-tests test-unit test-e2e install install-data uninstall bench clean deps lint width-table cli-docs docs symbol-order
 
 all: build
 
@@ -111,6 +116,13 @@ bench: deps
 	python3 bench/terminal_bench.py "$$($(SWIFT) build -c release $(STATIC) --show-bin-path)/tui-onboard"
 	python3 bench/startup_bench.py "$$($(SWIFT) build -c release $(STATIC) --show-bin-path)/tui-onboard"
 	python3 bench/slow_terminal.py "$$($(SWIFT) build -c release $(STATIC) --show-bin-path)/tui-onboard"
+
+# Rewrites scripts/symbol-order.txt from the functions the common paths run (under valgrind),
+# then relinks with it (the build does not see the file change, hence the rm).
+symbol-order: build
+	python3 scripts/generate-symbol-order.py "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tui-onboard"
+	rm -f "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tui-onboard"
+	$(SWIFT) build $(RELEASE_FLAGS) --product tui-onboard
 
 # Regenerates the core's terminal width table from Debian's unicode-data (/usr/share/unicode).
 width-table:
