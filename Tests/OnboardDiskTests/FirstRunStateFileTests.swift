@@ -183,7 +183,7 @@ import Testing
                 try LedgerStress.start(
                     directory: directory, count: 40, prefix: prefix, options: ["--first-run-state", "--wait-for", gate])
             }
-            FileManager.default.createFile(atPath: gate, contents: nil)
+            #expect(FileManager.default.createFile(atPath: gate, contents: nil), "the gate file opens the race")
             for child in children {
                 child.waitUntilExit()
                 #expect(child.terminationStatus == 0)
