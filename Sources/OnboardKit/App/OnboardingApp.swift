@@ -101,7 +101,7 @@ public struct OnboardingApp: Sendable {
     private mutating func preparePaywall(between start: Int, and end: Int) {
         guard pendingPaywall != nil else { return }
         let pages = deck.pages.indices.clamped(to: (min(start, end) - 1)..<(max(start, end) + 2))
-        if pages.contains(where: { if case .paywall = deck.pages[$0] { true } else { false } }) { preparePaywall() }
+        if pages.contains(where: { deck.pages[$0].isPaywall }) { preparePaywall() }
     }
 
     /// Rows a dropping symbol starts above its place.
@@ -328,14 +328,12 @@ public struct OnboardingApp: Sendable {
             return []
         }
         // A demo never buys: the paywall's purchase and restore keys do nothing under autoplay.
-        if autoplay != nil, currentPaywallPage != nil,
-            [.buy, .restore].contains(KeyBindings.action(for: key, in: paywall!.keyContext))
-        {
+        let paywallAction = paywall.flatMap { KeyBindings.action(for: key, in: $0.keyContext) }
+        if autoplay != nil, currentPaywallPage != nil, paywallAction == .buy || paywallAction == .restore {
             return []
         }
         if let page = currentPaywallPage, !quitsThroughPaywall {
             let blocking = paywall!.isBlockingNavigation
-            let paywallAction = KeyBindings.action(for: key, in: paywall!.keyContext)
             // Enter buys only a package the customer can see, never one scrolled out of the list.
             if paywallAction == .buy, !blocking, !isSelectedPackageOnScreen { return [] }
             if let events = paywall!.handle(key, on: page) { return perform(events) }
@@ -400,7 +398,7 @@ public struct OnboardingApp: Sendable {
         }
         if isShowingReview {
             slide.cancelDrag(index: carousel.currentIndex)
-            guard event.kind == .click || event.kind == .release else { return [] }
+            guard isPress else { return [] }
             reviewBox?.click(x: event.x, y: event.y, in: (width, height))
             return isShowingReview ? [] : finish(.completed)
         }

@@ -37,7 +37,7 @@ public struct Deck: Sendable {
 
     /// True when some page is a paywall, which then needs a catalog.
     public var hasPaywall: Bool {
-        pages.contains { if case .paywall = $0 { return true } else { return false } }
+        pages.contains(where: \.isPaywall)
     }
 
     /// The version page `index` was introduced in, if the deck says.

@@ -7,6 +7,11 @@ public enum Page: Hashable, Sendable {
     /// The paywall for one offering of the catalog.
     case paywall(PaywallPage)
 
+    public var isPaywall: Bool {
+        if case .paywall = self { return true }
+        return false
+    }
+
     /// The words a page is known by, for plain output and help.
     public var title: String {
         switch self {

@@ -53,7 +53,7 @@ public struct StatusReport: Hashable, Sendable {
     public func text(locale: Locale, timeZone: TimeZone) -> String {
         var lines = ["\(SafeText.sanitize(appID)) (state in \(SafeText.sanitize(stateDirectory)))"]
         if let onboarding {
-            let how = onboarding.completion == .finished ? "completed" : "skipped"
+            let how = Self.outcomeName(onboarding.completion)
             lines.append(
                 "  onboarding: \(how) at version \(SafeText.sanitize(onboarding.lastSeenVersion)), "
                     + Self.momentText(onboarding.date, locale: locale, timeZone: timeZone))

@@ -69,20 +69,11 @@ public enum EntitlementResolver {
         return !ledger.transactions.contains { $0.grantsAccess && members.contains($0.productID) }
     }
 
-    /// The number of entitlements the customer has access to at `now`.
-    public static func activeEntitlementCount(in context: StoreContext) -> Int {
-        statuses(in: context).filter(\.isActive).count
-    }
-
     /// The first moment after `context.now` at which any answer above may change with time
     /// alone: the earliest end of a period any purchase is active in (where it renews, moves
     /// from its introductory offer to regular periods, or runs out). Nil when nothing changes
     /// until the ledger does. Every derived state is constant between such ends, and an ended
     /// or expired access stays as it is.
-    public static func nextBoundary(in context: StoreContext) -> Date? {
-        nextBoundary(records: PurchaseRecords(context.ledger), in: context)
-    }
-
     static func nextBoundary(records: PurchaseRecords, in context: StoreContext) -> Date? {
         var earliest: Date?
         for product in context.catalog.products.values {
