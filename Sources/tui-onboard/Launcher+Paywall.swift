@@ -8,7 +8,10 @@ extension Launcher {
     func rememberedCatalog(for deck: Deck) -> String? {
         guard let path = catalogPath(for: deck) else { return nil }
         if path.hasPrefix("/") { return path }
-        return FileManager.default.currentDirectoryPath + "/" + path
+        // getcwd(3), not FileManager: this runs on the path that shows nothing, at every start.
+        guard let directory = getcwd(nil, 0) else { return path }
+        defer { free(directory) }
+        return String(cString: directory) + "/" + path
     }
 
     /// The catalog a deck's paywall uses: `--catalog`, else the deck's own `catalog`.
