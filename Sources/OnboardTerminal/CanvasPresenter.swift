@@ -105,8 +105,7 @@ final class CanvasPresenter {
 
     private func write(_ cell: Cell, x: Int, y: Int) {
         let scalars = cell.scalars
-        let attributes = palette.attributes(for: cell.style)
-        let pair = palette.pair(for: cell.style)
+        let (attributes, pair) = palette.look(for: cell.style)
         // A flag is two regional indicators, each one column to ncurses: written side by side,
         // the terminal joins them into the flag the canvas gave two columns.
         if cell.isFlag {

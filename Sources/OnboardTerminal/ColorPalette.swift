@@ -7,6 +7,9 @@ final class ColorPalette {
     private let pairLimit: Int
     private var pairs: [PairKey: Int32] = [:]
     private var nextPair: Int32 = 1
+    /// Each style's attributes and pair, fitted once: a frame asks for the same few styles for
+    /// every changed cell, and fitting a 24-bit colour to 8 or 16 searches the palette.
+    private var looks: [Style: (attributes: attr_t, pair: Int32)] = [:]
 
     private struct PairKey: Hashable {
         var foreground: Int32
@@ -55,11 +58,19 @@ final class ColorPalette {
         }
     }
 
-    /// The colour pair for a style, allocated on first use; 0 in monochrome or when the
+    /// How a cell of `style` is drawn: its attributes and its colour pair.
+    func look(for style: Style) -> (attributes: attr_t, pair: Int32) {
+        if let known = looks[style] { return known }
+        let fitted = style.fitted(to: colorMode)
+        let look = (attributes: attributes(forFitted: fitted), pair: pair(forFitted: fitted))
+        looks[style] = look
+        return look
+    }
+
+    /// The colour pair for a fitted style, allocated on first use; 0 in monochrome or when the
     /// terminal has run out of pairs.
-    func pair(for style: Style) -> Int32 {
+    private func pair(forFitted style: Style) -> Int32 {
         guard colorMode != .monochrome else { return 0 }
-        let style = style.fitted(to: colorMode)
         let key = PairKey(foreground: terminalColor(style.foreground), background: terminalColor(style.background))
         // Where colour would cost dim or underline (the Linux console), text in the default
         // colours goes without a pair, so dimmed secondary text stays dim.
@@ -76,8 +87,7 @@ final class ColorPalette {
         return pair
     }
 
-    func attributes(for style: Style) -> attr_t {
-        let style = style.fitted(to: colorMode)
+    private func attributes(forFitted style: Style) -> attr_t {
         var attributes = tui_attr_normal()
         if style.isBold { attributes |= tui_attr_bold() }
         if style.isDim { attributes |= tui_attr_dim() }
