@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// A file replaced all at once: readers see the old contents or the new, never a mixture, even
@@ -17,18 +17,21 @@ public struct AtomicFile: Sendable {
         try POSIXFile.readFile(path, limit: limit).map { Data($0) }
     }
 
-    /// Replaces the contents with `data`, durably. Temporaries left by writers that died are
+    /// Replaces the contents with `bytes`, durably. Temporaries left by writers that died are
     /// removed first.
     ///
     /// Only a regular file (or a link, or nothing) is replaced: renaming over a device or FIFO
     /// would destroy it, so that is refused.
-    public func write(_ data: Data) throws(SystemCallError) {
+    ///
+    /// Any collection of bytes, not `Data`: `Data(text.utf8)` casts its argument at run time,
+    /// which makes the runtime scan every conformance record in the binary.
+    public func write(_ bytes: some Collection<UInt8>) throws(SystemCallError) {
         var info = stat()
         if lstat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFLNK {
             throw SystemCallError(operation: "replace", path: path, code: EEXIST)
         }
         removeAbandonedTemporaries()
-        let temporary = try writeTemporary(data)
+        let temporary = try writeTemporary(bytes)
         do {
             try POSIXFile.rename(temporary, to: path)
         } catch {
@@ -40,11 +43,11 @@ public struct AtomicFile: Sendable {
 
     /// The first half of a write: the new contents, synced, in a temporary file beside the
     /// target. Returns the temporary's path.
-    func writeTemporary(_ data: Data) throws(SystemCallError) -> String {
+    func writeTemporary(_ bytes: some Collection<UInt8>) throws(SystemCallError) -> String {
         let temporary = temporaryPath(process: getpid(), nonce: UInt32.random(in: 0...UInt32.max))
         let descriptor = try POSIXFile.open(temporary, flags: O_WRONLY | O_CREAT | O_EXCL)
         do {
-            try POSIXFile.writeAll(descriptor, data, path: temporary)
+            try POSIXFile.writeAll(descriptor, bytes, path: temporary)
             try POSIXFile.sync(descriptor, path: temporary)
             POSIXFile.close(descriptor)
         } catch {
@@ -67,8 +70,7 @@ public struct AtomicFile: Sendable {
     /// a leftover temporary wastes a little space but never changes what `read` returns.
     func removeAbandonedTemporaries() {
         let directory = POSIXFile.directoryName(of: path)
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
-        for name in names where name.hasPrefix(temporaryPrefix) {
+        for name in POSIXFile.names(in: directory) where name.hasPrefix(temporaryPrefix) {
             let rest = name.dropFirst(temporaryPrefix.count)
             guard let dash = rest.firstIndex(of: "-"), let process = Int32(rest[..<dash]) else { continue }
             if kill(process, 0) != 0 && errno == ESRCH {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// Moves a damaged file aside under a dated name, so that nothing in it is lost and the next
@@ -26,7 +26,7 @@ enum CorruptFile {
         throws(SystemCallError) -> String
     {
         let destination = freeName(beside: path, stem: stem, extension: fileExtension, date: date)
-        try AtomicFile(path: destination).write(Data(bytes))
+        try AtomicFile(path: destination).write(bytes)
         return destination
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Short, path-first descriptions of `DecodingError`s, for messages a user can act on.
 enum DecodingFailure {
@@ -18,6 +18,6 @@ enum DecodingFailure {
     private static func located(_ path: [any CodingKey], _ message: String) -> String {
         guard !path.isEmpty else { return message }
         let text = path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
-        return "\(text.replacingOccurrences(of: ".[", with: "[")): \(message)"
+        return "\(text.replacing(".[", with: "[")): \(message)"
     }
 }

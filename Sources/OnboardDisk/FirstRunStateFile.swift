@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 import OnboardKit
 
@@ -112,7 +112,7 @@ public struct FirstRunStateFile: Sendable {
 
     private func saveLocked(_ state: FirstRunState) throws(FirstRunStateFileError) {
         do {
-            try AtomicFile(path: statePath).write(Data(state.jsonText().utf8))
+            try AtomicFile(path: statePath).write(state.jsonText().utf8)
         } catch {
             throw .io(error)
         }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 import OnboardKit
 
@@ -165,7 +165,7 @@ public struct LedgerFile: Sendable {
         do {
             let preserved = try CorruptFile.preserve(
                 bytes, of: ledgerPath, stem: "ledger", extension: "jsonl", date: clock())
-            try AtomicFile(path: ledgerPath).write(Data(kept))
+            try AtomicFile(path: ledgerPath).write(kept)
             return .damaged(
                 path: ledgerPath, line: damage.line, reason: damage.reason,
                 salvage: LedgerSalvage(kept: keptCount, dropped: dropped, preservedAt: preserved))

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import OnboardKit
 
 /// The on-disk form of one ledger entry: a JSON line that carries a CRC-32 of its transaction,

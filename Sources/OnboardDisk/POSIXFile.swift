@@ -136,6 +136,21 @@ enum POSIXFile {
         }
     }
 
+    /// The names in a directory (without "." and ".."), or none when it cannot be read. readdir(3),
+    /// not FileManager: this runs at every save, and FileManager brings CoreFoundation's code in.
+    static func names(in directory: String) -> [String] {
+        guard let stream = opendir(directory) else { return [] }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
     static func rename(_ source: String, to destination: String) throws(SystemCallError) {
         try FaultInjection.check("rename to \(destination)", source)
         guard Glibc.rename(source, destination) == 0 else { throw .current("rename to \(destination)", source) }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The terminal modes to put back if the process crashes. Written before the session starts
 /// (and again when it is taken back after a stop), read only by the crash handler.

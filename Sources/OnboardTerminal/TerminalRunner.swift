@@ -1,5 +1,6 @@
 import CNcurses
-import Foundation
+import FoundationEssentials
+import Glibc
 import OnboardKit
 
 /// The single-threaded frame loop: input or a frame tick becomes a message, the app updates

@@ -1,5 +1,6 @@
 import CNcurses
-import Foundation
+import FoundationEssentials
+import Glibc
 import OnboardKit
 
 /// An ncurses screen in raw mode on the alternate screen, with the cursor hidden. `stop()`

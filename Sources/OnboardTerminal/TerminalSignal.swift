@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import OnboardKit
 
 /// A signal whose default action would end or stop the app, and how the app answers it. Every

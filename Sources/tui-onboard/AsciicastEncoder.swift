@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import OnboardKit
 
 /// The lines of an asciicast v2 file (https://docs.asciinema.org/manual/asciicast/v2/): a
@@ -61,7 +62,14 @@ struct AsciicastEncoder {
     }
 
     private static func event(_ seconds: Double, _ code: String, _ data: String) -> String {
-        "[\(String(format: "%.6f", seconds)), \(quoted(code)), \(quoted(data))]\n"
+        "[\(sixDecimals(seconds)), \(quoted(code)), \(quoted(data))]\n"
+    }
+
+    /// "1.250000": seconds with six decimals, as asciicast writers give them.
+    static func sixDecimals(_ seconds: Double) -> String {
+        let micros = Int((max(0, seconds) * 1_000_000).rounded())
+        let fraction = String(micros % 1_000_000)
+        return "\(micros / 1_000_000)." + String(repeating: "0", count: 6 - fraction.count) + fraction
     }
 
     /// A JSON string: quotes, backslashes and control characters escaped, the rest as is.

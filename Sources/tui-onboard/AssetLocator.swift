@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Finds the built-in assets: beside an installed binary (`PREFIX/share/tui-onboard`), or in
 /// the source tree for a development build, whatever the working directory.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The one table of the command line. The parser (`Options.parse`), `--help`, each command's
 /// `--help`, the man page (`tui-onboard.1`) and the bash, zsh and fish completions are all

@@ -25,7 +25,7 @@ enum FishCompletion {
         for command in CommandLineSpec.commands where command.name != .run && command.argumentCompletion != .nothing {
             lines.append(
                 "complete -c tui-onboard -n \(quoted("__fish_seen_subcommand_from \(command.name.rawValue)")) "
-                    + arguments(command.argumentCompletion).replacingOccurrences(of: "-r ", with: ""))
+                    + arguments(command.argumentCompletion).replacing("-r ", with: ""))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -50,6 +50,6 @@ enum FishCompletion {
     }
 
     private static func quoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+        "'" + text.replacing("\\", with: "\\\\").replacing("'", with: "\\'") + "'"
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import OnboardKit
 
 /// Reads the files a user names (decks, art, catalogs, `.storekit` files) from the disk.
@@ -39,7 +40,7 @@ enum InputFile {
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while bytes.count < capacity {
             let wanted = min(chunk.count, capacity - bytes.count)
-            let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, wanted) }
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, wanted) }
             if count == 0 { break }
             if count < 0 {
                 if errno == EINTR { continue }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import OnboardKit
 
 /// `init [DIR]`: writes the starter deck, its art and its catalog, and never overwrites a file.
@@ -25,7 +26,7 @@ extension Launcher {
             for path in createdDirectories.reversed() { rmdir(path) }
         }
         for target in targets {
-            let parent = (target.path as NSString).deletingLastPathComponent
+            let parent = Self.parentDirectory(of: target.path)
             do {
                 if !parent.isEmpty { createdDirectories += try Self.makeDirectories(parent) }
                 try Self.createFile(target.path, contents: target.file.contents)
@@ -58,8 +59,20 @@ extension Launcher {
         return directory.hasSuffix("/") ? directory + name : directory + "/" + name
     }
 
+    /// The path without its last component, as `dirname` but "" for a bare name: "a/b/" and
+    /// "a/b" give "a", "/a" gives "/".
+    static func parentDirectory(of path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+        if slash == trimmed.startIndex { return "/" }
+        var parent = trimmed[..<slash]
+        while parent.count > 1, parent.hasSuffix("/") { parent = parent.dropLast() }
+        return String(parent)
+    }
+
     /// Makes `path` and its missing parents; returns the ones it made, outermost first.
-    private static func makeDirectories(_ path: String) throws(InitFailure) -> [String] {
+    static func makeDirectories(_ path: String) throws(InitFailure) -> [String] {
         var info = stat()
         if stat(path, &info) == 0 {
             guard info.st_mode & S_IFMT == S_IFDIR else {
@@ -67,7 +80,7 @@ extension Launcher {
             }
             return []
         }
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = parentDirectory(of: path)
         var made: [String] = []
         if !parent.isEmpty, parent != path { made = try makeDirectories(parent) }
         guard mkdir(path, 0o777) == 0 || errno == EEXIST else {

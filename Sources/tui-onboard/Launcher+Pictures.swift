@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import OnboardDisk
 import OnboardKit
 
@@ -63,20 +64,17 @@ extension Launcher {
     /// Writes one SVG per page into `directory` (created when missing), each file replaced
     /// whole. A directory that cannot be made or written is an I/O error (74).
     private func writeSVGs(_ pictures: [PagePictures.Picture], to directory: String) -> Int32 {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else {
+        var info = stat()
+        if stat(directory, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFDIR else {
                 printError("cannot write pictures into \(directory): it is not a directory")
                 return ExitCode.ioError
             }
         } else {
             do {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+                _ = try Self.makeDirectories(directory)
             } catch {
-                let reason = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError).map {
-                    String(cString: strerror(Int32($0.code)))
-                }
-                printError("could not create the directory \(directory): \(reason ?? error.localizedDescription)")
+                printError("could not create the directory \(directory): \(error.message)")
                 return ExitCode.ioError
             }
         }
@@ -89,7 +87,7 @@ extension Launcher {
                 (directory.hasSuffix("/") ? directory : directory + "/")
                 + Self.svgFileName(index: picture.index, pageCount: picture.pageCount)
             do {
-                try AtomicFile(path: path).write(Data(svg.render(picture.canvas, title: picture.title).utf8))
+                try AtomicFile(path: path).write(svg.render(picture.canvas, title: picture.title).utf8)
             } catch {
                 printError("could not \(error.operation) \(error.path): \(error.reason)")
                 return ExitCode.ioError

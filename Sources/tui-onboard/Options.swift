@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import OnboardKit
 
 /// The command line, parsed. Parsing is pure so that every usage error can be tested.
@@ -75,11 +76,8 @@ struct Options: Equatable {
 
     /// An ISO 8601 date (`2026-01-31`, midnight UTC) or date and time (`2026-01-31T09:00:00Z`).
     static func parseDate(_ text: String) -> Date? {
-        let full = ISO8601DateFormatter()
-        if let date = full.date(from: text) { return date }
-        let dayOnly = ISO8601DateFormatter()
-        dayOnly.formatOptions = [.withFullDate]
-        return dayOnly.date(from: text)
+        if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
+        return try? Date.ISO8601FormatStyle().year().month().day().parse(text)
     }
 
     static let simulationModes = ["success", "fail", "cancel", "pending", "prompt"]

@@ -1,5 +1,6 @@
 import CTerminalCapture
-import Foundation
+import FoundationEssentials
+import Glibc
 import OnboardKit
 
 /// `--record FILE.cast`: every byte written to the terminal, as an asciicast v2 file.

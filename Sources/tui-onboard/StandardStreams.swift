@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import OnboardKit
 
 /// Standard output and error through write(2). `print` buffers and drops write errors, and

@@ -62,8 +62,8 @@ enum ZshCompletion {
         CommandLineSpec.options(for: command).map { option in
             let help =
                 "["
-                + option.help.replacingOccurrences(of: "[", with: "\\[")
-                .replacingOccurrences(of: "]", with: "\\]") + "]"
+                + option.help.replacing("[", with: "\\[")
+                .replacing("]", with: "\\]") + "]"
             var value = ""
             if let valueName = option.valueName { value = ":\(valueName):" + action(option.completion) }
             if option.names.count == 1 {
@@ -87,6 +87,6 @@ enum ZshCompletion {
 
     /// In single quotes, a quote inside closed, escaped and reopened.
     private static func quoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        "'" + text.replacing("'", with: "'\\''") + "'"
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 // Parse, carry out, exit: everything else lives in Launcher and the libraries.
 StandardStreams.reserveClosedDescriptors()

@@ -61,6 +61,25 @@ struct ModuleBoundaryTests {
             findings.isEmpty, "OnboardKit must stay pure; inject these instead:\n\(findings.joined(separator: "\n"))")
     }
 
+    /// The C library's pure math functions, which the core may import one by one
+    /// (`import func Glibc.sin`): springs and confetti need them, and they hold no state.
+    static let pureMath: Set<String> = ["sin", "cos", "tan", "atan2", "exp", "expm1", "log", "log1p", "pow", "hypot"]
+
+    @Test func theCoreTakesNothingButPureMathFromTheCLibrary() {
+        var findings: [String] = []
+        for file in Self.swiftFiles(under: "Sources/OnboardKit") {
+            for (number, line) in file.lines.enumerated() where Self.code(line).contains("Glibc") {
+                let code = Self.code(line).trimmingCharacters(in: .whitespaces)
+                let prefix = "import func Glibc."
+                guard code.hasPrefix(prefix), Self.pureMath.contains(String(code.dropFirst(prefix.count))) else {
+                    findings.append("\(file.path):\(number + 1): \(code)")
+                    continue
+                }
+            }
+        }
+        #expect(findings.isEmpty, "the core may import only pure math functions:\n\(findings.joined(separator: "\n"))")
+    }
+
     @Test func onlyTheTerminalShellImportsNcurses() {
         var findings: [String] = []
         for folder in ["Sources", "Examples"] {

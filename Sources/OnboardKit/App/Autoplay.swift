@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The tour turning its own pages (`--autoplay SECONDS`, `--loop`), for demos and kiosks.
 ///

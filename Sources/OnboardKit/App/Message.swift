@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Everything that can happen to the app: the only way in for input, time and size.
 public enum Message: Hashable, Sendable {

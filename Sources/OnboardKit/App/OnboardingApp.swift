@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The whole app as a value: `update` takes a message and returns effects for the shell,
 /// `render` draws the current state. Nothing here touches a terminal, a clock or a file.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What happened in one run, for the program that started it (`--result-json`). The format is
 /// documented in docs/result-json.md and Assets/schemas/result.schema.json; `version` changes only when

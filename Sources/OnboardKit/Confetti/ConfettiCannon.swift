@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How one confetti cannon fires: the terminal twin of the mobile `confettiCannon` modifier,
 /// with the same parameters, meanings and defaults, plus the physics a terminal can tune.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Draws the confetti of a `ParticleSystem` over whatever the page drew into a canvas.
 public enum ConfettiRenderer {

@@ -1,4 +1,7 @@
-import Foundation
+// Pure functions of the C math library, named one by one: the core imports nothing else of it.
+import func Glibc.exp
+import func Glibc.expm1
+import func Glibc.sin
 
 /// One piece of confetti in flight. Positions are in simulation pixels: `x` in columns, `y` in
 /// half rows (two pixels per cell row), so both axes share one square unit.

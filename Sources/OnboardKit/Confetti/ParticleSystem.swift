@@ -1,4 +1,7 @@
-import Foundation
+// Pure functions of the C math library, named one by one: the core imports nothing else of it.
+import func Glibc.cos
+import func Glibc.pow
+import func Glibc.sin
 
 /// The confetti in flight and the bursts still to come, advanced in fixed steps of simulated
 /// time. Everything random is drawn when a burst is fired or spawned, never per step, so the

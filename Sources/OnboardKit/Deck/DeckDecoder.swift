@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Turns a parsed deck document into a `Deck`, logging each problem where it stands.
 struct DeckDecoder {
@@ -151,9 +151,8 @@ struct DeckDecoder {
             art = DeckDecoder.artLines(inlineArt)
         }
         guard let heading else { return nil }
-        // Foundation's replacing goes through UTF-16: only text with a CR pays for it.
-        let lineFeeds =
-            text.utf8.contains(UInt8(ascii: "\r")) ? text.replacingOccurrences(of: "\r\n", with: "\n") : text
+        // Only text with a CR pays for the replacing.
+        let lineFeeds = text.utf8.contains(UInt8(ascii: "\r")) ? text.replacing("\r\n", with: "\n") : text
         return StepPage(
             art: art, heading: SafeText.sanitize(heading), text: SafeText.sanitize(lineFeeds, keepingNewlines: true))
     }
@@ -199,7 +198,7 @@ struct DeckDecoder {
     /// costs one pass, not a removal per line.
     static func artLines(_ text: String) -> [String] {
         let normalized =
-            text.utf8.contains(UInt8(ascii: "\r")) ? text.replacingOccurrences(of: "\r\n", with: "\n") : text
+            text.utf8.contains(UInt8(ascii: "\r")) ? text.replacing("\r\n", with: "\n") : text
         // Line feeds are graphemes of their own once CR LF is gone: the bytes split where the
         // characters would.
         let lines = normalized.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
@@ -212,7 +211,7 @@ struct DeckDecoder {
         return lines[first...last].map { bytes in
             let line = String(Substring(bytes))
             let expanded =
-                bytes.contains(UInt8(ascii: "\t")) ? line.replacingOccurrences(of: "\t", with: "    ") : line
+                bytes.contains(UInt8(ascii: "\t")) ? line.replacing("\t", with: "    ") : line
             return SafeText.sanitize(expanded)
         }
     }

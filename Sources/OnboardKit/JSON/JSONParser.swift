@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A strict RFC 8259 JSON parser that records the line and column of every value.
 ///
@@ -66,11 +66,17 @@ public struct JSONParser {
         JSONSyntaxError(message: message, location: location)
     }
 
+    /// "0x0A": two upper-case hex digits.
+    static func hex(_ byte: UInt8) -> String {
+        let digits = String(byte, radix: 16, uppercase: true)
+        return "0x" + (byte < 0x10 ? "0" : "") + digits
+    }
+
     private func describeCurrent() -> String {
         guard index < bytes.count else { return "end of file" }
         let byte = bytes[index]
         if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
-        return String(format: "byte 0x%02X", byte)
+        return "byte \(Self.hex(byte))"
     }
 
     private mutating func skipWhitespace() {
@@ -246,7 +252,7 @@ public struct JSONParser {
                 return String(decoding: decoded, as: UTF8.self)
             }
             if byte < 0x20 {
-                throw error("control character \(String(format: "0x%02X", byte)) inside a string must be escaped")
+                throw error("control character \(Self.hex(byte)) inside a string must be escaped")
             }
             if byte == UInt8(ascii: "\\") {
                 decoded.append(contentsOf: bytes[runStart..<index])
@@ -270,7 +276,7 @@ public struct JSONParser {
         case 0xC2...0xDF: length = 2
         case 0xE0...0xEF: length = 3
         case 0xF0...0xF4: length = 4
-        default: throw error("invalid UTF-8 byte \(String(format: "0x%02X", byte))")
+        default: throw error("invalid UTF-8 byte \(Self.hex(byte))")
         }
         guard index + length <= bytes.count else { throw error("truncated UTF-8 sequence") }
         for offset in 1..<length where bytes[index + offset] & 0xC0 != 0x80 {

@@ -1,4 +1,8 @@
-import Foundation
+// Pure functions of the C math library, named one by one: the core imports nothing else of it.
+import func Glibc.cos
+import func Glibc.exp
+import func Glibc.expm1
+import func Glibc.sin
 
 /// A damped harmonic oscillator advanced by one fixed time step in closed form.
 ///

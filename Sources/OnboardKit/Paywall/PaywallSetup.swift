@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the paywall needs from outside the core: the catalog, the ledger read at start, how
 /// the simulated store answers, and the locale and clock to show prices and dates with.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The state file's JSON, read from the core parser's tree and written by hand.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What one run did, as far as the first-run state is concerned.
 public struct FirstRunVisit: Hashable, Sendable {

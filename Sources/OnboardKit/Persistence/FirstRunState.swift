@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the user has seen, per app: the last version whose onboarding was finished or skipped
 /// (and when), and the review prompt's answer. Decides whether to show the tour, the pages new

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One recorded event in the purchase ledger: a purchase or renewal, an ask-to-buy request and
 /// its outcome, a refund or revocation, or the user turning auto-renew off.

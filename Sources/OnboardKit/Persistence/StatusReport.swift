@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import FoundationInternationalization
 
 /// What `tui-onboard status` says about one app: its first-run record and every entitlement of
 /// its catalog at one moment. Pure: the shell reads the files and the clock and hands them in.

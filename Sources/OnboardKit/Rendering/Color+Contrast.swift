@@ -1,4 +1,5 @@
-import Foundation
+// Pure functions of the C math library, named one by one: the core imports nothing else of it.
+import func Glibc.pow
 
 extension Color {
     /// WCAG 2 relative luminance, 0 (black) to 1 (white), from the colour's sRGB components

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Word wrapping by display width. Paragraphs (separated by newlines) are kept; a word wider
 /// than the line is broken between graphemes; CJK text breaks between any two wide graphemes.
@@ -18,12 +18,12 @@ public enum TextLayout {
     /// The paragraphs of `text`: CR LF read as a line feed, tabs as four spaces.
     static func paragraphs(of text: String) -> [String] {
         var normalized = text
-        // Foundation's replacing goes through UTF-16; most text has nothing to replace.
+        // Most text has nothing to replace.
         if text.utf8.contains(UInt8(ascii: "\r")) {
-            normalized = normalized.replacingOccurrences(of: "\r\n", with: "\n")
+            normalized = normalized.replacing("\r\n", with: "\n")
         }
         if text.utf8.contains(UInt8(ascii: "\t")) {
-            normalized = normalized.replacingOccurrences(of: "\t", with: "    ")
+            normalized = normalized.replacing("\t", with: "    ")
         }
         // A line feed is always a grapheme of its own (CR LF is gone), so splitting the bytes
         // splits where the characters would, without walking grapheme boundaries.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why an input file could not be read. The executable maps `missing`, `notRegularFile` and
 /// `unreadable` to exit code 66 (no usable input) and `tooLarge` to 65 (bad data).
@@ -33,6 +33,8 @@ public enum FileReadError: Error, Equatable, Sendable, CustomStringConvertible {
 
     static func mebibytes(_ bytes: Int) -> String {
         let value = Double(bytes) / 1_048_576
-        return String(format: value >= 10 ? "%.0f MiB" : "%.1f MiB", value)
+        if value >= 10 { return "\(Int(value.rounded())) MiB" }
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10) MiB"
     }
 }

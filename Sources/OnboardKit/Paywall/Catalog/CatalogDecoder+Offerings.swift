@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension CatalogDecoder {
     static let entitlementKeys: Set<String> = ["id", "displayName", "products"]

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension CatalogDecoder {
     static let productKeys: Set<String> = [

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads tui-onboard's JSON catalog format (described in `docs/catalog-format.md`) into a
 /// `Catalog`, reporting every problem with file, JSON path and line:column.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads a whole file's bytes by path. Injected so that tests and tools can load catalogs
 /// without touching the disk. A reader that throws `FileReadError` gets its reason shown

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Legal links a paywall must offer next to a subscription.
 public struct CatalogLinks: Hashable, Sendable {

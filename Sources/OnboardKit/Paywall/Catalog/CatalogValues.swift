@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Parsing of the values catalogs and StoreKit files share (prices, currency codes, periods),
 /// reporting each problem with its JSON path and position.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The first-time price of a subscription: a free trial, a few discounted periods, or one
 /// discounted payment up front.

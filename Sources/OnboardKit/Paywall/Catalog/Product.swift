@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One thing for sale, as the store describes it: price, currency, period and names.
 public struct Product: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The length of one subscription period (or of an introductory offer): a count of days, weeks,
 /// months or years, written in ISO 8601 as `P1W`, `P1M`, `P3M`, `P1Y`, `P3D`.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import FoundationInternationalization
 
 /// Facts about ISO 4217 currency codes, taken from the ICU data Foundation ships, so that what
 /// is computed (truncated prices) agrees with what is shown (formatted prices).

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import FoundationInternationalization
 
 /// Turns exact prices into the texts a paywall shows, in a given locale: "$39.99",
 /// "39,99 €", "$39.99/yr ($3.33/mo)", "7-day free trial", "33% off".
@@ -90,7 +91,8 @@ public struct PriceFormatter: Hashable, Sendable {
             highest > 0, perMonth < highest
         else { return nil }
         let percent = ((highest - perMonth) * 100 / highest).roundedToInteger()
-        return NSDecimalNumber(decimal: percent).intValue
+        // A whole number, so its description is its digits.
+        return Int(percent.description)
     }
 
     /// "33% off", RevenueCat's wording for `{{ sub_relative_discount }}`; nil without a discount.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Product {
     /// The price of one day of this product's period, truncated to the currency's smallest

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The paywall's entitlements, worked out again only when they may have changed: when the
 /// ledger changes, or when the simulated clock passes the snapshot's `validUntil`. The clock

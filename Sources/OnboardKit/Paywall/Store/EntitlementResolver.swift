@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Derives what the customer has from the purchase ledger at a given moment: entitlement
 /// statuses, whether a product can be bought, and introductory-offer eligibility.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the customer has, worked out once from a ledger at one moment, with the moment until
 /// which it holds: the paywall draws from it on every frame and works it out again only when

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import FoundationInternationalization
 
 /// Where the customer stands with one entitlement at one moment, derived from the ledger (never
 /// stored), in the spirit of RevenueCat's `EntitlementInfo` (`isActive`, `willRenew`,

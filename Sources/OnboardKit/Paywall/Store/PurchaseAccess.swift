@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What one purchase (a first transaction and everything recorded for it since) gives at one
 /// moment. Derived from the transactions every time, never stored, so a ledger written by

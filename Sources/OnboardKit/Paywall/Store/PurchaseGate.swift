@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Whether a transaction may still be recorded, judged against the ledger as it stands on
 /// disk at the moment of writing.

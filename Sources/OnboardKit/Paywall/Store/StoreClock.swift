@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The simulated store's calendar time: a start date that runs `timeRate` times faster than the
 /// wall clock, like StoreKit testing's accelerated renewal rates, so a monthly subscription can

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What every question to the simulated store is asked against: the catalog, the purchase
 /// ledger, the store's simulated date and the calendar its periods count in. They always

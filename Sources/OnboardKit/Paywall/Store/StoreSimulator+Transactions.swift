@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension StoreSimulator {
     /// A first transaction for buying `product` at `now`: a completed purchase, or with

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The simulated store behind the paywall: a purchase flow state machine that takes
 /// `--simulate` outcomes (or asks, like RevenueCat's test store sheet), waits `latency`

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension SubscriptionPeriod {
     /// The most periods counted by calendar arithmetic; beyond it (millions of years of

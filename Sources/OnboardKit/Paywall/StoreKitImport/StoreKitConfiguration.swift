@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The products of an Xcode StoreKit configuration (`.storekit`) file, with the settings that
 /// shape them. Signing keys and test settings in the file are not kept.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads Xcode StoreKit configuration (`.storekit`) files: as a source of products for a
 /// catalog, or as a whole catalog with one "default" offering.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import FoundationInternationalization
 
 /// Picks a product's name or description among a StoreKit file's localizations.
 ///
@@ -58,7 +59,7 @@ enum StoreKitLocalization {
 
     /// "en-US" and "en_us" both become "en_us".
     static func normalized(_ identifier: String) -> String {
-        identifier.replacingOccurrences(of: "-", with: "_").lowercased()
+        identifier.replacing("-", with: "_").lowercased()
     }
 
     static func languagePart(_ identifier: String) -> String {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads the products of one StoreKit file, one product object at a time.
 struct StoreKitProductReader {

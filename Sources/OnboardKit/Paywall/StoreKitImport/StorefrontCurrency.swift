@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The currency an App Store storefront sells in, for StoreKit configuration files, whose
 /// prices carry no currency and follow `settings._storefront` (ISO 3166 alpha-3) instead.

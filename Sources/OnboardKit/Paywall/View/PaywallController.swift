@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The paywall's state inside the app: the selected package per offering, the simulated
 /// store, the ledger as this session knows it, and which box (a notice, the test store's

@@ -83,10 +83,10 @@ public struct PaywallCopyTemplate: Hashable, Sendable {
         var segments: [Segment] = []
         var literal = ""
         var rest = Substring(text)
-        while let open = rest.range(of: "{{") {
+        while let open = rest.firstRange(of: "{{") {
             literal += rest[..<open.lowerBound]
             let afterOpen = rest[open.upperBound...]
-            guard let close = afterOpen.range(of: "}}") else {
+            guard let close = afterOpen.firstRange(of: "}}") else {
                 literal += "{{"
                 rest = afterOpen
                 continue

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import FoundationInternationalization
 
 extension PaywallPresentation {
     /// Works out what the paywall shows for an offering.
@@ -70,7 +71,7 @@ extension PaywallPresentation {
         let product = package.product
         var parts: [String] = []
         if let label = package.packageType.displayName,
-            !product.localizedTitle.localizedCaseInsensitiveContains(label)
+            !product.localizedTitle.lowercased().contains(label.lowercased())
         {
             parts.append(label)
         }
