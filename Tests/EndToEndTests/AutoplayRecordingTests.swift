@@ -40,7 +40,7 @@ struct AutoplayRecordingTests {
         #expect(recorded.waitForText("paused · p resumes") != nil, "no pause hint:\n\(recorded.screen())")
         try recorded.resize(width: 70, height: 20)
         let resized = recorded.waitForScreen { screen in
-            screen.lines.count == 20 && screen.row(19).hasSuffix("Next ›") && screen.contains("paused · p resumes")
+            screen.lines.count == 20 && screen.row(19).hasSuffix("Next >") && screen.contains("paused · p resumes")
         }
         let lastScreen = try #require(resized, "no redraw at 70x20:\n\(recorded.screen())")
         try recorded.sendKeys("q")

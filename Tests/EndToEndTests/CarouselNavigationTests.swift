@@ -23,7 +23,7 @@ struct CarouselNavigationTests {
         #expect(screen.row(0).contains(DeckFixtures.appName))
         #expect(screen.row(0).hasSuffix("Skip"))
         #expect(screen.contains(DeckFixtures.bodies[0]))
-        #expect(screen.row(23).hasSuffix("Next ›"))
+        #expect(screen.row(23).hasSuffix("Next >"))
         #expect(!screen.contains("Back"), "the first page has no Back button")
         #expect(screen.contains("● ○ ○"))
         #expect(terminal.isAlternateScreenOn)
@@ -39,7 +39,7 @@ struct CarouselNavigationTests {
         #expect(second != nil, "Right did not show page 2:\n\(terminal.screen())")
         #expect(second?.contains(headings[0]) == false)
         #expect(second?.contains("○ ● ○") == true)
-        #expect(second?.row(23).contains("‹ Back") == true)
+        #expect(second?.row(23).contains("< Back") == true)
         try terminal.sendKeys("Left")
         #expect(terminal.waitForText(headings[0]) != nil, "Left did not go back to page 1:\n\(terminal.screen())")
     }

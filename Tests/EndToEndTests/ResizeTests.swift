@@ -7,7 +7,7 @@ struct ResizeTests {
     /// end two columns from the right edge on the top and bottom rows.
     private func isFirstPage(_ screen: ScreenCapture, width: Int, height: Int) -> Bool {
         screen.contains(DeckFixtures.headings[0]) && screen.row(0).hasSuffix("Skip")
-            && screen.row(0).count == width - 2 && screen.row(height - 1).hasSuffix("Next ›")
+            && screen.row(0).count == width - 2 && screen.row(height - 1).hasSuffix("Next >")
             && screen.row(height - 1).count == width - 2 && screen.row(height - 2).contains("● ○ ○")
     }
 

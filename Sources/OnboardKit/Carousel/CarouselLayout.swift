@@ -30,9 +30,11 @@ public struct CarouselLayout: Hashable, Sendable {
     public var controlsRow: Int { height - 1 }
 
     /// Button captions are cut so the row always fits: Back and Next share it, under half each.
+    /// ASCII arrows: one byte each where ‹ › take three on every page change that draws Back,
+    /// and every console font has them.
     var captionLimit: Int { max(4, width / 2 - 4) }
-    public var backCaption: String { "‹ " + TextLayout.truncate(labels.back, width: captionLimit - 2) }
-    public var nextCaption: String { TextLayout.truncate(labels.next, width: captionLimit - 2) + " ›" }
+    public var backCaption: String { "< " + TextLayout.truncate(labels.back, width: captionLimit - 2) }
+    public var nextCaption: String { TextLayout.truncate(labels.next, width: captionLimit - 2) + " >" }
     public var doneCaption: String { " " + TextLayout.truncate(labels.done, width: captionLimit - 2) + " " }
     public var skipCaption: String { TextLayout.truncate(labels.skip, width: captionLimit) }
 
