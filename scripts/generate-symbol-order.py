@@ -3,21 +3,25 @@
 
     python3 scripts/generate-symbol-order.py .build/release/tui-onboard   (or `make symbol-order`)
 
-The kernel maps the code of a binary 64 KB at a time around each page touched (fault-around),
-so the functions a start runs, scattered over 16 MB of code, kept most of it resident. The
-release link (`make build`) places the functions listed here first, next to each other.
+The kernel maps a binary 64 KB at a time around each page touched (fault-around), so the code
+and data a start touches, scattered over 16 MB of code and 36 MB of data, kept megabytes
+resident. The release link (`make build`) places the symbols listed here first in their
+sections, next to each other.
 
-The functions are those valgrind's callgrind sees run in the common paths, the most frequent
-path first: `--first-run` with nothing to show, `--plain` of a deck, the tour stepped through in a
-pseudo-terminal, and `--plain` of the built-in deck (a paywall). Only names defined once in the
-binary are kept: lld moves every section that defines a listed name, and a local name shared
-by many files (merged thunks, value witnesses) would drag whole libraries' code along.
+The symbols are the functions and data valgrind's lackey sees touched in the common paths, the
+most frequent path first: `--first-run` with nothing to show, `--plain` of a deck, the tour stepped
+through in a pseudo-terminal, and `--plain` of the built-in deck (a paywall). A name defined in
+several files (merged thunks, value witnesses) is kept only while all its definitions together
+are small: lld moves every section that defines a listed name.
 
-An entry that went stale (a function renamed or gone) only costs its place: lld skips it
-(`--no-warn-symbol-ordering`). Needs valgrind and nm (Debian: valgrind, binutils).
+The binary must be linked at fixed addresses (the default `make build`, not PIE=yes), so that
+traced addresses are the symbol table's. An entry that went stale (renamed or gone) only costs
+its place: lld skips it (`--no-warn-symbol-ordering`). Needs valgrind and nm (Debian: valgrind,
+binutils).
 """
 
 import argparse
+import bisect
 import collections
 import fcntl
 import json
@@ -33,41 +37,101 @@ import termios
 import time
 
 HEADER = "# Written by scripts/generate-symbol-order.py (make symbol-order); the release link lists these first.\n"
+# A name defined in several files is listed only while its definitions add up to this many bytes.
+SHARED_NAME_LIMIT = 16384
+# Lackey's lines: "I  04022ab0,3" (an instruction), " L 1ffefff8c0,8" (a load), " S"/" M" (store, modify).
+ACCESS = re.compile(rb"^(?:I | [LSM]) ([0-9a-f]+),", re.MULTILINE)
 PAGES = ["Welcome aboard", "Pages that slide", "Keys", "Your own deck", "All set now"]
 RIGHT_KEY = b"\x1bOC"
-FUNCTION = re.compile(r"^c?fn=\(\d+\)(?: (\S+))?")
+class SymbolTable:
+    """The binary's symbols by address, and which of them the link can order without dragging."""
+
+    def __init__(self, binary):
+        listing = subprocess.run(["nm", "--defined-only", "--print-size", "--numeric-sort", binary],
+                                 capture_output=True, text=True, check=True).stdout
+        self.symbols, sizes = [], collections.Counter()
+        for line in listing.splitlines():
+            fields = line.split()
+            if len(fields) == 4:
+                address, size, kind, name = int(fields[0], 16), int(fields[1], 16), fields[2], fields[3]
+            elif len(fields) == 3:
+                address, size, kind, name = int(fields[0], 16), 0, fields[1], fields[2]
+            else:
+                continue
+            if kind in "aAuUNn":
+                continue
+            sizes[name] += max(size, 1)
+            self.symbols.append((address, size, name, kind in "tTwW"))
+        self.symbols.sort()
+        self.starts = [symbol[0] for symbol in self.symbols]
+        self.low = self.starts[0]
+        self.high = max(symbol[0] + symbol[1] for symbol in self.symbols)
+        self.orderable = {name for name, size in sizes.items() if size <= SHARED_NAME_LIMIT}
+
+    def name_at(self, address):
+        """The symbol that holds address: a sized one covering it, else for code the function
+        before it (its section goes on past the symbol's size). Data outside every symbol (merged
+        string literals) has no name to order."""
+        index = bisect.bisect_right(self.starts, address) - 1
+        if index < 0:
+            return None
+        first = index
+        while index >= 0 and self.symbols[index][0] == self.symbols[first][0]:
+            start, size, name, _ = self.symbols[index]
+            if start <= address < start + size:
+                return name
+            index -= 1
+        _, _, name, is_code = self.symbols[first]
+        return name if is_code else None
 
 
-def defined_once(binary):
-    """Names of functions defined exactly once in the binary's symbol table (locals included)."""
-    listing = subprocess.run(["nm", "--defined-only", binary], capture_output=True, text=True, check=True).stdout
-    counts = collections.Counter(line.split()[2] for line in listing.splitlines()
-                                 if len(line.split()) == 3 and line.split()[1] in "tTwW")
-    return {name for name, count in counts.items() if count == 1}
+class Touches:
+    """Addresses in [low, high) a traced run touched, in 16-byte steps, fed lackey's log as it arrives."""
+
+    def __init__(self, low, high):
+        self.low, self.high = low, high
+        self.granules, self.pending = {}, b""
+
+    def feed(self, data):
+        lines = self.pending + data
+        cut = lines.rfind(b"\n") + 1
+        self.pending = lines[cut:]
+        for match in ACCESS.finditer(lines, 0, cut):
+            address = int(match.group(1), 16)
+            if self.low <= address < self.high:
+                self.granules.setdefault(address >> 4, None)
+
+    def addresses(self):
+        return [granule << 4 for granule in self.granules]
 
 
-def functions_run(profile):
-    """Function names in a callgrind profile (run with --demangle=no)."""
-    names = []
-    with open(profile, encoding="utf-8", errors="replace") as lines:
-        for line in lines:
-            match = FUNCTION.match(line)
-            if match and match.group(1):
-                names.append(match.group(1).split("'")[0])
-    return names
+def lackey(arguments, descriptor):
+    return ["valgrind", "--tool=lackey", "--trace-mem=yes", f"--log-fd={descriptor}"] + arguments
 
 
-def callgrind(arguments, profile):
-    return ["valgrind", "--tool=callgrind", "--demangle=no", f"--callgrind-out-file={profile}"] + arguments
+def drain(descriptor, touches):
+    """Reads one chunk of the trace into touches; False at its end."""
+    data = os.read(descriptor, 1 << 20)
+    if data:
+        touches.feed(data)
+    return bool(data)
 
 
-def run_plain(arguments, profile, environment):
-    subprocess.run(callgrind(arguments, profile), env=environment,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+def run_plain(arguments, touches, environment):
+    reader, writer = os.pipe()
+    process = subprocess.Popen(lackey(arguments, writer), env=environment, pass_fds=(writer,),
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(writer)
+    while drain(reader, touches):
+        pass
+    os.close(reader)
+    if process.wait() != 0:
+        raise RuntimeError(f"{' '.join(arguments)} failed under valgrind")
 
 
-def run_tour(arguments, profile, environment, timeout=120.0):
+def run_tour(arguments, touches, environment, timeout=300.0):
     """Steps through the five pages in an 80x24 pseudo-terminal, waiting for each heading."""
+    reader, writer = os.pipe()
     master, slave = os.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     pid = os.fork()
@@ -78,24 +142,36 @@ def run_tour(arguments, profile, environment, timeout=120.0):
             fcntl.ioctl(slave, termios.TIOCSCTTY, 0)
             for descriptor in (0, 1, 2):
                 os.dup2(slave, descriptor)
-            command = callgrind(arguments, profile)
+            os.set_inheritable(writer, True)
+            command = lackey(arguments, writer)
             os.execve(shutil.which(command[0]), command, environment)
         finally:
             os._exit(127)
     os.close(slave)
+    os.close(writer)
     output = bytearray()
     deadline = time.monotonic() + timeout
+    tracing = True
+
+    def pump():
+        """Waits for the screen or the trace; the trace must be read or valgrind stops."""
+        nonlocal tracing
+        ready, _, _ = select.select([master] + ([reader] if tracing else []), [], [], 0.5)
+        if reader in ready:
+            tracing = drain(reader, touches)
+        if master in ready:
+            try:
+                output.extend(os.read(master, 65536))
+            except OSError:
+                return False
+        return True
 
     def read_until(needle):
         while needle not in output:
             if time.monotonic() > deadline:
                 raise RuntimeError(f"the tour never showed {needle!r}")
-            ready, _, _ = select.select([master], [], [], 0.5)
-            if ready:
-                try:
-                    output.extend(os.read(master, 65536))
-                except OSError:
-                    raise RuntimeError("the tour ended early")
+            if not pump():
+                raise RuntimeError("the tour ended early")
 
     for index, heading in enumerate(PAGES):
         read_until(heading.encode())
@@ -106,13 +182,17 @@ def run_tour(arguments, profile, environment, timeout=120.0):
             break
         if time.monotonic() > deadline:
             raise RuntimeError("the tour did not quit")
-        ready, _, _ = select.select([master], [], [], 0.5)
-        if ready:
-            try:
-                os.read(master, 65536)
-            except OSError:
-                pass
+        pump()
+    while tracing:
+        tracing = drain(reader, touches)
+    os.close(reader)
     os.close(master)
+
+
+def is_position_independent(binary):
+    with open(binary, "rb") as file:
+        header = file.read(18)
+    return header[16] == 3  # e_type ET_DYN
 
 
 def main():
@@ -123,6 +203,8 @@ def main():
     if not shutil.which("valgrind"):
         sys.exit("valgrind is missing: sudo apt-get install -y valgrind")
     binary = os.path.abspath(options.binary)
+    if is_position_independent(binary):
+        sys.exit(f"{binary} is position-independent: build it at fixed addresses (make build, without PIE=yes)")
     assets = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Assets", "default-deck.json")
     folder = tempfile.mkdtemp(prefix="tui-onboard-order-")
     try:
@@ -143,19 +225,20 @@ def main():
             (run_tour, [binary, "--deck", deck, "--state-dir", fresh_state, "--reduce-motion"]),
             (run_plain, [binary, "--deck", os.path.abspath(assets), "--state-dir", os.path.join(folder, "paywall"), "--plain"]),
         ]
-        known = defined_once(binary)
+        table = SymbolTable(binary)
         order, listed = [], set()
-        for number, (runner, arguments) in enumerate(scenarios):
-            profile = os.path.join(folder, f"callgrind.{number}")
-            runner(arguments, profile, environment)
-            # Sorted within a path: callgrind's order varies from run to run, and the order inside
-            # the group does not matter (the whole group is touched); this keeps the diffs small.
-            new = sorted({name for name in functions_run(profile) if name in known} - listed)
+        for runner, arguments in scenarios:
+            touches = Touches(table.low, table.high)
+            runner(arguments, touches, environment)
+            names = {table.name_at(address) for address in touches.addresses()}
+            # Sorted within a path: the order inside the group does not matter (the whole group is
+            # touched), and sorting keeps the diffs small.
+            new = sorted({name for name in names if name in table.orderable} - listed)
             listed.update(new)
             order.extend(new)
         with open(options.output, "w", encoding="utf-8") as file:
             file.write(HEADER + "".join(name + "\n" for name in order))
-        print(f"{options.output}: {len(order)} functions")
+        print(f"{options.output}: {len(order)} symbols")
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
