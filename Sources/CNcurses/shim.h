@@ -57,6 +57,16 @@ static inline int tui_put_cell(WINDOW *win, int y, int x, const wchar_t *text, a
     return mvwadd_wch(win, y, x, &cell);
 }
 
+/// Makes the window's blanks, those it has and those an erase makes, spaces in `attrs` and `pair`.
+static inline int tui_set_blank(WINDOW *win, attr_t attrs, int pair) {
+    cchar_t blank;
+    const wchar_t space[2] = { L' ', 0 };
+    if (setcchar(&blank, space, attrs, 0, &pair) != OK) {
+        return ERR;
+    }
+    return wbkgrnd(win, &blank);
+}
+
 /// Reads one cell back (for off-screen tests): the text into `text` (CCHARW_MAX + 1 slots),
 /// its attributes and colour pair.
 static inline int tui_read_cell(WINDOW *win, int y, int x, wchar_t *text, attr_t *attrs, int *pair) {

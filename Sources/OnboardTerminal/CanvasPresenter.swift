@@ -7,7 +7,6 @@ final class CanvasPresenter {
     private let window: UnsafeMutablePointer<WINDOW>
     private let palette: ColorPalette
     private var previous: Canvas?
-    private var text = [wchar_t](repeating: 0, count: Int(tui_ccharw_max()) + 1)
     /// Where OSC 8 hyperlinks are written; nil when the terminal should not get them.
     private let hyperlinkOutput: UnsafeMutablePointer<FILE>?
     /// Where 24-bit colours are written beside ncurses (`TrueColorWriter`); nil unless the
@@ -29,18 +28,27 @@ final class CanvasPresenter {
         self.hyperlinkOutput = hyperlinkOutput
         // A direct-colour terminfo entry lets ncurses send 24-bit colour itself.
         self.trueColorOutput = palette.colorMode == .truecolor && !palette.isDirectColor ? trueColorOutput : nil
+        // The window's blanks are the canvas's blank cell, in its pair: a frame written over a
+        // blank screen then leaves the spaces between words alone without a change of colour.
+        let blank = palette.look(for: Cell.blank.style)
+        _ = tui_set_blank(window, blank.attributes, blank.pair)
     }
 
-    /// Forgets the last frame so the next one is written whole (after a resize).
+    /// Forgets the last frame so the next one is written whole (after a resize): the screen is
+    /// erased, and the next frame writes every cell that is not blank.
     func invalidate() {
         previous = nil
+        werase(window)
         clearok(window, true)
     }
 
     /// Presents `canvas`; returns the number of cells written (0 when nothing changed).
     @discardableResult
     func present(_ canvas: Canvas) -> Int {
-        let runs = canvas.changes(from: previous)
+        // Without a last frame the screen is blank (a new screen the session has cleared, or one
+        // erased by invalidate): only the cells that are not blank need writing, a tenth of a
+        // first page.
+        let runs = canvas.changes(from: previous ?? Canvas(width: canvas.width, height: canvas.height))
         let linksNeedWriting =
             !canvas.hyperlinks.isEmpty
             && (canvas.hyperlinks != previous?.hyperlinks
@@ -48,12 +56,21 @@ final class CanvasPresenter {
         previous = canvas
         guard !runs.isEmpty else { return 0 }
         var written = 0
+        var text = [wchar_t](repeating: 0, count: Int(tui_ccharw_max()) + 1)
+        // Neighbouring cells mostly share a style: the palette is asked once per change of
+        // style, not (hashing the style) once per cell. A whole first frame is 2,000 cells.
+        var lastStyle: Style?
+        var look: ColorPalette.Look = (0, 0)
         for run in runs {
             var column = run.x
             for cell in run.cells {
                 defer { column += 1 }
                 if cell.isContinuation { continue }
-                write(cell, x: column, y: run.y)
+                if cell.style != lastStyle {
+                    look = palette.look(for: cell.style)
+                    lastStyle = cell.style
+                }
+                write(cell, x: column, y: run.y, look: look, text: &text)
                 written += 1
             }
         }
@@ -103,9 +120,9 @@ final class CanvasPresenter {
         fflush(output)
     }
 
-    private func write(_ cell: Cell, x: Int, y: Int) {
+    private func write(_ cell: Cell, x: Int, y: Int, look: ColorPalette.Look, text: inout [wchar_t]) {
         let scalars = cell.scalars
-        let (attributes, pair) = palette.look(for: cell.style)
+        let (attributes, pair) = look
         // A flag is two regional indicators, each one column to ncurses: written side by side,
         // the terminal joins them into the flag the canvas gave two columns.
         if cell.isFlag {

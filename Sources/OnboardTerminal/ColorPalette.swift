@@ -9,7 +9,10 @@ final class ColorPalette {
     private var nextPair: Int32 = 1
     /// Each style's attributes and pair, fitted once: a frame asks for the same few styles for
     /// every changed cell, and fitting a 24-bit colour to 8 or 16 searches the palette.
-    private var looks: [Style: (attributes: attr_t, pair: Int32)] = [:]
+    private var looks: [Style: Look] = [:]
+
+    /// How a style is drawn: its attributes and its colour pair.
+    typealias Look = (attributes: attr_t, pair: Int32)
 
     private struct PairKey: Hashable {
         var foreground: Int32
@@ -59,7 +62,7 @@ final class ColorPalette {
     }
 
     /// How a cell of `style` is drawn: its attributes and its colour pair.
-    func look(for style: Style) -> (attributes: attr_t, pair: Int32) {
+    func look(for style: Style) -> Look {
         if let known = looks[style] { return known }
         let fitted = style.fitted(to: colorMode)
         let look = (attributes: attributes(forFitted: fitted), pair: pair(forFitted: fitted))

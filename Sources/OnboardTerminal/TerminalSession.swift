@@ -16,6 +16,8 @@ public final class TerminalSession {
     /// A system console (`linux`, `cons25`): asked nothing but device attributes.
     private let isConsole: Bool
     private var isStopped = false
+    /// Whether ncurses knows the extra key spellings yet (`prepareKeys`).
+    private var keysPrepared = false
     /// Device attributes questions the terminal has not answered yet.
     private(set) var unansweredQueries = 0
     /// True between `suspend()` and `resume()`: the terminal is the shell's.
@@ -29,9 +31,11 @@ public final class TerminalSession {
     /// Sets a UTF-8 locale: the user's own when it is UTF-8, else C.UTF-8 (wide characters
     /// break under the "C" locale an empty environment gives).
     public static func prepareLocale() {
-        setlocale(LC_ALL, "")
+        // Only the character type: it is all ncurses reads, and one category loads in a
+        // twelfth of the files (without a locale archive, glibc opens one file per category).
+        setlocale(LC_CTYPE, "")
         if tui_is_utf8_codeset() == 0 {
-            setlocale(LC_ALL, "C.UTF-8")
+            setlocale(LC_CTYPE, "C.UTF-8")
         }
     }
 
@@ -88,8 +92,8 @@ public final class TerminalSession {
         raw()
         noecho()
         nonl()
+        // keypad before mousemask: turned on after it, ncurses decoded no arrow key.
         keypad(window, true)
-        TerminalSession.teachKeySpellings()
         set_escdelay(25)
         curs_set(0)
         // Not leaveok: what the presenter writes beside ncurses (24-bit colour, OSC 8 links)
@@ -113,8 +117,13 @@ public final class TerminalSession {
         if enableMouse {
             mouseinterval(0)
             mousemask(tui_mouse_all_events(), nil)
-            // ncurses has sent its own mouse mode by now (it does so lazily on refresh).
-            wrefresh(window)
+        }
+        // The blank screen goes out first, cleared in the colours of the window's blanks: ncurses
+        // then knows the screen holds the blanks the presenter leaves unwritten, and the first
+        // frame writes only what is not blank. It also sends ncurses' own mouse mode.
+        wrefresh(window)
+        if enableMouse {
+            // Drag tracking follows, as the last mouse mode sent is the one the terminal uses.
             fputs(TerminalSession.dragTrackingOn, output)
             fflush(output)
         }
@@ -142,6 +151,15 @@ public final class TerminalSession {
         }
         return spellings
     }()
+
+    /// Teaches ncurses every spelling in `keySpellings`: a tenth of the work before the first
+    /// frame, so it waits for that frame, or for the first input if one comes sooner (nothing
+    /// is decoded before then).
+    func prepareKeys() {
+        guard !keysPrepared else { return }
+        keysPrepared = true
+        TerminalSession.teachKeySpellings()
+    }
 
     /// Teaches ncurses every spelling in `keySpellings` (`define_key` replaces what a string
     /// meant before, such as xterm's Ctrl-arrow keys, which the app does not tell apart).
@@ -224,13 +242,23 @@ public final class TerminalSession {
 
     /// Writes the cells of `canvas` that changed since the last frame; returns how many.
     @discardableResult
-    public func present(_ canvas: Canvas) -> Int { presenter.present(canvas) }
+    public func present(_ canvas: Canvas) -> Int {
+        let written = presenter.present(canvas)
+        prepareKeys()
+        return written
+    }
 
     /// Forgets the last frame so the next one is written whole.
     public func invalidate() { presenter.invalidate() }
 
     /// Reads one pending input without waiting; nil when there is none.
     func readInput() -> InputDecoder.Input? {
+        if !keysPrepared {
+            // ncurses has read nothing yet, so the descriptor tells whether input waits.
+            var ready = pollfd(fd: fileno(input), events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, 0) > 0 else { return nil }
+            prepareKeys()
+        }
         wtimeout(window, 0)
         while true {
             var value: wint_t = 0

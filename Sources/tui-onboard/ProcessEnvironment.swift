@@ -7,18 +7,21 @@ import Glibc
 /// a host pays that cost at every launch.
 enum ProcessEnvironment {
     static func current() -> [String: String] {
-        var result: [String: String] = [:]
         // NULL when a program cleared its environment (clearenv(3)).
         let start: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
-        guard var entry = start else { return result }
-        while let pointer = entry.pointee {
-            let text = String(cString: pointer)
-            if let equals = text.utf8.firstIndex(of: UInt8(ascii: "=")) {
-                let key = String(text[..<equals])
-                // getenv(3) takes the first of duplicate names.
-                if result[key] == nil { result[key] = String(text[text.utf8.index(after: equals)...]) }
-            }
-            entry += 1
+        guard let start else { return [:] }
+        var count = 0
+        while start[count] != nil { count += 1 }
+        var result: [String: String] = [:]
+        result.reserveCapacity(count)
+        // Backwards, so that of duplicate names the first stays, as getenv(3) takes it.
+        for index in stride(from: count - 1, through: 0, by: -1) {
+            guard let pointer = start[index] else { continue }
+            let entry = UnsafeBufferPointer(
+                start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
+            guard let equals = entry.firstIndex(of: UInt8(ascii: "=")) else { continue }
+            let name = String(decoding: UnsafeBufferPointer(rebasing: entry[..<equals]), as: UTF8.self)
+            result[name] = String(decoding: UnsafeBufferPointer(rebasing: entry[(equals + 1)...]), as: UTF8.self)
         }
         return result
     }
