@@ -1,4 +1,3 @@
-import Dispatch
 import FoundationEssentials
 import Glibc
 import OnboardKit
@@ -56,8 +55,7 @@ private func installStopSignalHandler(_ signalNumber: Int32, replaced: UnsafeMut
 /// SIGINT, SIGTERM and SIGTSTP only where it finds the default action, and a signal arriving
 /// between the two would otherwise leave the terminal raw.
 public final class SignalWatcher {
-    private var sources: [any DispatchSourceSignal] = []
-    /// What the handlers of our own replaced, put back by `uninstall()`.
+    /// What the stop signals' handlers replaced, put back by `uninstall()`.
     private var replacedActions: [(signal: Int32, action: sigaction)] = []
     private var isInstalled = false
     /// The read end is polled by the run loop; the write end is poked by handlers.
@@ -88,23 +86,12 @@ public final class SignalWatcher {
         wakeWriteDescriptor = descriptors[1]
         pendingSignals.store(0, ordering: .sequentiallyConsistent)
         wakeDescriptorForHandlers = wakeWriteDescriptor
-        let queue = DispatchQueue(label: "tui-onboard.signals")
-        let writeDescriptor = wakeWriteDescriptor
         for handled in TerminalSignal.all {
             switch handled.delivery {
             case .crashGuard:
                 continue
-            case .dispatchSource:
-                sources.append(Self.watch(handled.number, queue: queue, wakeDescriptor: writeDescriptor))
             case .recordingHandler:
-                var action = sigaction()
-                action.__sigaction_handler.sa_handler = recordSignal
-                sigemptyset(&action.sa_mask)
-                action.sa_flags = SA_RESTART
-                var replaced = sigaction()
-                if sigaction(handled.number, &action, &replaced) == 0 {
-                    replacedActions.append((handled.number, replaced))
-                }
+                installRecordingHandler(handled.number)
             case .stopHandler:
                 var replaced = sigaction()
                 installStopSignalHandler(handled.number, replaced: &replaced)
@@ -112,28 +99,23 @@ public final class SignalWatcher {
             }
         }
         // SIGCONT does nothing by default; it is watched to take the terminal back after `fg`.
-        sources.append(Self.watch(SIGCONT, queue: queue, wakeDescriptor: writeDescriptor))
+        installRecordingHandler(SIGCONT)
         isInstalled = true
     }
 
-    private static func watch(
-        _ number: Int32, queue: DispatchQueue, wakeDescriptor: Int32
-    ) -> any DispatchSourceSignal {
-        signal(number, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-        // Written @Sendable: a closure from a @MainActor context would trap on this queue.
-        source.setEventHandler { @Sendable in
-            _ = pendingSignals.bitwiseOr(UInt64(1) << UInt64(number), ordering: .sequentiallyConsistent)
-            var byte: UInt8 = 1
-            _ = write(wakeDescriptor, &byte, 1)
-        }
-        source.resume()
-        return source
+    /// `recordSignal` for `number`, restarting the calls it interrupts.
+    private func installRecordingHandler(_ number: Int32) {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = recordSignal
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_RESTART
+        sigaction(number, &action, nil)
     }
 
-    /// Puts back what the handlers of our own replaced and stops watching. Signals watched
-    /// through dispatch stay ignored until the process ends, which is straight after: libdispatch
-    /// keeps its handler for a signal it has watched once.
+    /// Puts back what the stop signals' handlers replaced, once the terminal is restored. The
+    /// other handlers stay until the process ends, which is straight after: a second Ctrl-C
+    /// while the state is saved is recorded and changes nothing, and a write to a closed pipe
+    /// fails rather than kills.
     public func uninstall() {
         guard isInstalled else { return }
         isInstalled = false
@@ -142,8 +124,6 @@ public final class SignalWatcher {
             sigaction(number, &previous, nil)
         }
         replacedActions = []
-        for source in sources { source.cancel() }
-        sources = []
         wakeDescriptorForHandlers = -1
     }
 

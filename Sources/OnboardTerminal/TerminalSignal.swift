@@ -17,10 +17,8 @@ public struct TerminalSignal: Hashable, Sendable, CustomStringConvertible {
 
     /// How the signal reaches the app.
     public enum Delivery: Hashable, Sendable {
-        /// Ignored, then watched by a `DispatchSource` whose handler only records it and wakes
-        /// the run loop; the loop restores the terminal.
-        case dispatchSource
-        /// A handler of our own that only records it and wakes the run loop.
+        /// A handler of our own that only records it and wakes the run loop (an atomic update
+        /// and a write to a pipe, both async-signal-safe); the loop restores the terminal.
         case recordingHandler
         /// For stop signals: in the foreground, recorded like `recordingHandler`; in the
         /// background (the kernel refusing a background job the terminal), the process stops
@@ -60,34 +58,32 @@ public struct TerminalSignal: Hashable, Sendable, CustomStringConvertible {
     /// Every signal handled, in signal-number order.
     public static let all: [TerminalSignal] = [
         TerminalSignal(
-            number: SIGHUP, name: "HUP", response: .exit(status: ExitCode.hangup), delivery: .dispatchSource),
+            number: SIGHUP, name: "HUP", response: .exit(status: ExitCode.hangup), delivery: .recordingHandler),
         TerminalSignal(
-            number: SIGINT, name: "INT", response: .exit(status: ExitCode.interrupted), delivery: .dispatchSource),
-        TerminalSignal(number: SIGQUIT, name: "QUIT", response: .dieOfSignal, delivery: .dispatchSource),
+            number: SIGINT, name: "INT", response: .exit(status: ExitCode.interrupted), delivery: .recordingHandler),
+        TerminalSignal(number: SIGQUIT, name: "QUIT", response: .dieOfSignal, delivery: .recordingHandler),
         TerminalSignal(number: SIGILL, name: "ILL", response: .dieOfSignal, delivery: .crashGuard),
         TerminalSignal(number: SIGTRAP, name: "TRAP", response: .dieOfSignal, delivery: .crashGuard),
         TerminalSignal(number: SIGABRT, name: "ABRT", response: .dieOfSignal, delivery: .crashGuard),
         TerminalSignal(number: SIGBUS, name: "BUS", response: .dieOfSignal, delivery: .crashGuard),
         TerminalSignal(number: SIGFPE, name: "FPE", response: .dieOfSignal, delivery: .crashGuard),
-        TerminalSignal(number: SIGUSR1, name: "USR1", response: .dieOfSignal, delivery: .dispatchSource),
+        TerminalSignal(number: SIGUSR1, name: "USR1", response: .dieOfSignal, delivery: .recordingHandler),
         TerminalSignal(number: SIGSEGV, name: "SEGV", response: .dieOfSignal, delivery: .crashGuard),
-        TerminalSignal(number: SIGUSR2, name: "USR2", response: .dieOfSignal, delivery: .dispatchSource),
-        // libdispatch leaves SIGPIPE and SIGPROF unblocked in its own threads, and its handler
-        // then re-raises them at itself forever (a busy loop, the source never fires).
+        TerminalSignal(number: SIGUSR2, name: "USR2", response: .dieOfSignal, delivery: .recordingHandler),
         TerminalSignal(number: SIGPIPE, name: "PIPE", response: .dieOfSignal, delivery: .recordingHandler),
-        TerminalSignal(number: SIGALRM, name: "ALRM", response: .dieOfSignal, delivery: .dispatchSource),
+        TerminalSignal(number: SIGALRM, name: "ALRM", response: .dieOfSignal, delivery: .recordingHandler),
         TerminalSignal(
-            number: SIGTERM, name: "TERM", response: .exit(status: ExitCode.terminated), delivery: .dispatchSource),
-        TerminalSignal(number: SIGSTKFLT, name: "STKFLT", response: .dieOfSignal, delivery: .dispatchSource),
+            number: SIGTERM, name: "TERM", response: .exit(status: ExitCode.terminated), delivery: .recordingHandler),
+        TerminalSignal(number: SIGSTKFLT, name: "STKFLT", response: .dieOfSignal, delivery: .recordingHandler),
         TerminalSignal(number: SIGTSTP, name: "TSTP", response: .suspend, delivery: .stopHandler),
         TerminalSignal(number: SIGTTIN, name: "TTIN", response: .suspend, delivery: .stopHandler),
         TerminalSignal(number: SIGTTOU, name: "TTOU", response: .suspend, delivery: .stopHandler),
-        TerminalSignal(number: SIGXCPU, name: "XCPU", response: .dieOfSignal, delivery: .dispatchSource),
-        TerminalSignal(number: SIGXFSZ, name: "XFSZ", response: .dieOfSignal, delivery: .dispatchSource),
-        TerminalSignal(number: SIGVTALRM, name: "VTALRM", response: .dieOfSignal, delivery: .dispatchSource),
+        TerminalSignal(number: SIGXCPU, name: "XCPU", response: .dieOfSignal, delivery: .recordingHandler),
+        TerminalSignal(number: SIGXFSZ, name: "XFSZ", response: .dieOfSignal, delivery: .recordingHandler),
+        TerminalSignal(number: SIGVTALRM, name: "VTALRM", response: .dieOfSignal, delivery: .recordingHandler),
         TerminalSignal(number: SIGPROF, name: "PROF", response: .dieOfSignal, delivery: .recordingHandler),
-        TerminalSignal(number: SIGIO, name: "IO", response: .dieOfSignal, delivery: .dispatchSource),
-        TerminalSignal(number: SIGPWR, name: "PWR", response: .dieOfSignal, delivery: .dispatchSource),
+        TerminalSignal(number: SIGIO, name: "IO", response: .dieOfSignal, delivery: .recordingHandler),
+        TerminalSignal(number: SIGPWR, name: "PWR", response: .dieOfSignal, delivery: .recordingHandler),
         TerminalSignal(number: SIGSYS, name: "SYS", response: .dieOfSignal, delivery: .crashGuard),
     ]
 
