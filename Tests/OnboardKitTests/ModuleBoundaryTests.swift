@@ -80,6 +80,22 @@ struct ModuleBoundaryTests {
         #expect(findings.isEmpty, "the core may import only pure math functions:\n\(findings.joined(separator: "\n"))")
     }
 
+    /// `import Foundation` links swift-corelibs-foundation and CoreFoundation, whose initializer
+    /// runs at every start of the binary; its modules take FoundationEssentials (and
+    /// FoundationInternationalization) instead.
+    @Test func theBinaryImportsFoundationEssentialsNeverFoundation() {
+        var findings: [String] = []
+        for folder in ["Sources/OnboardKit", "Sources/OnboardDisk", "Sources/OnboardTerminal", "Sources/tui-onboard"] {
+            for file in Self.swiftFiles(under: folder) {
+                for (number, line) in file.lines.enumerated()
+                where Self.code(line).trimmingCharacters(in: .whitespaces) == "import Foundation" {
+                    findings.append("\(file.path):\(number + 1)")
+                }
+            }
+        }
+        #expect(findings.isEmpty, "import FoundationEssentials instead:\n\(findings.joined(separator: "\n"))")
+    }
+
     @Test func onlyTheTerminalShellImportsNcurses() {
         var findings: [String] = []
         for folder in ["Sources", "Examples"] {
