@@ -48,7 +48,7 @@ final class CanvasPresenter {
         // Without a last frame the screen is blank (a new screen the session has cleared, or one
         // erased by invalidate): only the cells that are not blank need writing, a tenth of a
         // first page.
-        let runs = canvas.changes(from: previous ?? Canvas(width: canvas.width, height: canvas.height))
+        let runs = previous.map { canvas.changes(from: $0) } ?? canvas.changesFromBlank()
         let linksNeedWriting =
             !canvas.hyperlinks.isEmpty
             && (canvas.hyperlinks != previous?.hyperlinks

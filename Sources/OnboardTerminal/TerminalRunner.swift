@@ -135,6 +135,7 @@ public struct TerminalRunner {
                 if written > 0, !hasAskedTerminal {
                     hasAskedTerminal = true
                     session.askTerminalSettings(background: app.settings.followsTerminalBackground)
+                    session.prepareKeys()
                     // Its device attributes question is the pacer's only when frames follow: a
                     // still first page must not wait for the answer to draw the first key.
                     if pacer.shouldAsk(isAnimating: app.isAnimating) { pacer.asked(now: current) }

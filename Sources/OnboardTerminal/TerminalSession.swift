@@ -153,8 +153,8 @@ public final class TerminalSession {
     }()
 
     /// Teaches ncurses every spelling in `keySpellings`: a tenth of the work before the first
-    /// frame, so it waits for that frame, or for the first input if one comes sooner (nothing
-    /// is decoded before then).
+    /// frame, so the runner calls it once that frame and its questions are out; the first input,
+    /// if one comes sooner, calls it too (nothing is decoded before then).
     func prepareKeys() {
         guard !keysPrepared else { return }
         keysPrepared = true
@@ -242,11 +242,7 @@ public final class TerminalSession {
 
     /// Writes the cells of `canvas` that changed since the last frame; returns how many.
     @discardableResult
-    public func present(_ canvas: Canvas) -> Int {
-        let written = presenter.present(canvas)
-        prepareKeys()
-        return written
-    }
+    public func present(_ canvas: Canvas) -> Int { presenter.present(canvas) }
 
     /// Forgets the last frame so the next one is written whole.
     public func invalidate() { presenter.invalidate() }

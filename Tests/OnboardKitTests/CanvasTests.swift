@@ -49,6 +49,18 @@ import Testing
         #expect(after.changes(from: nil).count == 2)
     }
 
+    @Test func theChangesFromBlankAreTheChangesFromABlankCanvas() {
+        var canvas = Canvas(width: 12, height: 3)
+        canvas.draw("hi there", x: 1, y: 0)
+        canvas.draw("日本", x: 7, y: 2)
+        canvas.draw("x", x: 11, y: 1, style: Style(isBold: true))
+        let runs = canvas.changesFromBlank()
+        #expect(runs == canvas.changes(from: Canvas(width: 12, height: 3)))
+        #expect(runs.map(\.y) == [0, 0, 1, 2])  // the space between the words is blank
+        #expect(runs[3].x == 7 && runs[3].cells.count == 4)
+        #expect(Canvas(width: 12, height: 3).changesFromBlank().isEmpty)
+    }
+
     @Test(arguments: [
         ("The quick brown fox jumps", 10, ["The quick", "brown fox", "jumps"]),
         ("one\n\ntwo", 10, ["one", "", "two"]),

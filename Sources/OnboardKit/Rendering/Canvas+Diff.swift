@@ -15,19 +15,30 @@ extension Canvas {
                 CellRun(x: 0, y: row, cells: Array(cells[(row * width)..<((row + 1) * width)]))
             }
         }
+        return runs(where: { cells[$0] != previous.cells[$0] })
+    }
+
+    /// The runs of cells that are not blank: what a frame must write over a blank screen. The
+    /// same runs as `changes(from:)` against a blank canvas, without making one.
+    public func changesFromBlank() -> [CellRun] {
+        runs(where: { cells[$0] != .blank })
+    }
+
+    /// The runs of cells for which `differs(index)` holds, wide graphemes kept whole.
+    private func runs(where differs: (Int) -> Bool) -> [CellRun] {
         var runs: [CellRun] = []
         for row in 0..<height {
             var column = 0
             let base = row * width
             while column < width {
-                if cells[base + column] == previous.cells[base + column] {
+                if !differs(base + column) {
                     column += 1
                     continue
                 }
                 var start = column
                 if cells[base + start].isContinuation && start > 0 { start -= 1 }
                 var end = column
-                while end < width && cells[base + end] != previous.cells[base + end] { end += 1 }
+                while end < width && differs(base + end) { end += 1 }
                 // Keep a wide grapheme's right half with it.
                 if end < width && cells[base + end].isContinuation { end += 1 }
                 if let last = runs.last, last.y == row, last.x + last.cells.count >= start {
