@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import OnboardKit
 
 /// A file replaced all at once: readers see the old contents or the new, never a mixture, even
 /// when the writer is killed or the machine loses power mid-write.
@@ -38,7 +39,7 @@ public struct AtomicFile: Sendable {
             _ = unlink(temporary)
             throw error
         }
-        try POSIXFile.syncDirectory(POSIXFile.directoryName(of: path))
+        try POSIXFile.syncDirectory(PathText.directory(of: path))
     }
 
     /// The first half of a write: the new contents, synced, in a temporary file beside the
@@ -61,20 +62,20 @@ public struct AtomicFile: Sendable {
     /// `.<name>.tmp-<pid>-<nonce>`: hidden, and naming its writer so that a later write can tell
     /// an abandoned temporary from one still being written.
     func temporaryPath(process: Int32, nonce: UInt32) -> String {
-        POSIXFile.join(POSIXFile.directoryName(of: path), "\(temporaryPrefix)\(process)-\(String(nonce, radix: 16))")
+        PathText.join(PathText.directory(of: path), "\(temporaryPrefix)\(process)-\(String(nonce, radix: 16))")
     }
 
-    var temporaryPrefix: String { ".\(POSIXFile.baseName(of: path)).tmp-" }
+    var temporaryPrefix: String { ".\(PathText.baseName(of: path)).tmp-" }
 
     /// Deletes temporaries of this file whose writing process no longer exists. Best effort:
     /// a leftover temporary wastes a little space but never changes what `read` returns.
     func removeAbandonedTemporaries() {
-        let directory = POSIXFile.directoryName(of: path)
+        let directory = PathText.directory(of: path)
         for name in POSIXFile.names(in: directory) where name.hasPrefix(temporaryPrefix) {
             let rest = name.dropFirst(temporaryPrefix.count)
             guard let dash = rest.firstIndex(of: "-"), let process = Int32(rest[..<dash]) else { continue }
             if kill(process, 0) != 0 && errno == ESRCH {
-                _ = unlink(POSIXFile.join(directory, name))
+                _ = unlink(PathText.join(directory, name))
             }
         }
     }

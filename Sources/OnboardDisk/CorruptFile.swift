@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import OnboardKit
 
 /// Moves a damaged file aside under a dated name, so that nothing in it is lost and the next
 /// start begins from a clean file.
@@ -15,7 +16,7 @@ enum CorruptFile {
     {
         let destination = freeName(beside: path, stem: stem, label: label, extension: fileExtension, date: date)
         try POSIXFile.rename(path, to: destination)
-        try POSIXFile.syncDirectory(POSIXFile.directoryName(of: path))
+        try POSIXFile.syncDirectory(PathText.directory(of: path))
         return destination
     }
 
@@ -37,12 +38,12 @@ enum CorruptFile {
     )
         -> String
     {
-        let directory = POSIXFile.directoryName(of: path)
+        let directory = PathText.directory(of: path)
         let base = "\(stem).\(label)-\(timestamp(date))"
-        var destination = POSIXFile.join(directory, "\(base).\(fileExtension)")
+        var destination = PathText.join(directory, "\(base).\(fileExtension)")
         var attempt = 2
         while POSIXFile.exists(destination) {
-            destination = POSIXFile.join(directory, "\(base)-\(attempt).\(fileExtension)")
+            destination = PathText.join(directory, "\(base)-\(attempt).\(fileExtension)")
             attempt += 1
         }
         return destination
@@ -53,10 +54,7 @@ enum CorruptFile {
         var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
         var parts = tm()
         gmtime_r(&seconds, &parts)
-        func pad(_ value: Int32, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
+        func pad(_ value: Int32, _ width: Int) -> String { String(zeroPadded: value, width: width) }
         return pad(parts.tm_year + 1900, 4) + pad(parts.tm_mon + 1, 2) + pad(parts.tm_mday, 2) + "T"
             + pad(parts.tm_hour, 2) + pad(parts.tm_min, 2) + pad(parts.tm_sec, 2) + "Z"
     }

@@ -19,8 +19,8 @@ public struct FirstRunStateFile: Sendable {
     /// The state holds a few lines per app; anything larger was not written by a save.
     public static let maximumSize = 1024 * 1024
 
-    public var statePath: String { POSIXFile.join(directory, "state.json") }
-    public var lockPath: String { POSIXFile.join(directory, "state.lock") }
+    public var statePath: String { PathText.join(directory, "state.json") }
+    public var lockPath: String { PathText.join(directory, "state.lock") }
 
     /// The saved state; empty when nothing was saved yet.
     ///

@@ -27,8 +27,8 @@ public struct LedgerFile: Sendable {
         self.clock = clock
     }
 
-    public var ledgerPath: String { POSIXFile.join(directory, "ledger.jsonl") }
-    public var lockPath: String { POSIXFile.join(directory, "ledger.lock") }
+    public var ledgerPath: String { PathText.join(directory, "ledger.jsonl") }
+    public var lockPath: String { PathText.join(directory, "ledger.lock") }
 
     /// Every whole transaction recorded so far; empty when no ledger exists yet.
     ///

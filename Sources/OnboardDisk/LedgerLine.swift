@@ -92,8 +92,7 @@ enum LedgerLine {
     }
 
     static func hex(_ value: UInt32) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 8 - digits.count) + digits
+        String(zeroPadded: value, radix: 16, width: 8)
     }
 
     /// Why a line was rejected.

@@ -1,4 +1,5 @@
 import Glibc
+import OnboardKit
 
 /// Where tui-onboard keeps its ledger and first-run state, following the XDG base directories.
 public enum StateDirectory {
@@ -12,10 +13,10 @@ public enum StateDirectory {
     public static func resolve(explicit: String?, environment: [String: String]) -> String {
         if let explicit, !explicit.isEmpty { return explicit }
         if let stateHome = environment["XDG_STATE_HOME"], stateHome.hasPrefix("/") {
-            return POSIXFile.join(stateHome, applicationName)
+            return PathText.join(stateHome, applicationName)
         }
         if let home = environment["HOME"], !home.isEmpty {
-            return POSIXFile.join(POSIXFile.join(POSIXFile.join(home, ".local"), "state"), applicationName)
+            return PathText.join(PathText.join(PathText.join(home, ".local"), "state"), applicationName)
         }
         return ".tui-onboard-state"
     }
@@ -30,7 +31,7 @@ public enum StateDirectory {
             }
             return
         }
-        let parent = POSIXFile.directoryName(of: path)
+        let parent = PathText.directory(of: path)
         if parent != path && parent != "." && parent != "/" { try create(parent) }
         if mkdir(path, 0o700) != 0 && errno != EEXIST { throw .current("create the directory", path) }
     }

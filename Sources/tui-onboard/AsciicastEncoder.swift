@@ -68,8 +68,7 @@ struct AsciicastEncoder {
     /// "1.250000": seconds with six decimals, as asciicast writers give them.
     static func sixDecimals(_ seconds: Double) -> String {
         let micros = Int((max(0, seconds) * 1_000_000).rounded())
-        let fraction = String(micros % 1_000_000)
-        return "\(micros / 1_000_000)." + String(repeating: "0", count: 6 - fraction.count) + fraction
+        return "\(micros / 1_000_000)." + String(zeroPadded: micros % 1_000_000, width: 6)
     }
 
     /// A JSON string: quotes, backslashes and control characters escaped, the rest as is.

@@ -5,7 +5,9 @@ import OnboardKit
 /// `init [DIR]`: writes the starter deck, its art and its catalog, and never overwrites a file.
 extension Launcher {
     func initialize(_ directory: String?) -> Int32 {
-        let targets = StarterDeck.files.map { file in (file: file, path: Self.join(directory, file.path)) }
+        let targets = StarterDeck.files.map { file in
+            (file: file, path: directory.map { PathText.join($0, file.path) } ?? file.path)
+        }
         // Look first, so that nothing is written when anything is in the way.
         let existing = targets.map(\.path).filter { path in
             var info = stat()
@@ -26,9 +28,8 @@ extension Launcher {
             for path in createdDirectories.reversed() { rmdir(path) }
         }
         for target in targets {
-            let parent = Self.parentDirectory(of: target.path)
             do {
-                if !parent.isEmpty { createdDirectories += try Self.makeDirectories(parent) }
+                createdDirectories += try Self.makeDirectories(PathText.directory(of: target.path))
                 try Self.createFile(target.path, contents: target.file.contents)
                 createdFiles.append(target.path)
             } catch {
@@ -54,23 +55,6 @@ extension Launcher {
         var code: Int32
     }
 
-    private static func join(_ directory: String?, _ name: String) -> String {
-        guard let directory else { return name }
-        return directory.hasSuffix("/") ? directory + name : directory + "/" + name
-    }
-
-    /// The path without its last component, as `dirname` but "" for a bare name: "a/b/" and
-    /// "a/b" give "a", "/a" gives "/".
-    static func parentDirectory(of path: String) -> String {
-        var trimmed = Substring(path)
-        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
-        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
-        if slash == trimmed.startIndex { return "/" }
-        var parent = trimmed[..<slash]
-        while parent.count > 1, parent.hasSuffix("/") { parent = parent.dropLast() }
-        return String(parent)
-    }
-
     /// Makes `path` and its missing parents; returns the ones it made, outermost first.
     static func makeDirectories(_ path: String) throws(InitFailure) -> [String] {
         var info = stat()
@@ -80,9 +64,9 @@ extension Launcher {
             }
             return []
         }
-        let parent = parentDirectory(of: path)
+        let parent = PathText.directory(of: path)
         var made: [String] = []
-        if !parent.isEmpty, parent != path { made = try makeDirectories(parent) }
+        if parent != path { made = try makeDirectories(parent) }
         guard mkdir(path, 0o777) == 0 || errno == EEXIST else {
             let reason = String(cString: strerror(errno))
             for directory in made.reversed() { rmdir(directory) }

@@ -56,9 +56,7 @@ extension Launcher {
 
     /// `page-01.svg`, `page-02.svg`...: numbered so that they sort in page order.
     static func svgFileName(index: Int, pageCount: Int) -> String {
-        let digits = max(2, String(pageCount).count)
-        let number = String(index + 1)
-        return "page-" + String(repeating: "0", count: digits - number.count) + number + ".svg"
+        "page-" + String(zeroPadded: index + 1, width: max(2, String(pageCount).count)) + ".svg"
     }
 
     /// Writes one SVG per page into `directory` (created when missing), each file replaced
@@ -83,9 +81,7 @@ extension Launcher {
         umask(mask)
         var written: [String] = []
         for picture in pictures {
-            let path =
-                (directory.hasSuffix("/") ? directory : directory + "/")
-                + Self.svgFileName(index: picture.index, pageCount: picture.pageCount)
+            let path = PathText.join(directory, Self.svgFileName(index: picture.index, pageCount: picture.pageCount))
             do {
                 try AtomicFile(path: path).write(svg.render(picture.canvas, title: picture.title).utf8)
             } catch {

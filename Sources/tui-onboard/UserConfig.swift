@@ -14,9 +14,11 @@ struct UserConfig: Equatable {
     /// ignores a relative one), else under `HOME/.config`; nil with neither.
     static func path(environment: [String: String]) -> String? {
         if let configHome = environment["XDG_CONFIG_HOME"], configHome.hasPrefix("/") {
-            return join(configHome, "tui-onboard/config.json")
+            return PathText.join(configHome, "tui-onboard/config.json")
         }
-        if let home = environment["HOME"], !home.isEmpty { return join(home, ".config/tui-onboard/config.json") }
+        if let home = environment["HOME"], !home.isEmpty {
+            return PathText.join(home, ".config/tui-onboard/config.json")
+        }
         return nil
     }
 
@@ -52,9 +54,5 @@ struct UserConfig: Equatable {
             return a != b ? a < b : first.offset < second.offset
         }.map(\.element)
         return (log.hasErrors ? nil : config, diagnostics)
-    }
-
-    private static func join(_ directory: String, _ name: String) -> String {
-        directory.hasSuffix("/") ? directory + name : directory + "/" + name
     }
 }

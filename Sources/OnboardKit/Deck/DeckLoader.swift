@@ -38,14 +38,9 @@ public enum DeckLoader {
             return DeckLoadResult(deck: nil, diagnostics: log.diagnostics)
         }
         let deck = DeckDecoder(
-            log: log, baseDirectory: directory(of: file), reader: reader, warnsAboutPagesAhead: checksLayout
+            log: log, baseDirectory: PathText.directory(of: file), reader: reader, warnsAboutPagesAhead: checksLayout
         ).decode(root)
         if checksLayout, let deck, !log.hasErrors { DeckLayoutCheck.check(deck, root: root, log: log) }
         return DeckLoadResult(deck: log.hasErrors ? nil : deck, diagnostics: log.diagnostics)
-    }
-
-    static func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 }

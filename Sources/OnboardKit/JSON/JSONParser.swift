@@ -68,8 +68,7 @@ public struct JSONParser {
 
     /// "0x0A": two upper-case hex digits.
     static func hex(_ byte: UInt8) -> String {
-        let digits = String(byte, radix: 16, uppercase: true)
-        return "0x" + (byte < 0x10 ? "0" : "") + digits
+        "0x" + String(zeroPadded: byte, radix: 16, width: 2, uppercase: true)
     }
 
     private func describeCurrent() -> String {

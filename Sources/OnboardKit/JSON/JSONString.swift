@@ -17,8 +17,7 @@ public enum JSONString {
             case "\u{08}": result += "\\b"
             case "\u{0C}": result += "\\f"
             case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                result += "\\u" + String(zeroPadded: scalar.value, radix: 16, width: 4)
             default: result.unicodeScalars.append(scalar)
             }
         }

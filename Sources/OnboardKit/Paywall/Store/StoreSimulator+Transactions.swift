@@ -38,8 +38,7 @@ extension StoreSimulator {
     mutating func nextTransactionID(avoiding ledger: Ledger) -> String {
         let taken = Set(ledger.transactions.map(\.id))
         while true {
-            let digits = String(generator.next(), radix: 16, uppercase: true)
-            let id = "T" + String(repeating: "0", count: 16 - digits.count) + digits
+            let id = "T" + String(zeroPadded: generator.next(), radix: 16, width: 16, uppercase: true)
             if !taken.contains(id) { return id }
         }
     }
