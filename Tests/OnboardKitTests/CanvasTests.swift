@@ -61,6 +61,29 @@ import Testing
         #expect(Canvas(width: 12, height: 3).changesFromBlank().isEmpty)
     }
 
+    @Test func cellsDifferInAnyScalarOrAnyPartOfTheStyle() {
+        // Seven scalars, as the longest cluster a cell keeps; one lane changed at a time.
+        var scalars = SIMD8<UInt32>(repeating: 0)
+        for lane in 0..<Cell.maximumScalars { scalars[lane] = 0x1F469 + UInt32(lane) }
+        let cell = Cell(scalars: scalars, style: .plain)
+        #expect(cell == Cell(scalars: scalars, style: .plain))
+        for lane in 0..<8 {
+            var changed = scalars
+            changed[lane] ^= 1
+            #expect(Cell(scalars: changed, style: .plain) != cell, "lane \(lane)")
+        }
+        let styles = [
+            Style(foreground: .red), Style(foreground: .rgb(1, 2, 3)), Style(background: .indexed(0)),
+            Style(isBold: true), Style(isDim: true), Style(isReverse: true), Style(isUnderline: true),
+        ]
+        for style in styles {
+            #expect(Cell(grapheme: "x", style: style) != Cell(grapheme: "x"))
+            #expect(Cell(grapheme: "x", style: style) == Cell(grapheme: "x", style: style))
+            #expect(Cell(grapheme: "x", style: style).hashValue == Cell(grapheme: "x", style: style).hashValue)
+        }
+        #expect(Cell.continuation(style: .plain) != .blank)
+    }
+
     @Test(arguments: [
         ("The quick brown fox jumps", 10, ["The quick", "brown fox", "jumps"]),
         ("one\n\ntwo", 10, ["one", "", "two"]),
