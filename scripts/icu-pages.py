@@ -70,8 +70,14 @@ def icu_symbol(path):
 
 
 def load_bias(pid, path):
-    """Where the file's virtual address 0 lies in the process: the start of its first
-    mapping minus that mapping's file offset (ELF segments map at vaddr = offset mod page)."""
+    """Where the file's virtual address 0 lies in the process. An executable linked at fixed
+    addresses (ET_EXEC, as release builds are) is where its symbols say: 0. Otherwise the start
+    of its first mapping minus that mapping's file offset (its segments map at vaddr = offset
+    mod page, from 0)."""
+    with open(path, "rb") as file:
+        header = file.read(18)
+    if header[:4] == b"\x7fELF" and int.from_bytes(header[16:18], "little") == 2:  # e_type ET_EXEC
+        return 0
     with open(f"/proc/{pid}/maps") as maps:
         for line in maps:
             fields = line.split()
