@@ -197,21 +197,27 @@ def words(text):
     return lambda output: all(needle in output for needle in needles)
 
 
-def screen_figures(arguments, environment, runs, next_key, quit_keys):
-    """Median first-page ms, page-change bytes and peak KiB over the whole deck."""
-    first, change, peak = [], [], []
+def screen_run(arguments, environment):
+    """One pty run over the whole deck: first-page ms, page-change bytes and peak KiB."""
+    terminal = Terminal(arguments, environment)
+    _, last = terminal.read_until_quiet(words(PAGES[0][0]))
+    first = (last - terminal.started) * 1000
+    os.write(terminal.master, RIGHT_KEY)
+    change, _ = terminal.read_until_quiet(words(PAGES[1][0]))
+    for _ in PAGES[2:]:
+        os.write(terminal.master, RIGHT_KEY)
+        terminal.read_until_quiet(lambda output: len(output) > 0)
+    return first, change, terminal.finish(b"q")
+
+
+def screen_figures(programs, environment, runs):
+    """Medians of `screen_run` for each program's arguments. The programs take turns, run by
+    run, so that a change in the machine's load between runs falls on all of them alike."""
+    results = [[] for _ in programs]
     for _ in range(runs):
-        terminal = Terminal(arguments, environment)
-        _, last = terminal.read_until_quiet(words(PAGES[0][0]))
-        first.append((last - terminal.started) * 1000)
-        os.write(terminal.master, next_key)
-        count, _ = terminal.read_until_quiet(words(PAGES[1][0]))
-        change.append(count)
-        for _ in PAGES[2:]:
-            os.write(terminal.master, next_key)
-            terminal.read_until_quiet(lambda output: len(output) > 0)
-        peak.append(terminal.finish(quit_keys))
-    return statistics.median(first), statistics.median(change), statistics.median(peak)
+        for arguments, result in zip(programs, results):
+            result.append(screen_run(arguments, environment))
+    return [tuple(statistics.median(run[figure] for run in result) for figure in range(3)) for result in results]
 
 
 def megabytes(kib):
@@ -226,7 +232,8 @@ def main():
     parser = argparse.ArgumentParser(description="Start-up and memory of tui-onboard beside its references.")
     parser.add_argument("binary")
     parser.add_argument("--runs", type=int, default=100, help="launches per start-up figure (default 100)")
-    parser.add_argument("--screens", type=int, default=7, help="pty runs per screen figure (default 7)")
+    parser.add_argument("--screens", type=int, default=31,
+                        help="pty runs per screen figure, ours and mdp's taking turns (default 31)")
     options = parser.parse_args()
     binary = os.path.abspath(options.binary)
     folder = tempfile.mkdtemp(prefix="tui-onboard-startup-")
@@ -256,8 +263,11 @@ def run(binary, folder, options):
     paywall_state = os.path.join(folder, "paywall-state")
     paywall_kib = peak([binary, "--deck", os.path.abspath(assets), "--state-dir", paywall_state, "--plain"], environment)
 
-    ours = screen_figures(app + ["--reduce-motion"], environment, options.screens, RIGHT_KEY, b"q")
-    reference = screen_figures([mdp, "--nofade", markdown], environment, options.screens, RIGHT_KEY, b"q") if mdp else None
+    if mdp:
+        ours, reference = screen_figures([app + ["--reduce-motion"], [mdp, "--nofade", markdown]], environment,
+                                         options.screens)
+    else:
+        (ours,), reference = screen_figures([app + ["--reduce-motion"]], environment, options.screens), None
 
     stripped = os.path.join(folder, "stripped")
     subprocess.run(["strip", "-o", stripped, binary], check=True)
@@ -298,7 +308,7 @@ def run(binary, folder, options):
     rows.append(("binary size, stripped", f"{stripped_size / 1e6:.1f} MB", f"unstripped {size / 1e6:.1f} MB", "", ""))
 
     print(f"start-up and memory: {binary}")
-    print(f"median of {options.runs} launches (wall, posix_spawn to wait4) and {options.screens} pty runs; "
+    print(f"median of {options.runs} launches (wall, posix_spawn to wait4) and {options.screens} pty runs of each program, taking turns; "
           "peak memory = GNU time's %M, or VmHWM in the pty")
     print()
     widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]
