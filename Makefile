@@ -3,35 +3,27 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 SWIFT ?= swift
 CONFIG ?= release
-# Release builds link the Swift runtime, Foundation and libstdc++ into the binary: no dynamic
-# loading or symbol binding of a dozen libraries at every start (see DECISIONS.md, "Static
-# release builds"). ncursesw and libc stay shared system libraries. `make test` builds debug,
+# Release builds are one static executable: the Swift runtime, Foundation's essentials,
+# libstdc++, ncursesw and glibc are all linked in (see DECISIONS.md, "Fully static release
+# builds"), so a start maps no shared library and binds no symbol. `make test` builds debug,
 # dynamically.
-# - lld packs the relative relocations into a few KB (DT_RELR, glibc 2.36+).
-# - The binary is not position-independent (PIE=yes makes it so): a PIE's loader writes every
-#   pointer of 0.9 MB of read-only data at every start (0.5 ms, 0.8 MB resident).
-# - Only the symbols the binary imports are dynamic: no 4,900 exported names for the loader to
-#   map. A crash report's addresses are fixed, so the unstripped build symbolizes them.
+# - Linked at fixed addresses (static, not PIE): nothing is relocated at start.
 # - Concrete generic types (Set<CommandName>, [String: String]) get their metadata from direct
 #   accessors, not from mangled names that the runtime demangles by scanning 5,500 conformance
 #   records (three scans cost a run that shows nothing 0.9 MB resident).
 # - The symbol ordering file puts the code and data a start touches next to each other (see
 #   scripts/generate-symbol-order.py, `make symbol-order`): the kernel maps a binary 64 KB around
 #   each page touched, so scattered code and data kept megabytes resident. Stale entries are skipped.
+# - ncursesw's static archive leaves terminfo to libtinfo's, hence -ltinfo.
 SYMBOL_ORDER := $(wildcard $(CURDIR)/scripts/symbol-order.txt)
-PIE ?= no
-# libstdc++.a alone in a directory searched first, so that the Swift driver's -lstdc++ finds it.
-STATIC_CXX_DIR := $(CURDIR)/.build/static-libstdc++
-STATIC ?= --static-swift-stdlib -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
-  -Xswiftc -Xclang-linker -Xswiftc -L$(STATIC_CXX_DIR) -Xlinker --no-export-dynamic \
+STATIC ?= -Xswiftc -static-executable -Xlinker -ltinfo -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld \
   -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors -Xswiftc -Xfrontend -Xswiftc -function-sections \
-  $(if $(filter no,$(PIE)),-Xswiftc -Xclang-linker -Xswiftc -no-pie) \
   $(if $(SYMBOL_ORDER),-Xlinker --symbol-ordering-file -Xlinker $(SYMBOL_ORDER) -Xlinker --no-warn-symbol-ordering)
 RELEASE_FLAGS := -c $(CONFIG) $(if $(filter release,$(CONFIG)),$(STATIC))
 
 NCURSES_HEADER := /usr/include/ncursesw/curses.h
 
-.PHONY: all build run test test-deps build-tests test-unit test-e2e install install-data uninstall bench static-cxx clean deps lint width-table cli-docs docs symbol-order
+.PHONY: all build run test test-deps build-tests test-unit test-e2e test-release install install-data uninstall bench clean deps lint width-table cli-docs docs symbol-order
 
 all: build
 
@@ -64,19 +56,8 @@ deps:
 	fi
 	@command -v $(SWIFT) >/dev/null 2>&1 || { echo "the Swift toolchain is missing: install Swift 6 from swift.org and put it on PATH"; exit 1; }
 
-build: deps $(if $(filter release,$(CONFIG)),static-cxx)
+build: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product tui-onboard
-
-# The release link takes libstdc++.a (libstdc++-12-dev, which the Swift toolchain needs anyway).
-static-cxx: $(STATIC_CXX_DIR)/libstdc++.a
-$(STATIC_CXX_DIR)/libstdc++.a:
-	@swift_dir="$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")")"; archive=""; \
-	for compiler in "$$swift_dir/clang" clang gcc cc; do \
-	  candidate="$$("$$compiler" -print-file-name=libstdc++.a 2>/dev/null)" || continue; \
-	  [ -f "$$candidate" ] && { archive="$$candidate"; break; }; \
-	done; \
-	[ -n "$$archive" ] || { echo "libstdc++.a is missing: sudo apt-get install -y libstdc++-12-dev"; exit 1; }; \
-	mkdir -p "$(STATIC_CXX_DIR)" && ln -sf "$$archive" "$@"
 
 run: build
 	"$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tui-onboard"
@@ -96,6 +77,12 @@ test-unit: build-tests
 
 test-e2e: build-tests
 	$(SWIFT) test --skip-build --filter EndToEndTests
+
+# The end-to-end tests again, on the release build (static, as installed): slower to build, so
+# not part of `make test`.
+test-release: build build-tests
+	TUI_ONBOARD_TEST_BINARY="$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tui-onboard" \
+	  $(SWIFT) test --skip-build --filter EndToEndTests
 
 install: build install-data
 	install -d "$(DESTDIR)$(PREFIX)/bin"
@@ -134,7 +121,7 @@ cli-docs:
 
 # Prints figures (never part of the tests). The start-up table compares with mdp (installed from
 # Debian's packages when missing and root) and a static Foundation "hello" built in the same run.
-bench: deps static-cxx
+bench: deps
 	$(SWIFT) build -c release $(STATIC)
 	"$$($(SWIFT) build -c release $(STATIC) --show-bin-path)/tui-onboard-bench"
 	python3 bench/terminal_bench.py "$$($(SWIFT) build -c release $(STATIC) --show-bin-path)/tui-onboard"

@@ -14,8 +14,8 @@ through in a pseudo-terminal, and `--plain` of the built-in deck (a paywall). A 
 several files (merged thunks, value witnesses) is kept only while all its definitions together
 are small: lld moves every section that defines a listed name.
 
-The binary must be linked at fixed addresses (the default `make build`, not PIE=yes), so that
-traced addresses are the symbol table's. An entry that went stale (renamed or gone) only costs
+The binary must be linked at fixed addresses (as `make build` links it), so that traced
+addresses are the symbol table's. An entry that went stale (renamed or gone) only costs
 its place: lld skips it (`--no-warn-symbol-ordering`). Needs valgrind and nm (Debian: valgrind,
 binutils).
 """
@@ -204,7 +204,7 @@ def main():
         sys.exit("valgrind is missing: sudo apt-get install -y valgrind")
     binary = os.path.abspath(options.binary)
     if is_position_independent(binary):
-        sys.exit(f"{binary} is position-independent: build it at fixed addresses (make build, without PIE=yes)")
+        sys.exit(f"{binary} is position-independent: build it as `make build` does")
     assets = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Assets", "default-deck.json")
     folder = tempfile.mkdtemp(prefix="tui-onboard-order-")
     try:

@@ -1,6 +1,7 @@
 import Foundation
 
-/// The `tui-onboard` executable the tests drive: the debug build in the repository's `.build`.
+/// The `tui-onboard` executable the tests drive: the debug build in the repository's `.build`,
+/// or the one `TUI_ONBOARD_TEST_BINARY` names (`make test-release` runs them on the release build).
 enum BuiltBinary {
     /// `Tests/EndToEndTests/Support/BuiltBinary.swift` -> the repository root.
     static var repositoryRoot: URL {
@@ -10,7 +11,8 @@ enum BuiltBinary {
 
     /// The path of the built binary, or an error that says how to build it.
     static func path() throws -> String {
-        let path = repositoryRoot.appendingPathComponent(".build/debug/tui-onboard").path
+        let chosen = ProcessInfo.processInfo.environment["TUI_ONBOARD_TEST_BINARY"].flatMap { $0.isEmpty ? nil : $0 }
+        let path = chosen ?? repositoryRoot.appendingPathComponent(".build/debug/tui-onboard").path
         guard FileManager.default.isExecutableFile(atPath: path) else {
             throw EndToEndError("the app is not built: \(path) is missing; run `swift build` (or `make test`) first")
         }
