@@ -23,7 +23,7 @@ RELEASE_FLAGS := -c $(CONFIG) $(if $(filter release,$(CONFIG)),$(STATIC))
 
 NCURSES_HEADER := /usr/include/ncursesw/curses.h
 
-.PHONY: all build run test test-deps build-tests test-unit test-e2e test-release install install-data uninstall bench clean deps lint width-table cli-docs docs symbol-order
+.PHONY: all build static-archives run test test-deps build-tests test-unit test-e2e test-release install install-data uninstall bench clean deps lint width-table cli-docs docs symbol-order
 
 all: build
 
@@ -56,8 +56,22 @@ deps:
 	fi
 	@command -v $(SWIFT) >/dev/null 2>&1 || { echo "the Swift toolchain is missing: install Swift 6 from swift.org and put it on PATH"; exit 1; }
 
-build: deps
+build: deps $(if $(filter release,$(CONFIG)),static-archives)
 	$(SWIFT) build $(RELEASE_FLAGS) --product tui-onboard
+
+# The static link's archives, each from a package the toolchain or deps already asks for; a
+# clear message instead of the linker's "unable to find library" when one is missing.
+static-archives:
+	@swift_dir="$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")")"; missing=""; \
+	for archive in libc.a libstdc++.a libncursesw.a libtinfo.a; do \
+	  found=""; \
+	  for compiler in "$$swift_dir/clang" clang gcc cc; do \
+	    candidate="$$("$$compiler" -print-file-name=$$archive 2>/dev/null)" || continue; \
+	    [ -f "$$candidate" ] && { found=yes; break; }; \
+	  done; \
+	  [ -n "$$found" ] || missing="$$missing $$archive"; \
+	done; \
+	[ -z "$$missing" ] || { echo "static archives missing:$$missing (from libc6-dev, libstdc++-12-dev, libncurses-dev): sudo apt-get install -y libc6-dev libstdc++-12-dev libncurses-dev"; exit 1; }
 
 run: build
 	"$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tui-onboard"
