@@ -57,14 +57,17 @@ static inline int tui_put_cell(WINDOW *win, int y, int x, const wchar_t *text, a
     return mvwadd_wch(win, y, x, &cell);
 }
 
-/// Makes the window's blanks, those it has and those an erase makes, spaces in `attrs` and `pair`.
+/// Makes the window's blanks, those an erase makes, spaces in `attrs` and `pair`, and erases
+/// it: every cell becomes that blank. (wbkgrnd would keep what is written, but compares every
+/// cell with the old background on the way: twice the instructions for a new window.)
 static inline int tui_set_blank(WINDOW *win, attr_t attrs, int pair) {
     cchar_t blank;
     const wchar_t space[2] = { L' ', 0 };
     if (setcchar(&blank, space, attrs, 0, &pair) != OK) {
         return ERR;
     }
-    return wbkgrnd(win, &blank);
+    wbkgrndset(win, &blank);
+    return werase(win);
 }
 
 /// Reads one cell back (for off-screen tests): the text into `text` (CCHARW_MAX + 1 slots),

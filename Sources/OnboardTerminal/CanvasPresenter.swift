@@ -5,7 +5,7 @@ import OnboardKit
 /// previous frame, then flushes with one `doupdate()`.
 final class CanvasPresenter {
     private let window: UnsafeMutablePointer<WINDOW>
-    private let palette: ColorPalette
+    let palette: ColorPalette
     private var previous: Canvas?
     /// Where OSC 8 hyperlinks are written; nil when the terminal should not get them.
     private let hyperlinkOutput: UnsafeMutablePointer<FILE>?

@@ -36,6 +36,32 @@ import Testing
         }
     }
 
+    /// A first frame leaves blank cells unwritten, so the window's own cells must be the
+    /// canvas's blank: a space in the plain style's pair, at start and after an erase.
+    @Test func cellsNeverWrittenAreSpacesInThePlainStylesPair() throws {
+        try Self.withSession { session in
+            let plain = session.presenter.palette.look(for: .plain)
+            #expect(plain.pair != 0, "with pair 0 this test could not tell the blanks apart")
+            let corners = [(0, 0), (session.size.width - 1, session.size.height - 1), (7, 3)]
+            func expectPlainBlanks(_ moment: String) {
+                var text = [wchar_t](repeating: 0, count: Int(tui_ccharw_max()) + 1)
+                var attributes: attr_t = 0
+                var pair: Int32 = -1
+                for (x, y) in corners {
+                    let read = tui_read_cell(session.window, Int32(y), Int32(x), &text, &attributes, &pair)
+                    #expect(read != tui_err() && text[0] == 32 && text[1] == 0, "\(moment): cell \(x),\(y)")
+                    #expect(pair == plain.pair, "\(moment): cell \(x),\(y) in pair \(pair)")
+                }
+            }
+            expectPlainBlanks("at start")
+            var canvas = Canvas(width: session.size.width, height: session.size.height)
+            canvas.draw("x", x: 7, y: 3, style: Style(isBold: true))
+            session.present(canvas)
+            session.invalidate()
+            expectPlainBlanks("after an erase")
+        }
+    }
+
     @Test func anUnchangedFrameWritesNothing() throws {
         try Self.withSession { session in
             var canvas = Canvas(width: session.size.width, height: session.size.height)
