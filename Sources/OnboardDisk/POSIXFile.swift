@@ -34,24 +34,6 @@ enum POSIXFile {
         }
     }
 
-    /// Reads from the current position to the end of the file, or to `limit` bytes and one
-    /// more (so a caller can tell a file over its limit without reading all of it).
-    static func readAll(_ descriptor: Int32, path: String, limit: Int = Int.max) throws(SystemCallError) -> [UInt8] {
-        try FaultInjection.check("read", path)
-        var result: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while result.count <= limit {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .current("read", path)
-            }
-            if count == 0 { return result }
-            result.append(contentsOf: chunk[0..<count])
-        }
-        return result
-    }
-
     /// The whole contents of the regular file at `path` (symbolic links followed), or nil when
     /// it does not exist. A FIFO, device or directory is refused without blocking on it, and so
     /// is a file over `limit` bytes, without reading more than the limit.
@@ -74,7 +56,9 @@ enum POSIXFile {
         if Int(info.st_size) > limit { throw .tooLarge(path: path, size: Int(info.st_size), limit: limit) }
         let bytes: [UInt8]
         do {
-            bytes = try readAll(descriptor, path: path, limit: limit)
+            try FaultInjection.check("read", path)
+            bytes = try DescriptorReader.readToEnd(
+                descriptor, path: path, expectedSize: Int(info.st_size), limit: limit)
         } catch {
             throw .system(error)
         }

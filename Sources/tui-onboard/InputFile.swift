@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import OnboardDisk
 import OnboardKit
 
 /// Reads the files a user names (decks, art, catalogs, `.storekit` files) from the disk.
@@ -33,20 +34,12 @@ enum InputFile {
         if let kind = kindName(mode: info.st_mode) { throw .notRegularFile(path: path, kind: kind) }
         let size = Int(info.st_size)
         if size > limit { throw .tooLarge(path: path, size: size, limit: limit) }
-        // Read at most one byte over the limit: a file growing after the size check is still refused.
-        let capacity = limit + 1
-        var bytes = [UInt8]()
-        bytes.reserveCapacity(min(size + 1, capacity))
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while bytes.count < capacity {
-            let wanted = min(chunk.count, capacity - bytes.count)
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, wanted) }
-            if count == 0 { break }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .unreadable(path: path, reason: describe(errno))
-            }
-            bytes.append(contentsOf: chunk[0..<count])
+        // At most one byte over the limit is read: a file growing after the size check is still refused.
+        let bytes: [UInt8]
+        do {
+            bytes = try DescriptorReader.readToEnd(descriptor, path: path, expectedSize: size, limit: limit)
+        } catch {
+            throw .unreadable(path: path, reason: describe(error.code))
         }
         if bytes.count > limit { throw .tooLarge(path: path, size: bytes.count, limit: limit) }
         return bytes
