@@ -4,7 +4,7 @@
     python3 scripts/icu-pages.py [--pty WxH --keys KEYS] -- COMMAND [ARGUMENT...]
 
 ICU keeps its data (locales, currencies, collation: about 30 MB) in one symbol,
-`icudt<version>_dat`, linked into the binary (--static-swift-stdlib) or into
+`icudt<version>_dat`, linked into the binary (a static release build) or into
 lib_FoundationICU.so (a dynamic build). Both map it at start; a page of it is in the
 process's memory only once something read it. So the signal is: the pages of that symbol
 present in the process when it exits (from /proc/PID/pagemap, bit 63), read while the
