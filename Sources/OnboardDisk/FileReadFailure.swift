@@ -24,9 +24,11 @@ public enum FileReadFailure: Error, Hashable, Sendable, CustomStringConvertible 
         }
     }
 
-    /// "a FIFO", "a character device"...: what a non-regular file is, for messages.
-    static func kindName(mode: mode_t) -> String {
+    /// "a FIFO", "a character device"...: what a file that is not regular is, for messages;
+    /// nil for a regular file. The app's own input files are refused with the same words.
+    public static func kindName(mode: mode_t) -> String? {
         switch mode & S_IFMT {
+        case S_IFREG: return nil
         case S_IFIFO: return "a FIFO"
         case S_IFCHR: return "a character device"
         case S_IFBLK: return "a block device"

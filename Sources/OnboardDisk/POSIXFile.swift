@@ -50,9 +50,7 @@ enum POSIXFile {
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw .system(.current("inspect", path)) }
-        guard info.st_mode & S_IFMT == S_IFREG else {
-            throw .notRegular(path: path, kind: FileReadFailure.kindName(mode: info.st_mode))
-        }
+        if let kind = FileReadFailure.kindName(mode: info.st_mode) { throw .notRegular(path: path, kind: kind) }
         if Int(info.st_size) > limit { throw .tooLarge(path: path, size: Int(info.st_size), limit: limit) }
         let bytes: [UInt8]
         do {

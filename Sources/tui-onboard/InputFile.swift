@@ -31,7 +31,7 @@ enum InputFile {
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw .unreadable(path: path, reason: describe(errno)) }
-        if let kind = kindName(mode: info.st_mode) { throw .notRegularFile(path: path, kind: kind) }
+        if let kind = FileReadFailure.kindName(mode: info.st_mode) { throw .notRegularFile(path: path, kind: kind) }
         let size = Int(info.st_size)
         if size > limit { throw .tooLarge(path: path, size: size, limit: limit) }
         // At most one byte over the limit is read: a file growing after the size check is still refused.
@@ -45,19 +45,6 @@ enum InputFile {
         return bytes
     }
 
-    /// What a file that is not regular is, with its article ("a FIFO"); nil for a regular file.
-    static func kindName(mode: mode_t) -> String? {
-        switch mode & S_IFMT {
-        case S_IFREG: return nil
-        case S_IFDIR: return "a directory"
-        case S_IFIFO: return "a FIFO"
-        case S_IFCHR: return "a character device"
-        case S_IFBLK: return "a block device"
-        case S_IFSOCK: return "a socket"
-        default: return "a special file"
-        }
-    }
-
     private static func openError(_ path: String, code: Int32) -> FileReadError {
         switch code {
         case ENOENT, ENOTDIR:
@@ -65,7 +52,7 @@ enum InputFile {
         default:
             // A socket cannot be opened at all (ENXIO): say what it is rather than the errno.
             var info = stat()
-            if stat(path, &info) == 0, let kind = kindName(mode: info.st_mode) {
+            if stat(path, &info) == 0, let kind = FileReadFailure.kindName(mode: info.st_mode) {
                 return .notRegularFile(path: path, kind: kind)
             }
             return .unreadable(path: path, reason: describe(code))
