@@ -10,6 +10,10 @@ import Testing
         #expect(PathText.baseName(of: "c.json") == "c.json")
         #expect(PathText.join("a/b", "c.json") == "a/b/c.json")
         #expect(PathText.join("a/b/", "c.json") == "a/b/c.json")
+        #expect(PathText.resolve("art.txt", in: "decks") == "decks/art.txt")
+        #expect(PathText.resolve("art.txt", in: ".") == "./art.txt")
+        #expect(PathText.resolve("/etc/art.txt", in: "decks") == "/etc/art.txt")
+        #expect(PathText.resolve("art.txt", in: "/") == "/art.txt")
     }
 
     @Test func zeroPaddedDigits() {

@@ -40,7 +40,7 @@ struct DeckDecoder {
             }
         }
         let review = object.object("review").flatMap(decodeReview)
-        let catalog = object.string("catalog", nonEmpty: true).map { $0.hasPrefix("/") ? $0 : "\(baseDirectory)/\($0)" }
+        let catalog = object.string("catalog", nonEmpty: true).map { PathText.resolve($0, in: baseDirectory) }
         let confetti = object.object("confetti").map(ConfettiTriggers.decode) ?? .default
         let background = decodeBackground(in: object)
         guard let app else { return nil }
@@ -179,7 +179,7 @@ struct DeckDecoder {
     }
 
     func loadArt(_ relativePath: String, path: JSONPath, location: SourceLocation?) -> [String] {
-        let resolved = relativePath.hasPrefix("/") ? relativePath : "\(baseDirectory)/\(relativePath)"
+        let resolved = PathText.resolve(relativePath, in: baseDirectory)
         do {
             let bytes = try reader.read(resolved, DeckLoader.maximumArtSize)
             guard let text = String(validating: bytes, as: UTF8.self) else {

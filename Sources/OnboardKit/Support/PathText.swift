@@ -18,4 +18,10 @@ public enum PathText {
     public static func join(_ directory: String, _ name: String) -> String {
         directory.hasSuffix("/") ? directory + name : directory + "/" + name
     }
+
+    /// `path` as seen from `directory`: itself when absolute, else joined to it. What a deck's
+    /// relative `art` and `catalog` paths mean.
+    public static func resolve(_ path: String, in directory: String) -> String {
+        path.hasPrefix("/") ? path : join(directory, path)
+    }
 }
