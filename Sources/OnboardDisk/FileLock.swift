@@ -6,6 +6,8 @@ import Synchronization
 ///
 /// A separate lock file (rather than locking the data file) keeps working when the data file
 /// is renamed away, and the kernel drops the lock when its holder dies, even by SIGKILL.
+/// It is opened with `O_NOFOLLOW`: a link planted in a shared state directory must not make
+/// a process (perhaps root) create a file wherever it points.
 /// Nobody waits on it without limit: a process that holds it for ever must not freeze another.
 struct FileLock {
     let path: String
@@ -22,7 +24,7 @@ struct FileLock {
     /// in turn (polling would starve behind a process that takes it again at once); when the
     /// time is up, the helper is abandoned and releases the lock as soon as it gets it.
     static func acquire(_ path: String, wait: LockWait) throws(SystemCallError) -> FileLock? {
-        let descriptor = try POSIXFile.open(path, flags: O_RDWR | O_CREAT)
+        let descriptor = try POSIXFile.open(path, flags: O_RDWR | O_CREAT | O_NOFOLLOW)
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             let code = errno
             if code == EINTR { continue }
@@ -45,7 +47,7 @@ struct FileLock {
     }
 
     private static func waitInTurn(_ path: String, seconds: Double) throws(SystemCallError) -> FileLock? {
-        let descriptor = try POSIXFile.open(path, flags: O_RDWR | O_CREAT)
+        let descriptor = try POSIXFile.open(path, flags: O_RDWR | O_CREAT | O_NOFOLLOW)
         let handover = Handover()
         DispatchQueue.global().async { @Sendable in
             var result = flock(descriptor, LOCK_EX)

@@ -35,4 +35,34 @@ public enum StateDirectory {
         if parent != path && parent != "." && parent != "/" { try create(parent) }
         if mkdir(path, 0o700) != 0 && errno != EEXIST { throw .current("create the directory", path) }
     }
+
+    /// Why `path` must not be used as a state directory, or nil when it may: it exists and is
+    /// owned by someone other than `user`, or others than its owner may write to it. Anyone who
+    /// can write there could plant links that make this process (perhaps root) write elsewhere,
+    /// or forge purchases; tmux, ssh and gpg refuse such directories for the same reason. A
+    /// directory that does not exist yet is fine: it is made private.
+    public static func unsafeReason(_ path: String, user: uid_t = geteuid()) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        let shown = SafeText.sanitize(path)
+        if info.st_uid != user {
+            return "the state directory \(shown) belongs to \(userName(info.st_uid)), not to you "
+                + "(\(userName(user))); tui-onboard keeps purchases only in a directory of your own. "
+                + "Choose another with --state-dir or XDG_STATE_HOME"
+        }
+        let writers = info.st_mode & (S_IWGRP | S_IWOTH)
+        if writers != 0 {
+            let who = writers == S_IWGRP ? "its group" : (writers == S_IWOTH ? "everyone" : "its group and everyone")
+            return "the state directory \(shown) can be written by \(who) (mode "
+                + "\(String(zeroPadded: info.st_mode & 0o7777, radix: 8, width: 4))), so others could plant files "
+                + "in it; make it yours alone with chmod go-w \(shown), or choose another with --state-dir"
+        }
+        return nil
+    }
+
+    /// "uid 1000 (alice)", or "uid 1000" when the user has no name.
+    static func userName(_ uid: uid_t) -> String {
+        guard let entry = getpwuid(uid), let name = entry.pointee.pw_name else { return "uid \(uid)" }
+        return "uid \(uid) (\(SafeText.sanitize(String(cString: name))))"
+    }
 }

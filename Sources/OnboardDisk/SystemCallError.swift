@@ -38,6 +38,8 @@ public struct SystemCallError: Error, Hashable, Sendable, CustomStringConvertibl
             return "the file system is read-only; choose a writable state directory with --state-dir"
         case ENOSPC, EDQUOT:
             return "the disk or quota is full; free some space and try again"
+        case ELOOP:
+            return "it is a symbolic link, which tui-onboard does not follow in its state directory; remove it"
         case ENOTDIR, EEXIST:
             return "a file is in the way where a directory is expected; move it or choose another --state-dir"
         default:

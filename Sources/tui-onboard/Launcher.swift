@@ -33,14 +33,22 @@ struct Launcher {
             return dump(deckPath)
         case .validate(let paths):
             return validate(paths)
-        case .status:
-            return status()
-        case .has(let entitlement):
-            return has(entitlement)
-        case .reset:
-            return reset()
-        case .run:
-            return runOnboarding()
+        case .status, .has, .reset, .run:
+            if let problem = StateDirectory.unsafeReason(stateDirectory) {
+                printError(problem)
+                return ExitCode.ioError
+            }
+            return runStateCommand()
+        }
+    }
+
+    /// The commands that read or write the state directory, once it is known to be safe.
+    private func runStateCommand() -> Int32 {
+        switch options.command {
+        case .status: return status()
+        case .has(let entitlement): return has(entitlement)
+        case .reset: return reset()
+        default: return runOnboarding()
         }
     }
 

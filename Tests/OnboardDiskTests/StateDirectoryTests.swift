@@ -37,3 +37,53 @@ import Testing
         }
     }
 }
+
+@Suite struct StateDirectorySafetyTests {
+    @Test func aDirectoryOfAnotherOwnerOrWritableByOthersIsRefused() throws {
+        try withTemporaryDirectory { root in
+            let path = root + "/state"
+            // Not there yet: it will be made private, so it is fine.
+            #expect(StateDirectory.unsafeReason(path) == nil)
+            #expect(mkdir(path, 0o700) == 0)
+            #expect(StateDirectory.unsafeReason(path) == nil)
+            let otherUser = getuid() == 0 ? uid_t(65534) : uid_t(0)
+            let ofAnother = try #require(StateDirectory.unsafeReason(path, user: otherUser))
+            #expect(ofAnother.contains("belongs to uid \(geteuid())") && ofAnother.contains("--state-dir"))
+            for (mode, who) in [(0o720, "its group"), (0o702, "everyone"), (0o1777, "its group and everyone")]
+                as [(mode_t, String)]
+            {
+                #expect(chmod(path, mode) == 0)
+                let reason = try #require(StateDirectory.unsafeReason(path), "mode \(mode) was accepted")
+                #expect(reason.contains("can be written by \(who)") && reason.contains("chmod go-w"))
+            }
+            #expect(chmod(path, 0o755) == 0)
+            #expect(StateDirectory.unsafeReason(path) == nil)
+        }
+    }
+
+    @Test func aLinkPlantedAsALockFileIsNotFollowed() throws {
+        try withTemporaryDirectory { root in
+            let store = LedgerFile(directory: root)
+            let target = root + "/elsewhere"
+            #expect(symlink(target, store.lockPath) == 0)
+            #expect {
+                try store.append(LedgerFileTests.sample(0))
+            } throws: { error in
+                guard case .io(let failure) = error as? LedgerError else { return false }
+                return failure.code == ELOOP && failure.description.contains("symbolic link")
+            }
+            #expect(!FileManager.default.fileExists(atPath: target))
+        }
+    }
+
+    @Test func aLinkPlantedAsTheLedgerIsNotAppendedThrough() throws {
+        try withTemporaryDirectory { root in
+            let store = LedgerFile(directory: root)
+            let target = root + "/elsewhere"
+            try writeBytes([], to: target)
+            #expect(symlink(target, store.ledgerPath) == 0)
+            #expect(throws: LedgerError.self) { try store.append(LedgerFileTests.sample(0)) }
+            #expect(try fileBytes(target).isEmpty)
+        }
+    }
+}

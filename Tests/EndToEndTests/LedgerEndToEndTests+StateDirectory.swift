@@ -1,0 +1,87 @@
+import Foundation
+import Glibc
+import Testing
+
+/// State directories that are not plainly the user's: one that cannot be written, one with a
+/// link planted in it, one of another owner.
+extension LedgerEndToEndTests {
+    static let nobody: uid_t = 65534
+
+    /// Runs the app in tmux as an unprivileged user when we are root (root ignores
+    /// permissions), else as ourselves. HOME is one that user may read.
+    private func launchUnprivileged(stateDirectory: String, home: String) throws -> TmuxTerminal {
+        let binary = try BuiltBinary.path()
+        let arguments = ["--state-dir", stateDirectory, "--latency", "0"]
+        if getuid() == 0 {
+            let setpriv = try #require(
+                ["/usr/bin/setpriv", "/bin/setpriv"].first { FileManager.default.isExecutableFile(atPath: $0) },
+                "setpriv (util-linux) is missing")
+            return try TmuxTerminal(
+                arguments: ["--reuid=\(Self.nobody)", "--regid=\(Self.nobody)", "--clear-groups", binary] + arguments,
+                capturingStandardError: true, environment: ["HOME": home], program: setpriv)
+        }
+        return try TmuxTerminal(arguments: arguments, capturingStandardError: true)
+    }
+
+    @Test("a state directory that cannot be written still shows the tour; only a purchase fails, saying why")
+    func anUnwritableStateDirectoryStillShowsTheTour() throws {
+        let root = try TemporaryDirectory()
+        defer { root.remove() }
+        let state = root.path("state")
+        #expect(mkdir(state, 0o755) == 0)
+        if getuid() == 0 {
+            #expect(chmod(root.url.path, 0o755) == 0)
+            #expect(chown(state, Self.nobody, gid_t(Self.nobody)) == 0)
+        }
+        #expect(chmod(state, 0o555) == 0)
+        let app = try launchUnprivileged(stateDirectory: state, home: root.url.path)
+        defer { app.close() }
+        try app.start()
+        #expect(app.waitForText("tui-onboard") != nil, "\(app.screen())")
+        try app.sendKeys(PaywallEndToEndTests.paywallPage)
+        #expect(app.waitForText("Not purchased") != nil, "the paywall did not show:\n\(app.screen())")
+        try app.sendKeys("Enter")
+        let failed = app.waitForText("Purchase failed")
+        #expect(failed != nil, "\(app.screen())")
+        #expect(failed?.flowingText.contains("Permission denied") == true, "the reason is not shown:\n\(app.screen())")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: state).isEmpty)
+    }
+
+    @Test("a link planted as the ledger's lock file is not followed: nothing is created where it points")
+    func aPlantedLockLinkIsNotFollowed() throws {
+        let root = try TemporaryDirectory()
+        defer { root.remove() }
+        let state = root.path("state")
+        #expect(mkdir(state, 0o700) == 0)
+        let target = root.path("created-through-the-link")
+        #expect(symlink(target, state + "/ledger.lock") == 0)
+        let app = try TmuxTerminal(
+            arguments: ["--state-dir", state, "--latency", "0"], capturingStandardError: true)
+        defer { app.close() }
+        try app.start()
+        #expect(app.waitForText("tui-onboard") != nil, "\(app.screen())")
+        try app.sendKeys(PaywallEndToEndTests.paywallPage)
+        #expect(app.waitForText("Not purchased") != nil, "the paywall did not show:\n\(app.screen())")
+        try app.sendKeys("Enter")
+        #expect(app.waitForText("Purchase failed") != nil, "\(app.screen())")
+        #expect(!FileManager.default.fileExists(atPath: target))
+        #expect(!FileManager.default.fileExists(atPath: state + "/ledger.jsonl"))
+    }
+
+    @Test(
+        "status, has and a run refuse a state directory that others can write to, and say why",
+        arguments: [
+            ["status"], ["has", "pro"], ["--plain"],
+        ])
+    func aStateDirectoryWritableByOthersIsRefused(command: [String]) throws {
+        let root = try TemporaryDirectory()
+        defer { root.remove() }
+        let state = root.path("state")
+        #expect(mkdir(state, 0o700) == 0)
+        #expect(chmod(state, 0o777) == 0)
+        let result = try CommandRunner.run(try BuiltBinary.path(), command + ["--state-dir", state])
+        #expect(result.status == 74)
+        #expect(result.standardError.contains("can be written by its group and everyone"), "\(result.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: state).isEmpty)
+    }
+}
