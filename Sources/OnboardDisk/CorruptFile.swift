@@ -23,10 +23,11 @@ enum CorruptFile {
     /// Writes `bytes` (a damaged file's contents, as read) durably to a new dated name beside
     /// `path` and returns that name; `path` itself is left for the caller to replace. Written
     /// before the replacement, so a crash in between leaves both copies, never neither.
-    static func preserve(_ bytes: [UInt8], of path: String, stem: String, extension fileExtension: String, date: Date)
-        throws(SystemCallError) -> String
-    {
-        let destination = freeName(beside: path, stem: stem, extension: fileExtension, date: date)
+    static func preserve(
+        _ bytes: [UInt8], of path: String, stem: String, label: String = "corrupt", extension fileExtension: String,
+        date: Date
+    ) throws(SystemCallError) -> String {
+        let destination = freeName(beside: path, stem: stem, label: label, extension: fileExtension, date: date)
         try AtomicFile(path: destination).write(bytes)
         return destination
     }

@@ -5,6 +5,12 @@ public enum LedgerError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A line (not a torn last one) failed its checksum or did not decode. The original was
     /// preserved and a new ledger of the lines that hold was written in its place.
     case damaged(path: String, line: Int, reason: String, salvage: LedgerSalvage)
+    /// The ledger is damaged, and could not be salvaged because its state directory cannot be
+    /// written. Left as it is.
+    case damagedInPlace(path: String, line: Int, reason: String, because: SystemCallError)
+    /// The purchase was committed and every reader counts it, but syncing the commit failed, so
+    /// the disk did not confirm it will survive a power cut. `ledger` is the ledger with it.
+    case unconfirmed(SystemCallError, Ledger)
     /// The ledger is not a regular file, or is too large to be one tui-onboard wrote.
     case unreadable(FileReadFailure)
     /// A file system call failed.
@@ -16,10 +22,17 @@ public enum LedgerError: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
+        case let .damagedInPlace(path, line, reason, failure):
+            return "the purchase ledger \(SafeText.sanitize(path)) is damaged\(Self.place(line)) "
+                + "(\(SafeText.sanitize(reason))); it was left as it is, since its directory cannot be written "
+                + "(\(failure.reason)). Nothing can be bought until a run that can write there keeps what can be kept."
+        case let .unconfirmed(failure, _):
+            return "the purchase was recorded, but the disk did not confirm it was saved (\(failure)); "
+                + "if it is missing later, restore purchases"
         case let .damaged(path, line, reason, salvage):
             let kept = salvage.kept == 1 ? "1 record" : "\(salvage.kept) records"
             let dropped = salvage.dropped == 1 ? "1 damaged line was" : "\(salvage.dropped) damaged lines were"
-            return "the purchase ledger \(SafeText.sanitize(path)) was damaged at line \(line) "
+            return "the purchase ledger \(SafeText.sanitize(path)) was damaged\(Self.place(line)) "
                 + "(\(SafeText.sanitize(reason))). The original was kept at \(SafeText.sanitize(salvage.preservedAt)); "
                 + "the \(kept) whose checksums hold were kept in a new ledger and \(dropped) left out. "
                 + "Restore purchases to see what is active, and keep the original for support."
@@ -34,4 +47,7 @@ public enum LedgerError: Error, Hashable, Sendable, CustomStringConvertible {
             return "could not record transaction \(SafeText.sanitize(transactionID)): \(reason)"
         }
     }
+
+    /// " at line N", or nothing for damage in the commit record rather than a line.
+    static func place(_ line: Int) -> String { line > 0 ? " at line \(line)" : "" }
 }

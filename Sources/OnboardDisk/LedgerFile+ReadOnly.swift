@@ -1,21 +1,25 @@
 import FoundationEssentials
+import Glibc
 import OnboardKit
 
 extension LedgerFile {
     /// Every whole transaction on disk, for commands that only look (`status`, `has`).
     ///
     /// Takes no lock, creates nothing and writes nothing, so it answers while another instance
-    /// holds the lock and in a directory it may not write to. A torn last line is ignored as
-    /// `load` ignores it; any other damage is reported and left for a run to salvage.
+    /// holds the lock and in a directory it may not write to. Only committed purchases count,
+    /// as for `load`; any damage is reported and left for a run to salvage.
     public func loadWithoutRepair() throws(LedgerReadError) -> Ledger {
-        let bytes: [UInt8]
+        let snapshot: Snapshot
         do {
-            bytes = try POSIXFile.readFile(ledgerPath, limit: Self.maximumSize) ?? []
+            snapshot = try readUnlocked()
         } catch {
-            if case .system(let failure) = error { throw .io(failure) }
-            throw .unreadable(error)
+            switch error {
+            case .unreadable(let failure): throw .unreadable(failure)
+            case .io(let failure): throw .io(failure)
+            default: throw .io(SystemCallError(operation: "read", path: ledgerPath, code: EIO))
+            }
         }
-        switch Self.parse(bytes) {
+        switch snapshot.parsed {
         case .success(let contents): return Ledger(contents.transactions)
         case .failure(let damage): throw .damaged(path: ledgerPath, line: damage.line, reason: damage.reason)
         }
@@ -55,7 +59,7 @@ public enum LedgerReadError: Error, Hashable, Sendable, CustomStringConvertible 
     public var description: String {
         switch self {
         case let .damaged(path, line, reason):
-            return "the purchase ledger \(SafeText.sanitize(path)) is damaged at line \(line) "
+            return "the purchase ledger \(SafeText.sanitize(path)) is damaged\(LedgerError.place(line)) "
                 + "(\(SafeText.sanitize(reason))); it was left as it is, and the next tui-onboard run with a "
                 + "paywall keeps what can be kept"
         case .unreadable(let failure):

@@ -3,17 +3,20 @@ import Glibc
 import OnboardKit
 
 /// The purchase ledger on disk: `<state dir>/ledger.jsonl`, an append-only log of checksummed
-/// JSON lines, synced after every append.
+/// JSON lines, and `ledger.commit`, the record of how much of it is committed.
 ///
-/// - A process killed mid-append leaves a torn last line: the beginning of a line, with no
-///   newline. Loading ignores it, so every earlier purchase stays readable, and the next append
-///   cuts it off before writing. Only a true prefix of a line counts as torn.
+/// - A purchase is appended and synced, then committed by replacing the record (see
+///   `LedgerCommit`). Readers count only committed bytes, so nobody counts a purchase before it
+///   is durable, and a line left by a failed append (even one whose cut-back failed too) never
+///   counts; the next append cuts it off, keeping any whole lines of it aside first.
+/// - A process killed mid-append leaves an uncommitted or torn tail, which is ignored the same
+///   way. A ledger without a record (written before records existed) counts every whole line.
 /// - Any other bad line is damage: the original is preserved as `ledger.corrupt-<time>.jsonl`,
 ///   the lines whose checksums hold are written to a new ledger, and `LedgerError.damaged` says
 ///   so. A damaged ledger is never quietly replaced.
-/// - Every load and append holds `flock` on `<state dir>/ledger.lock`; `record` decides whether
-///   a purchase may happen and writes it under that one lock, so two processes cannot sell the
-///   same thing twice.
+/// - Every append holds `flock` on `<state dir>/ledger.lock`; `record` decides whether a
+///   purchase may happen and writes it under that one lock, so two processes cannot sell the
+///   same thing twice. Reading takes no lock.
 public struct LedgerFile: Sendable {
     /// Far above any real ledger (a line is about 300 bytes), and small enough to read whole.
     public static let maximumSize = 64 * 1024 * 1024
@@ -29,31 +32,40 @@ public struct LedgerFile: Sendable {
 
     public var ledgerPath: String { PathText.join(directory, "ledger.jsonl") }
     public var lockPath: String { PathText.join(directory, "ledger.lock") }
+    public var commitPath: String { PathText.join(directory, "ledger.commit") }
 
-    /// Every whole transaction recorded so far; empty when no ledger exists yet.
+    /// Every committed transaction; empty when no ledger exists yet.
     ///
-    /// Reading needs no lock: an append in progress shows at worst as a torn last line, which
-    /// is ignored, and a salvage replaces the file by a rename. So when another process holds
-    /// the lock, a sound ledger is read without it; only a damaged one waits for the lock
-    /// (up to `wait`, else `.busy`), to be salvaged under it.
+    /// Reading needs no lock: what is in flight is not committed yet, and a salvage replaces
+    /// files by renames. Only a damaged ledger waits for the lock (up to `wait`, else `.busy`),
+    /// to be salvaged under it. When the lock cannot be had because the state directory is
+    /// not writable, a sound ledger is still read; a damaged one is reported, left as it is.
     public func load(wait: LockWait = .patiently) throws(LedgerError) -> Ledger {
-        if let lock = try tryLock(wait: .never) {
-            defer { lock.unlock() }
-            return Ledger(try readLocked().transactions)
+        // Made now so that it can be watched for purchases of other instances; a directory that
+        // cannot be made is reported by the first purchase, not here.
+        try? StateDirectory.create(directory)
+        if case .success(let contents) = try readUnlocked().parsed { return Ledger(contents.transactions) }
+        let lock: FileLock
+        do {
+            lock = try acquireLock(wait: wait)
+        } catch {
+            if case .io(let failure) = error, Self.meansNotWritable(failure.code),
+                case .failure(let damage) = try readUnlocked().parsed
+            {
+                throw .damagedInPlace(path: ledgerPath, line: damage.line, reason: damage.reason, because: failure)
+            }
+            throw error
         }
-        if case .success(let contents) = Self.parse(try readBytes()) { return Ledger(contents.transactions) }
-        let lock = try acquireLock(wait: wait)
         defer { lock.unlock() }
         return Ledger(try readLocked().transactions)
     }
 
-    /// Records one transaction durably: when this returns, the line is synced to disk.
+    /// Records one transaction durably: when this returns, the line is synced and committed.
     public func append(_ transaction: LedgerTransaction, wait: LockWait = .patiently) throws(LedgerError) {
         try append(contentsOf: [transaction], wait: wait)
     }
 
-    /// Records several transactions with one lock and one sync; all or, if the process dies
-    /// mid-write, a prefix of them survive.
+    /// Records several transactions with one lock and one commit: all of them or none count.
     public func append(contentsOf transactions: [LedgerTransaction], wait: LockWait = .patiently)
         throws(LedgerError)
     {
@@ -65,9 +77,12 @@ public struct LedgerFile: Sendable {
     }
 
     /// Reads the ledger, asks `gate` whether `transaction` may be recorded on top of it, and
-    /// appends and syncs it if so: all under one lock, so that what was checked is what the
+    /// appends and commits it if so: all under one lock, so that what was checked is what the
     /// transaction is written after. By default it does not wait for a lock another process
     /// holds: it answers `.busy`, and the caller asks again later.
+    ///
+    /// Throws `.unconfirmed` with the new ledger when the purchase was committed (every reader
+    /// counts it) but the disk did not confirm that the commit will survive a power cut.
     public func record(_ transaction: LedgerTransaction, gate: PurchaseGate, wait: LockWait = .never)
         throws(LedgerError) -> RecordResult
     {
@@ -77,8 +92,13 @@ public struct LedgerFile: Sendable {
         let contents = try readLocked()
         var ledger = Ledger(contents.transactions)
         if let refusal = gate.refusal(of: transaction, in: ledger) { return .refused(refusal, ledger) }
-        try appendLocked(line, after: contents)
         ledger.append(transaction)
+        do throws(LedgerError) {
+            try appendLocked(line, after: contents)
+        } catch {
+            if case .unconfirmed(let failure, _) = error { throw .unconfirmed(failure, ledger) }
+            throw error
+        }
         return .saved(ledger)
     }
 
@@ -99,60 +119,161 @@ public struct LedgerFile: Sendable {
 
     // MARK: Under the lock
 
+    /// What a reader sees: the commit record, then the ledger's bytes, read in that order (a
+    /// writer commits after appending, so the bytes hold at least what the record covers).
+    struct Snapshot {
+        var commit: CommitReading
+        var bytes: [UInt8]
+        var parsed: Result<Contents, Damage>
+    }
+
+    /// Reads a snapshot; one that looks damaged is read again, up to three times, since a
+    /// salvage in another process replaces the record and the ledger one after the other.
+    func readUnlocked(decodingTransactions: Bool = true) throws(LedgerError) -> Snapshot {
+        var snapshot = try readSnapshot(decodingTransactions: decodingTransactions)
+        for _ in 0..<2 {
+            guard case .failure = snapshot.parsed else { break }
+            snapshot = try readSnapshot(decodingTransactions: decodingTransactions)
+        }
+        return snapshot
+    }
+
+    private func readSnapshot(decodingTransactions: Bool) throws(LedgerError) -> Snapshot {
+        let commit: CommitReading
+        do throws(LedgerError) {
+            commit = try readCommit()
+        } catch .io(let failure) where failure.code == ENOTDIR {
+            throw .io(SystemCallError(operation: "use as a directory", path: directory, code: ENOTDIR))
+        }
+        let file = try readBytes()
+        let bytes = file ?? []
+        // No ledger counts as empty whatever the record says: a reset moved it aside.
+        let reading = file == nil ? .absent : commit
+        return Snapshot(
+            commit: commit, bytes: bytes,
+            parsed: Self.parse(bytes, commit: reading, decodingTransactions: decodingTransactions))
+    }
+
     /// The ledger's contents as parsed; a damaged ledger is salvaged and reported.
     private func readLocked(decodingTransactions: Bool = true) throws(LedgerError) -> Contents {
-        let bytes = try readBytes()
-        switch Self.parse(bytes, decodingTransactions: decodingTransactions) {
+        let snapshot = try readSnapshot(decodingTransactions: decodingTransactions)
+        switch snapshot.parsed {
         case .success(let contents): return contents
-        case .failure(let damage): throw try salvage(bytes, damage: damage)
+        case .failure(let damage): throw try salvage(snapshot, damage: damage)
         }
     }
 
-    /// The ledger file's bytes, empty when there is none.
-    private func readBytes() throws(LedgerError) -> [UInt8] {
+    /// The ledger file's bytes, nil when there is none.
+    private func readBytes() throws(LedgerError) -> [UInt8]? {
         do {
-            return try POSIXFile.readFile(ledgerPath, limit: Self.maximumSize) ?? []
+            return try POSIXFile.readFile(ledgerPath, limit: Self.maximumSize)
         } catch {
             if case .system(let failure) = error { throw .io(failure) }
             throw .unreadable(error)
         }
     }
 
-    /// Writes `lines` at the end of the ledger, after cutting off a torn tail or ending a last
-    /// line that lacks only its newline. If the write or sync fails, the file is cut back to
-    /// what it held, so a failed append never leaves a purchase that was reported as not made.
+    private func readCommit() throws(LedgerError) -> CommitReading {
+        do {
+            guard let bytes = try POSIXFile.readFile(commitPath, limit: 4096) else { return .absent }
+            return LedgerCommit.decode(bytes).map(CommitReading.record) ?? .damaged
+        } catch {
+            if case .system(let failure) = error { throw .io(failure) }
+            return .damaged
+        }
+    }
+
+    /// Writes `lines` after the committed part of the ledger and commits them.
+    ///
+    /// First the record is brought up to date with the file (a ledger from before records, or
+    /// one a reset moved aside, gets one before anything is appended, so no reader ever counts
+    /// uncommitted bytes); an uncommitted tail is cut off. If the write or sync fails, the file
+    /// is cut back, and whether or not that works, nothing counts: the record was not replaced.
     private func appendLocked(_ lines: [UInt8], after contents: Contents, beforeSync: () -> Void = {})
         throws(LedgerError)
     {
+        var contents = contents
         do throws(SystemCallError) {
+            if contents.lacksFinalNewline {
+                // Ended first, so that the record can point at a line's end.
+                let descriptor = try POSIXFile.open(ledgerPath, flags: O_WRONLY | O_APPEND | O_NOFOLLOW)
+                defer { POSIXFile.close(descriptor) }
+                try POSIXFile.writeAll(descriptor, [LedgerLine.newline], path: ledgerPath)
+                try POSIXFile.sync(descriptor, path: ledgerPath)
+                contents.wholeLength += 1
+                contents.lacksFinalNewline = false
+            }
+            // Before any byte that must not count yet is written, and before a ledger is created.
+            if contents.recordedCommit != contents.committed { try writeCommit(contents.committed) }
             let (descriptor, created) = try openForAppend()
             defer { POSIXFile.close(descriptor) }
-            var bytes = lines
-            if contents.lacksFinalNewline { bytes.insert(LedgerLine.newline, at: 0) }
             let kept = contents.wholeLength
-            if contents.tornTailLength > 0 { try POSIXFile.truncate(descriptor, to: kept, path: ledgerPath) }
+            if contents.tornTailLength > 0 {
+                if contents.uncommittedLines > 0 { try keepUncommittedTail(descriptor, from: kept) }
+                try POSIXFile.truncate(descriptor, to: kept, path: ledgerPath)
+            }
             do throws(SystemCallError) {
-                try POSIXFile.writeAll(descriptor, bytes, path: ledgerPath)
+                try POSIXFile.writeAll(descriptor, lines, path: ledgerPath)
                 beforeSync()
                 try POSIXFile.sync(descriptor, path: ledgerPath)
+                if created { try POSIXFile.syncDirectory(directory) }
+                var record = LedgerCommit.describing(lines, length: lines.count)
+                record.length += kept
+                try writeCommit(record)
             } catch {
                 try? POSIXFile.truncate(descriptor, to: kept, path: ledgerPath)
                 throw error
             }
-            if created { try POSIXFile.syncDirectory(directory) }
         } catch {
             throw .io(error)
         }
+        do throws(SystemCallError) {
+            try POSIXFile.syncDirectory(directory)
+        } catch {
+            throw .unconfirmed(error, Ledger())
+        }
+    }
+
+    /// Replaces the commit record: written and synced beside it, then renamed over it. The
+    /// rename is the commit; the directory sync that makes it durable is the caller's.
+    private func writeCommit(_ record: LedgerCommit) throws(SystemCallError) {
+        let file = AtomicFile(path: commitPath)
+        file.removeAbandonedTemporaries()
+        let temporary = try file.writeTemporary(record.encoded)
+        do {
+            try POSIXFile.rename(temporary, to: commitPath)
+        } catch {
+            _ = unlink(temporary)
+            throw error
+        }
+    }
+
+    /// Saves the whole lines after the committed part, never counted, as
+    /// `ledger.uncommitted-<time>.jsonl` before they are cut: an older tui-onboard that knows
+    /// no record may have written them.
+    private func keepUncommittedTail(_ descriptor: Int32, from offset: Int) throws(SystemCallError) {
+        let size = try POSIXFile.size(descriptor, path: ledgerPath)
+        let tail = try POSIXFile.read(descriptor, count: size - offset, at: offset, path: ledgerPath)
+        _ = try CorruptFile.preserve(
+            tail, of: ledgerPath, stem: "ledger", label: "uncommitted", extension: "jsonl", date: clock())
     }
 
     /// Keeps every line whose checksum holds: the original is preserved under a dated name,
-    /// then a new ledger of the good lines replaces it atomically. Returns the error that
+    /// then a new ledger of the good lines replaces it, record first. Returns the error that
     /// tells the user.
-    private func salvage(_ bytes: [UInt8], damage: Damage) throws(LedgerError) -> LedgerError {
+    ///
+    /// Of a ledger whose record holds, the lines after it are left out: they never counted.
+    /// The record goes first so that a salvage cut short leaves the damaged ledger with a
+    /// record that does not describe it, which is salvaged again.
+    private func salvage(_ snapshot: Snapshot, damage: Damage) throws(LedgerError) -> LedgerError {
+        var source = snapshot.bytes[...]
+        if case .record(let record) = snapshot.commit, record.length <= source.count, record.matches(snapshot.bytes) {
+            source = source[..<record.length]
+        }
         var kept: [UInt8] = []
         var keptCount = 0
         var dropped = 0
-        for line in bytes.split(separator: LedgerLine.newline, omittingEmptySubsequences: true) {
+        for line in source.split(separator: LedgerLine.newline, omittingEmptySubsequences: true) {
             if Self.isBlank(line) { continue }
             let whole = Self.wholeLines(in: line)
             for piece in whole {
@@ -164,7 +285,8 @@ public struct LedgerFile: Sendable {
         }
         do {
             let preserved = try CorruptFile.preserve(
-                bytes, of: ledgerPath, stem: "ledger", extension: "jsonl", date: clock())
+                snapshot.bytes, of: ledgerPath, stem: "ledger", extension: "jsonl", date: clock())
+            try writeCommit(LedgerCommit.describing(kept, length: kept.count))
             try AtomicFile(path: ledgerPath).write(kept)
             return .damaged(
                 path: ledgerPath, line: damage.line, reason: damage.reason,
@@ -218,80 +340,19 @@ public struct LedgerFile: Sendable {
         }
     }
 
+    /// Errors that say the state directory cannot be written, so nothing can be repaired there.
+    static func meansNotWritable(_ code: Int32) -> Bool {
+        code == EACCES || code == EPERM || code == EROFS
+    }
+
     /// Opens the ledger for appending and tells whether this call created it, since a new file
     /// also needs its directory entry synced.
     private func openForAppend() throws(SystemCallError) -> (descriptor: Int32, created: Bool) {
         do {
-            return (try POSIXFile.open(ledgerPath, flags: O_WRONLY | O_APPEND | O_CREAT | O_EXCL), true)
+            return (try POSIXFile.open(ledgerPath, flags: O_RDWR | O_APPEND | O_CREAT | O_EXCL), true)
         } catch  where error.code == EEXIST {
-            return (try POSIXFile.open(ledgerPath, flags: O_RDWR | O_APPEND), false)
+            // Never through a link planted in the state directory.
+            return (try POSIXFile.open(ledgerPath, flags: O_RDWR | O_APPEND | O_NOFOLLOW), false)
         }
-    }
-
-    // MARK: Parsing
-
-    /// A parsed ledger file.
-    struct Contents: Equatable {
-        var transactions: [LedgerTransaction] = []
-        /// Bytes up to the end of the last whole line.
-        var wholeLength = 0
-        /// Bytes of a torn last line after `wholeLength`, to cut off before the next append.
-        var tornTailLength = 0
-        /// True when the last line is whole but its newline is missing.
-        var lacksFinalNewline = false
-    }
-
-    /// Where a ledger is damaged: a 1-based line number and what is wrong there.
-    struct Damage: Error, Equatable {
-        var line: Int
-        var reason: String
-    }
-
-    static func isBlank(_ line: ArraySlice<UInt8>) -> Bool {
-        line.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\t") }
-    }
-
-    /// The transactions in a ledger file's bytes. Blank lines are skipped. After the last
-    /// newline, a whole line (checksum holds) is kept and the beginning of a line is a torn
-    /// write; anything else there, as anywhere, is damage.
-    /// Appending needs only to know the file is sound, not its transactions:
-    /// `decodingTransactions: false` checks checksums alone and leaves `transactions` empty.
-    static func parse(_ bytes: [UInt8], decodingTransactions: Bool = true) -> Result<Contents, Damage> {
-        var contents = Contents()
-        var lineStart = 0
-        var lineNumber = 0
-        while let newline = bytes[lineStart...].firstIndex(of: LedgerLine.newline) {
-            lineNumber += 1
-            let line = bytes[lineStart..<newline]
-            lineStart = newline + 1
-            if isBlank(line) { continue }
-            if !decodingTransactions {
-                if case let .failure(problem) = LedgerLine.verify(line) {
-                    return .failure(Damage(line: lineNumber, reason: problem.reason))
-                }
-                continue
-            }
-            switch LedgerLine.decode(line) {
-            case let .success(transaction): contents.transactions.append(transaction)
-            case let .failure(problem): return .failure(Damage(line: lineNumber, reason: problem.reason))
-            }
-        }
-        contents.wholeLength = lineStart
-        guard lineStart < bytes.count else { return .success(contents) }
-        let tail = bytes[lineStart...]
-        switch LedgerLine.decode(tail) {
-        case let .success(transaction):
-            // A last line without its newline whose checksum holds is whole (an editor may have
-            // dropped the newline): keep it.
-            contents.transactions.append(transaction)
-            contents.wholeLength = bytes.count
-            contents.lacksFinalNewline = true
-        case let .failure(problem):
-            guard LedgerLine.isTornPrefix(tail) else {
-                return .failure(Damage(line: lineNumber + 1, reason: problem.reason))
-            }
-            contents.tornTailLength = tail.count
-        }
-        return .success(contents)
     }
 }

@@ -9,28 +9,29 @@ public final class LedgerWatch {
     /// Made at the first purchase: its calendar reads ICU's data.
     private lazy var gate: PurchaseGate = makeGate()
     private let makeGate: () -> PurchaseGate
-    private var lastSeen: (size: Int64, modified: Int64)?
+    private var lastSeen: Fingerprint?
     /// Problems the user was shown in the app, said again on stderr once the terminal is back.
     public private(set) var reported: [String] = []
 
     public init(directory: String, gate: @escaping () -> PurchaseGate) {
         store = LedgerFile(directory: directory)
         makeGate = gate
-        lastSeen = LedgerWatch.fingerprint(store.ledgerPath)
+        lastSeen = fingerprint()
     }
 
     /// The ledger, when the file changed since last seen. Never waits for the lock: when
     /// another process holds it, the file is looked at again on the next wake.
     public func changes() -> [Message] {
-        let now = LedgerWatch.fingerprint(store.ledgerPath)
-        guard now?.size != lastSeen?.size || now?.modified != lastSeen?.modified else { return [] }
+        // Taken before reading, so that a commit made while reading is seen on the next wake.
+        let current = fingerprint()
+        guard current != lastSeen else { return [] }
         do {
             let ledger = try store.load(wait: .never)
-            lastSeen = LedgerWatch.fingerprint(store.ledgerPath)
+            lastSeen = current
             return [.ledgerChanged(ledger)]
         } catch {
             if case .busy = error { return [] }
-            lastSeen = LedgerWatch.fingerprint(store.ledgerPath)
+            lastSeen = current
             return report(error)
         }
     }
@@ -41,12 +42,17 @@ public final class LedgerWatch {
         let result: RecordResult
         do {
             result = try store.record(transaction, gate: gate, wait: .never)
+        } catch .unconfirmed(let failure, let ledger) {
+            // It counts for every reader now: saying it failed would be the untrue answer.
+            lastSeen = fingerprint()
+            return [.recordFinished(transactionID: transaction.id, result: .saved(ledger))]
+                + report(.unconfirmed(failure, ledger))
         } catch {
-            lastSeen = LedgerWatch.fingerprint(store.ledgerPath)
+            lastSeen = fingerprint()
             return [.recordFinished(transactionID: transaction.id, result: .failed("\(error)"))]
                 + report(error, showing: false)
         }
-        lastSeen = LedgerWatch.fingerprint(store.ledgerPath)
+        lastSeen = fingerprint()
         return [.recordFinished(transactionID: transaction.id, result: result)]
     }
 
@@ -61,9 +67,23 @@ public final class LedgerWatch {
         return messages
     }
 
-    static func fingerprint(_ path: String) -> (size: Int64, modified: Int64)? {
+    /// The ledger's and its commit record's size, change time and inode: a purchase shows in
+    /// the record (replaced by a rename) after its line was appended, so both are watched.
+    struct Fingerprint: Equatable {
+        var ledger: [Int64]
+        var commit: [Int64]
+    }
+
+    private func fingerprint() -> Fingerprint {
+        Fingerprint(ledger: Self.fileFingerprint(store.ledgerPath), commit: Self.fileFingerprint(store.commitPath))
+    }
+
+    static func fileFingerprint(_ path: String) -> [Int64] {
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return (Int64(info.st_size), Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+        guard stat(path, &info) == 0 else { return [] }
+        return [
+            Int64(info.st_size), Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+            Int64(bitPattern: UInt64(info.st_ino)),
+        ]
     }
 }

@@ -13,6 +13,9 @@
 // --exit-at-call N      exits with status 86 at the N-th file system call: a crash at that point
 // --ready PATH          creates PATH once started, before waiting at the gate
 // --wait-for PATH       waits until PATH exists, so several children can be released together
+// --pause-before-sync PAUSED GATE
+//                       just before the ledger's fsync of the purchase or append (its line is
+//                       written, not yet durable), creates PAUSED and waits until GATE exists
 // --first-run-state     instead records `count` apps `<prefix>-<i>` in the first-run state, one
 //                       update (lock, load, save) each
 import Foundation
@@ -26,7 +29,7 @@ func fail(_ message: String) -> Never {
 
 let usage =
     "usage: ledger-stress <state-dir> <count> <prefix> [--kill-during-write] [--buy PRODUCT] [--load] "
-    + "[--exit-at-call N] [--ready PATH] [--wait-for PATH] [--first-run-state]"
+    + "[--exit-at-call N] [--ready PATH] [--wait-for PATH] [--pause-before-sync PAUSED GATE] [--first-run-state]"
 var arguments = Array(CommandLine.arguments.dropFirst())
 
 @MainActor func flag(_ name: String) -> Bool {
@@ -50,6 +53,13 @@ let productToBuy = option("--buy")
 let exitAtCall = option("--exit-at-call").map { Int($0) ?? 0 }
 let readyPath = option("--ready")
 let gatePath = option("--wait-for")
+let pauseBeforeSync: (paused: String, gate: String)? = {
+    guard let index = arguments.firstIndex(of: "--pause-before-sync") else { return nil }
+    guard index + 2 < arguments.count else { fail(usage) }
+    let paths = (arguments[index + 1], arguments[index + 2])
+    arguments.removeSubrange(index...(index + 2))
+    return paths
+}()
 guard arguments.count == 3, let count = Int(arguments[1]), count >= 0 else { fail(usage) }
 let store = LedgerFile(directory: arguments[0])
 let prefix = arguments[2]
@@ -96,6 +106,18 @@ if let gatePath {
 }
 /// The operation, with the chosen call ending the process when `--exit-at-call` is given.
 @MainActor func operate() throws(LedgerError) {
+    if let pauseBeforeSync {
+        let ledgerPath = store.ledgerPath
+        let observer: @Sendable (FaultInjection.Call) -> Void = { call in
+            guard call.operation == "fsync", call.path == ledgerPath else { return }
+            _ = FileManager.default.createFile(atPath: pauseBeforeSync.paused, contents: nil)
+            while !FileManager.default.fileExists(atPath: pauseBeforeSync.gate) { usleep(200) }
+        }
+        _ = try FaultInjection.run(failing: .each([]), with: .exit(status: 86), observer: observer) {
+            () throws(LedgerError) in try work()
+        }
+        return
+    }
     guard let exitAtCall else { return try work() }
     _ = try FaultInjection.run(failingCall: exitAtCall, with: .exit(status: 86)) { () throws(LedgerError) in try work()
     }

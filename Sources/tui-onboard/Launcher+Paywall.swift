@@ -64,8 +64,8 @@ extension Launcher {
     /// be a ledger, 74 for failed system calls and a lock held too long.
     static func exitCode(for error: LedgerError) -> Int32 {
         switch error {
-        case .damaged, .unreadable, .unencodable: return ExitCode.badData
-        case .io, .busy: return ExitCode.ioError
+        case .damaged, .damagedInPlace, .unreadable, .unencodable: return ExitCode.badData
+        case .io, .busy, .unconfirmed: return ExitCode.ioError
         }
     }
 
