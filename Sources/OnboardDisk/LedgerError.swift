@@ -11,6 +11,8 @@ public enum LedgerError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The purchase was committed and every reader counts it, but syncing the commit failed, so
     /// the disk did not confirm it will survive a power cut. `ledger` is the ledger with it.
     case unconfirmed(SystemCallError, Ledger)
+    /// The ledger holds as much as tui-onboard writes; nothing more is recorded.
+    case full(path: String, size: Int, limit: Int)
     /// The ledger is not a regular file, or is too large to be one tui-onboard wrote.
     case unreadable(FileReadFailure)
     /// A file system call failed.
@@ -36,6 +38,10 @@ public enum LedgerError: Error, Hashable, Sendable, CustomStringConvertible {
                 + "(\(SafeText.sanitize(reason))). The original was kept at \(SafeText.sanitize(salvage.preservedAt)); "
                 + "the \(kept) whose checksums hold were kept in a new ledger and \(dropped) left out. "
                 + "Restore purchases to see what is active, and keep the original for support."
+        case let .full(path, size, limit):
+            return "the purchase ledger \(SafeText.sanitize(path)) holds \(size / 1_048_576) MiB, the most tui-onboard "
+                + "records (\(limit / 1_048_576) MiB), so nothing more can be bought; `tui-onboard reset --purchases` "
+                + "moves it aside, keeping it whole"
         case .unreadable(let failure):
             return "purchase ledger: \(failure)"
         case .io(let failure):

@@ -56,7 +56,7 @@ extension LedgerFile {
         let parsed: Result<Contents, Damage>
         switch commit {
         case .absent:
-            parsed = parseLines(bytes, decodingTransactions: decodingTransactions)
+            parsed = parseLines(bytes[...], decodingTransactions: decodingTransactions)
         case .damaged:
             return .failure(Damage(line: 0, reason: "its commit record (ledger.commit) is damaged"))
         case .record(let record):
@@ -79,7 +79,7 @@ extension LedgerFile {
         if record.length == bytes.count + 1, bytes.last != LedgerLine.newline,
             record.matches(bytes + [LedgerLine.newline])
         {
-            return parseLines(bytes, decodingTransactions: decodingTransactions).map {
+            return parseLines(bytes[...], decodingTransactions: decodingTransactions).map {
                 var contents = $0
                 contents.recordedCommit = record
                 return contents
@@ -87,7 +87,9 @@ extension LedgerFile {
         }
         guard record.length <= bytes.count, record.matches(bytes) else {
             // A bad line says more than the record's disagreement, which it usually causes.
-            if case .failure(let damage) = parseLines(bytes, decodingTransactions: true) { return .failure(damage) }
+            if case .failure(let damage) = parseLines(bytes[...], decodingTransactions: true) {
+                return .failure(damage)
+            }
             if record.length > bytes.count {
                 return .failure(
                     Damage(
@@ -98,50 +100,63 @@ extension LedgerFile {
             }
             return .failure(Damage(line: 0, reason: "it does not match its commit record (ledger.commit)"))
         }
-        let committed = Array(bytes[0..<record.length])
+        let committed = bytes[0..<record.length]
         var contents: Contents
         switch parseLines(committed, decodingTransactions: decodingTransactions) {
         case .success(let parsed): contents = parsed
         case .failure(let damage): return .failure(damage)
         }
         contents.recordedCommit = record
-        let committedLines = committed.reduce(0) { $0 + ($1 == LedgerLine.newline ? 1 : 0) }
         // A whole line without its newline there is a write cut short before its last byte.
-        switch parseLines(Array(bytes[record.length...]), decodingTransactions: false) {
+        switch parseLines(bytes[record.length...], decodingTransactions: false) {
         case .success(let tail):
             contents.tornTailLength = bytes.count - record.length
             contents.uncommittedLines = tail.lineCount - (tail.lacksFinalNewline ? 1 : 0)
         case .failure(let damage):
+            let committedLines = committed.reduce(0) { $0 + ($1 == LedgerLine.newline ? 1 : 0) }
             return .failure(Damage(line: committedLines + damage.line, reason: damage.reason))
         }
         return .success(contents)
     }
 
     /// Every whole line of `bytes`, and a torn or whole last line without its newline.
-    private static func parseLines(_ bytes: [UInt8], decodingTransactions: Bool) -> Result<Contents, Damage> {
+    /// Checksums are checked line by line; the transactions are then decoded all at once.
+    private static func parseLines(_ bytes: ArraySlice<UInt8>, decodingTransactions: Bool) -> Result<Contents, Damage> {
         var contents = Contents()
-        var lineStart = 0
+        var bodies: [ArraySlice<UInt8>] = []
+        var bodyLines: [Int] = []
+        var lineStart = bytes.startIndex
         var lineNumber = 0
         while let newline = bytes[lineStart...].firstIndex(of: LedgerLine.newline) {
             lineNumber += 1
             let line = bytes[lineStart..<newline]
             lineStart = newline + 1
             if isBlank(line) { continue }
-            if !decodingTransactions {
-                if case let .failure(problem) = LedgerLine.verify(line) {
-                    return .failure(Damage(line: lineNumber, reason: problem.reason))
+            switch LedgerLine.verify(line) {
+            case .success(let body):
+                if decodingTransactions {
+                    bodies.append(body)
+                    bodyLines.append(lineNumber)
                 }
-                contents.lineCount += 1
-                continue
-            }
-            switch LedgerLine.decode(line) {
-            case let .success(transaction): contents.transactions.append(transaction)
-            case let .failure(problem): return .failure(Damage(line: lineNumber, reason: problem.reason))
+            case .failure(let problem):
+                return .failure(Damage(line: lineNumber, reason: problem.reason))
             }
             contents.lineCount += 1
         }
-        contents.wholeLength = lineStart
-        guard lineStart < bytes.count else { return .success(contents) }
+        if decodingTransactions {
+            if let transactions = LedgerLine.decodeAll(bodies) {
+                contents.transactions = transactions
+            } else {
+                for (body, line) in zip(bodies, bodyLines) {
+                    switch LedgerLine.decodeBody(body) {
+                    case .success(let transaction): contents.transactions.append(transaction)
+                    case .failure(let problem): return .failure(Damage(line: line, reason: problem.reason))
+                    }
+                }
+            }
+        }
+        contents.wholeLength = lineStart - bytes.startIndex
+        guard lineStart < bytes.endIndex else { return .success(contents) }
         let tail = bytes[lineStart...]
         switch LedgerLine.decode(tail) {
         case let .success(transaction):

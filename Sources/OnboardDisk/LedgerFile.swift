@@ -18,16 +18,28 @@ import OnboardKit
 ///   purchase may happen and writes it under that one lock, so two processes cannot sell the
 ///   same thing twice. Reading takes no lock.
 public struct LedgerFile: Sendable {
-    /// Far above any real ledger (a line is about 300 bytes), and small enough to read whole.
+    /// The largest ledger read: far above any real one (a line is about 200 to 300 bytes).
     public static let maximumSize = 64 * 1024 * 1024
+    /// The largest ledger written: about 60,000 purchases, read in well under a second
+    /// (`make bench`, "ledger"), so that no reader ever hangs on a ledger tui-onboard wrote.
+    /// Larger ones, written by hand, are still read, slowly.
+    public static let writeLimit = 16 * 1024 * 1024
 
     public let directory: String
     /// The time used to name a preserved damaged ledger.
     private let clock: @Sendable () -> Date
 
+    /// The most this store writes; `writeLimit` but for tests.
+    let appendLimit: Int
+
     public init(directory: String, clock: @escaping @Sendable () -> Date = { Date() }) {
+        self.init(directory: directory, clock: clock, appendLimit: Self.writeLimit)
+    }
+
+    init(directory: String, clock: @escaping @Sendable () -> Date, appendLimit: Int) {
         self.directory = directory
         self.clock = clock
+        self.appendLimit = appendLimit
     }
 
     public var ledgerPath: String { PathText.join(directory, "ledger.jsonl") }
@@ -193,6 +205,9 @@ public struct LedgerFile: Sendable {
         throws(LedgerError)
     {
         var contents = contents
+        guard contents.wholeLength + lines.count + 1 <= appendLimit else {
+            throw .full(path: ledgerPath, size: contents.wholeLength, limit: appendLimit)
+        }
         do throws(SystemCallError) {
             if contents.lacksFinalNewline {
                 // Ended first, so that the record can point at a line's end.

@@ -65,7 +65,7 @@ extension Launcher {
     static func exitCode(for error: LedgerError) -> Int32 {
         switch error {
         case .damaged, .damagedInPlace, .unreadable, .unencodable: return ExitCode.badData
-        case .io, .busy, .unconfirmed: return ExitCode.ioError
+        case .io, .busy, .unconfirmed, .full: return ExitCode.ioError
         }
     }
 

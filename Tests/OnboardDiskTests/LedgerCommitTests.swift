@@ -229,6 +229,24 @@ import Testing
             }
         }
     }
+
+    @Test func aPurchaseThatWouldPassTheWriteLimitIsRefusedAndTheLedgerKept() throws {
+        try withTemporaryDirectory { directory in
+            let earlier =
+                try LedgerLine.encode(LedgerFileTests.sample(0)) + LedgerLine.encode(LedgerFileTests.sample(1))
+            let store = LedgerFile(directory: directory, clock: { Date() }, appendLimit: earlier.count + 10)
+            try store.append(contentsOf: [LedgerFileTests.sample(0), LedgerFileTests.sample(1)])
+            let before = try fileBytes(store.ledgerPath)
+            #expect {
+                try store.record(Self.purchase("new"), gate: Self.gate)
+            } throws: { error in
+                guard let error = error as? LedgerError, case .full(_, let size, _) = error else { return false }
+                return size == before.count && error.description.contains("reset --purchases")
+            }
+            #expect(try fileBytes(store.ledgerPath) == before)
+            #expect(try store.load().count == 2)
+        }
+    }
 }
 
 /// What the readers saw during one purchase, call by call.

@@ -65,6 +65,18 @@ import Testing
         #expect(CRC32.checksum([UInt8]()) == 0)
     }
 
+    @Test func theEightBytesAStepChecksumIsTheBytewiseOneAtEveryLengthAndOffset() {
+        // Every byte value, in a scrambled order.
+        let bytes = (0..<300).map { UInt8(truncatingIfNeeded: ($0 &* 167 &+ 13) ^ ($0 >> 3)) }
+        for start in 0..<9 {
+            for end in start...bytes.count {
+                let slice = bytes[start..<end]
+                #expect(CRC32.checksum(slice) == CRC32.checksumBytewise(slice), "bytes \(start)..<\(end)")
+            }
+        }
+        #expect(CRC32.checksum(AnySequence(Array("123456789".utf8))) == 0xCBF4_3926)
+    }
+
     @Test func tornLastLineIsIgnoredAndRepairedByTheNextAppend() throws {
         try withTemporaryDirectory { directory in
             let store = Self.store(directory)

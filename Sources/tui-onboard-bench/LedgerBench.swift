@@ -1,0 +1,75 @@
+import Foundation
+import OnboardDisk
+import OnboardKit
+
+extension Benchmarks {
+    /// Reading a ledger near its size limit, as `has` and `status` do and as a running app does
+    /// when another instance buys; beside it, Python's `json.loads` of every line, a floor for
+    /// work that looks at each record.
+    static let ledger = Benchmark(name: "ledger") { runLedger() }
+
+    private static func runLedger() {
+        let directory = NSTemporaryDirectory() + "tui-onboard-ledger-bench-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let store = LedgerFile(directory: directory)
+        let start = Date(timeIntervalSince1970: 1_767_225_600)
+        // Filled to the most tui-onboard writes, in batches, until the next one does not fit.
+        var written = 0
+        var batchSize = 5_000
+        while batchSize > 0 {
+            let batch = (written..<(written + batchSize)).map { index in
+                LedgerTransaction(
+                    id: "T\(String(zeroPadded: index, width: 16))", productID: "com.example.pro.monthly",
+                    purchaseDate: start.addingTimeInterval(Double(index) * 60),
+                    expiresDate: start.addingTimeInterval(Double(index) * 60 + 2_592_000), offer: nil,
+                    state: .purchased, willRenew: true)
+            }
+            do {
+                try store.append(contentsOf: batch, wait: .patiently)
+                written += batchSize
+            } catch .full {
+                batchSize /= 10
+            } catch {
+                print("could not build the ledger: \(error)")
+                return
+            }
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: store.ledgerPath)[.size] as? Int) ?? 0
+        print(
+            "\(written) records, \(String(format: "%.1f", Double(size) / 1_048_576)) MiB "
+                + "(the most tui-onboard writes: \(LedgerFile.writeLimit / 1_048_576) MiB); goal: under 1 s")
+        let clock = ContinuousClock()
+        func timed(_ name: String, _ work: () throws -> Int) {
+            let started = clock.now
+            let result = (try? work()).map(String.init) ?? "error"
+            let elapsed = clock.now - started
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+            print(
+                "\(name.padding(toLength: 52, withPad: " ", startingAt: 0)) \(String(format: "%7.3f s", seconds))  \(result) records"
+            )
+        }
+        timed("read without the lock (has, status)") { try store.loadWithoutRepair().count }
+        timed("load (a run's start, another instance's purchase)") { try store.load().count }
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        python.arguments = [
+            "-c",
+            "import json,sys,time\nt=time.perf_counter()\nn=sum(1 for l in open(sys.argv[1],'rb') if json.loads(l))\n"
+                + "print(f'{time.perf_counter()-t:.3f} {n}')",
+            store.ledgerPath,
+        ]
+        let output = Pipe()
+        python.standardOutput = output
+        if (try? python.run()) != nil {
+            python.waitUntilExit()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let parts = text.split(separator: " ")
+            if parts.count == 2, let seconds = Double(parts[0]) {
+                print(
+                    "\("peer: python3 json.loads of every line".padding(toLength: 52, withPad: " ", startingAt: 0)) \(String(format: "%7.3f s", seconds))  \(parts[1].trimmingCharacters(in: .whitespacesAndNewlines)) records"
+                )
+            }
+        }
+    }
+}
