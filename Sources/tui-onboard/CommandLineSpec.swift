@@ -317,7 +317,7 @@ enum CommandLineSpec {
         ExitStatus(
             code: "2", brief: "usage or no terminal",
             meaning:
-                "A usage error, or standard input or output is not a terminal (use --plain); has: the catalog defines no such entitlement, or there is no catalog."
+                "A usage error (an output file in the state directory among them), or standard input or output is not a terminal (use --plain); has: the catalog defines no such entitlement, or there is no catalog."
         ),
         ExitStatus(
             code: "65", brief: "bad deck, catalog or config",
