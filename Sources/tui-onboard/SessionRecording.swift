@@ -24,13 +24,14 @@ final class SessionRecording {
         var description: String
     }
 
-    /// Creates `path` (replacing it), writes the header with the terminal's size, and opens the
-    /// captured stream on a copy of standard output.
+    /// Opens `path` as a shell's `>` does (created with 0666 less the umask, or an existing
+    /// file truncated in place, keeping its mode and links), writes the header with the
+    /// terminal's size, and opens the captured stream on a copy of standard output.
     init(path: String, environment: [String: String]) throws(OpenError) {
         terminal = STDOUT_FILENO
         size = SessionRecording.terminalSize(of: STDOUT_FILENO)
         let shownPath = SafeText.sanitize(path)
-        file = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        file = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard file >= 0 else {
             throw OpenError(description: "cannot record to \(shownPath): \(String(cString: strerror(errno)))")
         }
