@@ -47,6 +47,13 @@ final class FullFileSystem {
     /// Makes room again: the filler goes.
     func drain() { unlink(path(".filler")) }
 
+    /// Frees about `bytes` (whole pages, as tmpfs counts) from the end of the filler.
+    func makeRoom(bytes: Int) throws {
+        var info = stat()
+        guard stat(path(".filler"), &info) == 0, truncate(path(".filler"), max(0, info.st_size - off_t(bytes))) == 0
+        else { throw EndToEndError("cannot shorten the filler: \(String(cString: strerror(errno)))") }
+    }
+
     func remove() {
         if isMounted { umount2(directory.url.path, Int32(MNT_DETACH)) }
         isMounted = false
