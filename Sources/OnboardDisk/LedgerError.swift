@@ -32,11 +32,17 @@ public enum LedgerError: Error, Hashable, Sendable, CustomStringConvertible {
             return "the purchase was recorded, but the disk did not confirm it was saved (\(failure)); "
                 + "if it is missing later, restore purchases"
         case let .damaged(path, line, reason, salvage):
-            let kept = salvage.kept == 1 ? "1 record" : "\(salvage.kept) records"
+            // The verbs agree with the counts: "the 1 record whose checksum holds was kept".
+            let kept: String
+            switch salvage.kept {
+            case 0: kept = "no record's checksum holds, so the new ledger is empty,"
+            case 1: kept = "the 1 record whose checksum holds was kept in a new ledger"
+            default: kept = "the \(salvage.kept) records whose checksums hold were kept in a new ledger"
+            }
             let dropped = salvage.dropped == 1 ? "1 damaged line was" : "\(salvage.dropped) damaged lines were"
             return "the purchase ledger \(SafeText.sanitize(path)) was damaged\(Self.place(line)) "
                 + "(\(SafeText.sanitize(reason))). The original was kept at \(SafeText.sanitize(salvage.preservedAt)); "
-                + "the \(kept) whose checksums hold were kept in a new ledger and \(dropped) left out. "
+                + "\(kept) and \(dropped) left out. "
                 + "Restore purchases to see what is active, and keep the original for support."
         case let .full(path, size, limit):
             return "the purchase ledger \(SafeText.sanitize(path)) holds \(size / 1_048_576) MiB, the most tui-onboard "

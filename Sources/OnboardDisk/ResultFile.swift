@@ -1,31 +1,31 @@
 import FoundationEssentials
 import Glibc
 
-/// Writes a document (the run's result) where the caller asked for it.
+/// Writes a document (the run's result) where the caller asked for it, as a shell's `>` does.
 ///
-/// A regular file, or a new one, is replaced atomically, so a reader never sees half of it. A
-/// device, FIFO or terminal (`/dev/null`, `/dev/stdout`, a `mkfifo` pipe) is written to in place:
-/// renaming a file over it would destroy it. A symbolic link is followed, and its target
-/// replaced, rather than the link.
+/// The path is opened for writing (a symbolic link followed), created when missing with mode
+/// 0666 less the umask, and truncated when it is a regular file. The file the user named keeps
+/// its inode: its mode, owner and hard links stay, and a device, FIFO or terminal
+/// (`/dev/null`, `/dev/stdout`, a `mkfifo` pipe) stays what it is. A write that fails leaves a
+/// regular file empty rather than holding half a document. `--record` follows the same rule
+/// (DECISIONS.md, "Output files are the user's").
 public enum ResultFile {
     public static func write(_ data: Data, to path: String) throws(SystemCallError) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return try AtomicFile(path: path).write(data) }
-        guard info.st_mode & S_IFMT == S_IFREG else { return try writeInPlace(data, to: path) }
-        var link = stat()
-        if lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK, let target = realpath(path, nil) {
-            defer { free(target) }
-            return try AtomicFile(path: String(cString: target)).write(data)
-        }
-        try AtomicFile(path: path).write(data)
-    }
-
-    /// Opens without waiting (a FIFO nobody reads fails at once rather than hanging), then
-    /// writes everything in blocking mode.
-    private static func writeInPlace(_ data: Data, to path: String) throws(SystemCallError) {
-        let descriptor = try POSIXFile.open(path, flags: O_WRONLY | O_NONBLOCK)
+        // O_NONBLOCK: a FIFO nobody reads fails at once (ENXIO) rather than hanging; the
+        // writing itself then blocks as usual.
+        let descriptor = try POSIXFile.open(path, flags: O_WRONLY | O_CREAT | O_NONBLOCK, mode: 0o666)
         defer { POSIXFile.close(descriptor) }
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-        try POSIXFile.writeAll(descriptor, data, path: path)
+        var info = stat()
+        let isRegular = fstat(descriptor, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+        // Truncated once open, and only a regular file: a device has nothing to cut.
+        if isRegular { try POSIXFile.truncate(descriptor, to: 0, path: path) }
+        do {
+            try POSIXFile.writeAll(descriptor, data, path: path)
+            if isRegular { try POSIXFile.sync(descriptor, path: path) }
+        } catch {
+            if isRegular { _ = ftruncate(descriptor, 0) }
+            throw error
+        }
     }
 }

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import OnboardKit
 
 /// The one table of the command line. The parser (`Options.parse`), `--help`, each command's
 /// `--help`, the man page (`tui-onboard.1`) and the bash, zsh and fish completions are all
@@ -177,13 +178,16 @@ enum CommandLineSpec {
         OptionSpec(
             names: ["--now"],
             argument: .value(name: "DATE", completion: .nothing) { options, value throws(OptionSpec.Rejection) in
-                guard let date = Options.parseDate(value) else {
+                do throws(RFC3339Date.ParseError) {
+                    options.now = try RFC3339Date.parse(value)
+                } catch {
+                    let forms = "\(RFC3339Date.acceptedForms), such as 2026-01-31 or 2026-01-31T09:00:00+01:00"
                     throw OptionSpec.Rejection(
-                        reason: "needs a date such as 2026-01-31 or 2026-01-31T09:00:00Z, not \"\(value)\"")
+                        reason: "needs \(forms); not \"\(SafeText.excerpt(value))\": \(error.reason)")
                 }
-                options.now = date
             },
-            help: "start the store's clock at DATE (2026-01-31 or 2026-01-31T09:00:00Z)",
+            help:
+                "start the store's clock at DATE: 2026-01-31 (midnight UTC) or an RFC 3339 date and time such as 2026-01-31T09:00:00Z or 2026-01-31T09:00:00.5+01:00",
             commands: [.run, .dump, .status, .has]),
         OptionSpec(
             names: ["--result-json"],
@@ -313,7 +317,7 @@ enum CommandLineSpec {
         ExitStatus(
             code: "2", brief: "usage or no terminal",
             meaning:
-                "A usage error, or standard input or output is not a terminal (use --plain); has: the catalog defines no such entitlement, or there is no catalog."
+                "A usage error (an output file in the state directory among them), or standard input or output is not a terminal (use --plain); has: the catalog defines no such entitlement, or there is no catalog."
         ),
         ExitStatus(
             code: "65", brief: "bad deck, catalog or config",

@@ -145,13 +145,17 @@ extension Launcher {
 
     /// `reset`: forgets the first-run state of `--app`, or of every app after listing them;
     /// with `--purchases` the ledger is moved aside to a dated file (never deleted) and its new
-    /// path printed. A write that fails is an I/O error (74).
+    /// path printed. A write that fails is an I/O error (74). The state goes first: when it
+    /// cannot be forgotten the ledger is left where it is, so a failed reset changes nothing,
+    /// and either way the messages say what was done and what was not.
     func reset() -> Int32 {
         var worst = ExitCode.success
         let store = FirstRunStateFile(directory: stateDirectory)
         let scope = options.appID
         // Look first, so that nothing is written when there is nothing to forget.
         var needsWrite = true
+        /// Whether anything of the state is gone, for what a failure afterwards says.
+        var forgotState = false
         if let state = try? store.loadWithoutRepair() {
             needsWrite = scope.map { state.apps[$0] != nil } ?? !state.apps.isEmpty
         }
@@ -168,6 +172,7 @@ extension Launcher {
                     // Written only when something was forgotten.
                     return !forgotten.isEmpty
                 }
+                forgotState = !forgotten.isEmpty
                 let locale = Self.userLocale(environment)
                 let lines = forgotten.map { id, record in
                     let how = record.completion == .finished ? "completed" : "skipped"
@@ -183,8 +188,12 @@ extension Launcher {
                 printError(error.description)
                 switch error {
                 // The damaged file was moved aside: every app starts afresh, which is what was asked.
-                case .corrupt: break
-                case .io, .unencodable, .busy: worst = max(worst, ExitCode.ioError)
+                case .corrupt: forgotState = true
+                case .io, .unencodable, .busy:
+                    // Half a reset (purchases gone, the tour still "seen") is worse than none.
+                    let notMoved = options.resetsPurchases ? "; the purchase ledger was not moved aside either" : ""
+                    printError("reset: nothing was forgotten\(notMoved)")
+                    return ExitCode.ioError
                 }
             }
         } else {
@@ -200,6 +209,9 @@ extension Launcher {
             }
         } catch {
             printError(error.description)
+            printError(
+                "reset: the purchase ledger was not moved aside"
+                    + (forgotState ? ", though the first-run state was forgotten" : ""))
             worst = max(worst, ExitCode.ioError)
         }
         return worst

@@ -14,6 +14,10 @@ struct Launcher {
     static let version = "0.1.0"
 
     func run() -> Int32 {
+        if let refusal = refusalOfOutputsInTheStateDirectory() {
+            printError(refusal)
+            return ExitCode.usage
+        }
         switch options.command {
         case .help:
             return writeOutput(UsageText.general() + "\n")
@@ -50,6 +54,26 @@ struct Launcher {
         case .reset: return reset()
         default: return runOnboarding()
         }
+    }
+
+    /// Every path the command line asks to write to, with the option that names it: the result,
+    /// the recording, the pictures' directory and the directory `init` fills.
+    var outputPaths: [(option: String, path: String)] {
+        var outputs: [(String, String)] = []
+        if let path = options.resultPath, path != "-" { outputs.append(("--result-json", path)) }
+        if let path = options.recordPath { outputs.append(("--record", path)) }
+        if let directory = options.svgDirectory { outputs.append(("--svg", directory)) }
+        if case .initialize(let directory) = options.command { outputs.append(("init", directory ?? ".")) }
+        return outputs
+    }
+
+    /// Why an output would land in the state directory (and so could replace the ledger or the
+    /// state), before anything is read or written; nil when none does.
+    func refusalOfOutputsInTheStateDirectory() -> String? {
+        let outputs = outputPaths
+        guard !outputs.isEmpty else { return nil }
+        let guardian = StateDirectoryGuard(stateDirectory: stateDirectory)
+        return outputs.lazy.compactMap { guardian.refusal(option: $0.option, path: $0.path) }.first
     }
 
     /// Checks decks, catalogs and `.storekit` files, printing every problem; the exit code is

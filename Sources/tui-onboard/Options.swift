@@ -44,7 +44,7 @@ struct Options: Equatable {
     var latency: Double = 1.0
     /// Simulated seconds per real second for renewals and expiry.
     var timeRate: Double = 1
-    /// A fixed start for the store's clock (`--now 2026-01-01` or a full ISO 8601 date).
+    /// A fixed start for the store's clock (`--now 2026-01-01` or an RFC 3339 date and time).
     var now: Date?
     /// The app whose first-run state `status` and `reset` look at (`--app`).
     var appID: String?
@@ -72,12 +72,6 @@ struct Options: Equatable {
 
     struct UsageError: Error, Equatable, CustomStringConvertible {
         var description: String
-    }
-
-    /// An ISO 8601 date (`2026-01-31`, midnight UTC) or date and time (`2026-01-31T09:00:00Z`).
-    static func parseDate(_ text: String) -> Date? {
-        if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
-        return try? Date.ISO8601FormatStyle().year().month().day().parse(text)
     }
 
     static let simulationModes = ["success", "fail", "cancel", "pending", "prompt"]

@@ -8,49 +8,55 @@ import OnboardKit
 /// The file and its header are written before the terminal is touched, so a path that cannot
 /// be written stops the run first. Each event is one write(2) as it happens, so a killed
 /// session keeps everything up to its last write; there is no buffer to lose and none to wait for.
+/// A write that fails (a full disk) is cut back to the last whole event and ends the recording,
+/// not the tour (`WholeLineFile`), so the file always plays.
 final class SessionRecording {
     /// The stream ncurses and the presenter write to (see `tui_capture_stream`).
     let output: UnsafeMutablePointer<FILE>
-    private let file: Int32
+    /// The recording, one whole asciicast line after another.
+    private var file: WholeLineFile
     private let terminal: Int32
     private let started: Double
     private var encoder = AsciicastEncoder()
     private var size: (width: Int, height: Int)
-    /// The first write that failed (a full disk): recording stops there and the run says so.
-    private(set) var failure: String?
+    /// The first write that failed (a full disk): the file is cut back to its last whole event,
+    /// recording stops there and the tour goes on; the run says so once the terminal is restored.
+    var failure: String? { file.failure.map { String(cString: strerror($0)) } }
     private var isFinished = false
 
     struct OpenError: Error, CustomStringConvertible {
         var description: String
     }
 
-    /// Creates `path` (replacing it), writes the header with the terminal's size, and opens the
-    /// captured stream on a copy of standard output.
+    /// Opens `path` as a shell's `>` does (created with 0666 less the umask, or an existing
+    /// file truncated in place, keeping its mode and links), writes the header with the
+    /// terminal's size, and opens the captured stream on a copy of standard output.
     init(path: String, environment: [String: String]) throws(OpenError) {
         terminal = STDOUT_FILENO
         size = SessionRecording.terminalSize(of: STDOUT_FILENO)
         let shownPath = SafeText.sanitize(path)
-        file = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard file >= 0 else {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else {
             throw OpenError(description: "cannot record to \(shownPath): \(String(cString: strerror(errno)))")
         }
+        file = WholeLineFile(descriptor: descriptor)
         let header = AsciicastEncoder.header(
             width: size.width, height: size.height, timestamp: Int(Date().timeIntervalSince1970),
             environment: environment)
-        guard Self.writeAll(header, to: file) else {
-            let reason = String(cString: strerror(errno))
-            close(file)
+        guard file.append(header) else {
+            close(descriptor)
+            let reason = file.failure.map { String(cString: strerror($0)) } ?? ""
             throw OpenError(description: "cannot record to \(shownPath): \(reason)")
         }
-        let descriptor = dup(STDOUT_FILENO)
-        guard descriptor >= 0, let stream = tui_capture_stream(descriptor) else {
-            close(file)
+        let terminalCopy = dup(STDOUT_FILENO)
+        guard terminalCopy >= 0, let stream = tui_capture_stream(terminalCopy) else {
+            close(descriptor)
             throw OpenError(description: "cannot record: the terminal's output cannot be opened")
         }
         output = stream
         started = SessionRecording.now()
         tui_capture_start(
-            descriptor,
+            terminalCopy,
             { context, bytes, count in
                 guard let context, let bytes else { return }
                 let recording = Unmanaged<SessionRecording>.fromOpaque(context).takeUnretainedValue()
@@ -76,33 +82,14 @@ final class SessionRecording {
         tui_capture_stop()
         if failure == nil, let line = encoder.flush(at: elapsed) { append(line) }
         isFinished = true
-        close(file)
+        close(file.descriptor)
     }
 
     deinit { finish() }
 
-    private func append(_ line: String) {
-        guard failure == nil else { return }
-        if !Self.writeAll(line, to: file) { failure = String(cString: strerror(errno)) }
-    }
+    private func append(_ line: String) { file.append(line) }
 
     private var elapsed: Double { max(0, SessionRecording.now() - started) }
-
-    private static func writeAll(_ text: String, to descriptor: Int32) -> Bool {
-        var text = text
-        return text.withUTF8 { buffer in
-            var done = 0
-            while done < buffer.count {
-                let written = Glibc.write(descriptor, buffer.baseAddress! + done, buffer.count - done)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                done += written
-            }
-            return true
-        }
-    }
 
     static func terminalSize(of descriptor: Int32) -> (width: Int, height: Int) {
         var size = winsize()

@@ -137,6 +137,46 @@ struct AutoplayRecordingTests {
         #expect(terminal.recordedOutput().isEmpty, "the terminal was written to")
     }
 
+    @Test(
+        "a recording cut by a full disk ends on a whole event, plays, and the tour goes on",
+        .enabled(if: FullFileSystem.isAvailable, "needs root to mount a small tmpfs"))
+    func recordingOnAFullDisk() throws {
+        let disk = try FullFileSystem(kilobytes: 64)
+        defer { disk.remove() }
+        let state = try TemporaryDirectory()
+        defer { state.remove() }
+        let cast = disk.path("session.cast")
+        try disk.fill()
+        // One page of room: the header and a few frames, not a round of three pages of slides
+        // (about 6 KB).
+        try disk.makeRoom(bytes: 4_096)
+        let terminal = try TmuxTerminal(
+            deck: DeckFixtures.threePages,
+            arguments: ["--autoplay", "0.3", "--loop", "--state-dir", state.path("state"), "--record", cast],
+            capturingStandardError: true)
+        defer { terminal.close() }
+        try terminal.start()
+        // The tour keeps turning pages after the disk filled up: round to page 3 and back to 1.
+        #expect(terminal.waitForText(headings[2]) != nil, "page 3 never came:\n\(terminal.screen())")
+        #expect(terminal.waitForText(headings[0]) != nil, "page 1 never came again:\n\(terminal.screen())")
+        try terminal.sendKeys("q")
+        #expect(terminal.waitForExit() == 74, "a recording that stopped early is an I/O error")
+        let message = terminal.standardError()
+        #expect(message.components(separatedBy: "the recording stopped early").count == 2, "\(message)")
+        #expect(message.contains("No space left on device"), "\(message)")
+
+        let bytes = try #require(FileManager.default.contents(atPath: cast))
+        #expect(bytes.last == UInt8(ascii: "\n"), "the recording ends inside an event")
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
+        #expect(lines.count > 1, "not even one event was kept")
+        for line in lines {
+            #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "not JSON: \(line.suffix(80))")
+        }
+        let cat = try CommandRunner.run(
+            "/usr/bin/script", ["-qec", "asciinema cat \(cast) > /dev/null", "/dev/null"], timeout: .seconds(30))
+        #expect(cat.status == 0, "asciinema cat failed: \(cat.standardOutput)\(cat.standardError)")
+    }
+
     /// The first `python3` (on PATH, then Debian's) that can import pyte.
     static func python() throws -> String {
         let searchPath = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"

@@ -138,6 +138,18 @@ struct CommandLineTests {
         #expect(result.standardOutput.isEmpty)
     }
 
+    @Test("a --now that is not a whole RFC 3339 date exits 2, names the forms and reads nothing")
+    func unreadableNow() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let result = try CommandRunner.run(
+            try BuiltBinary.path(), ["status", "--state-dir", directory.path("state"), "--now", "2026-01-31T09:00Z"])
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("YYYY-MM-DDTHH:MM:SS[.fraction]"), "\(result.standardError)")
+        #expect(result.standardError.contains("seconds are not optional"), "\(result.standardError)")
+        #expect(result.standardOutput.isEmpty)
+    }
+
     @Test("escape sequences in a file name or an option never reach stderr raw")
     func commandLineTextIsSanitized() throws {
         let directory = try TemporaryDirectory()

@@ -224,6 +224,66 @@ struct EntitlementCommandsTests {
         #expect(snapshot(directory) == files)
     }
 
+    /// A state directory with one app's state to forget and a ledger, for `reset --purchases`.
+    private func writeStateAndLedger(in directory: String) throws -> (state: Data, ledger: Data) {
+        let state = Data(
+            #"{"apps": {"com.example.a": {"lastSeenVersion": "1.0.0", "completion": "finished", "date": 0}}}"#.utf8)
+        let ledger = Data("whatever was bought\n".utf8)
+        try state.write(to: URL(fileURLWithPath: "\(directory)/state.json"))
+        try ledger.write(to: URL(fileURLWithPath: "\(directory)/ledger.jsonl"))
+        return (state, ledger)
+    }
+
+    /// What `reset --purchases` must leave when forgetting the state failed: both files as they
+    /// were, no ledger moved aside, 74, and a message saying neither step was done.
+    private func expectNothingReset(
+        _ output: CommandRunner.Output, in directory: String, state: Data, ledger: Data
+    ) throws {
+        #expect(output.status == 74, "\(output)")
+        #expect(
+            output.standardError.contains(
+                "reset: nothing was forgotten; the purchase ledger was not moved aside either"),
+            "\(output.standardError)")
+        #expect(FileManager.default.contents(atPath: "\(directory)/ledger.jsonl") == ledger)
+        #expect(FileManager.default.contents(atPath: "\(directory)/state.json") == state)
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory)
+        #expect(!names.contains { $0.hasPrefix("ledger.reset-") }, "\(names)")
+    }
+
+    @Test("reset --purchases whose state cannot be forgotten leaves the ledger where it was")
+    func resetStopsWhenTheStateCannotBeForgotten() throws {
+        let files = try TemporaryDirectory()
+        defer { files.remove() }
+        let directory = files.path("state")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let (state, ledger) = try writeStateAndLedger(in: directory)
+        // The state's lock cannot be opened (even by root); the ledger's can.
+        try FileManager.default.createDirectory(atPath: "\(directory)/state.lock", withIntermediateDirectories: false)
+        let output = try run(["reset", "--purchases", "--state-dir", directory])
+        try expectNothingReset(output, in: directory, state: state, ledger: ledger)
+    }
+
+    @Test(
+        "reset --purchases on a full disk changes nothing, and does the whole reset once there is room",
+        .enabled(if: FullFileSystem.isAvailable, "needs root to mount a small tmpfs"))
+    func resetOnAFullDisk() throws {
+        let disk = try FullFileSystem(kilobytes: 64)
+        defer { disk.remove() }
+        let directory = disk.path("state")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let (state, ledger) = try writeStateAndLedger(in: directory)
+        // The locks exist already: a full disk still has room for them, as for any empty file.
+        try disk.fill()
+        let output = try run(["reset", "--purchases", "--state-dir", directory])
+        try expectNothingReset(output, in: directory, state: state, ledger: ledger)
+        #expect(output.standardError.contains("No space left on device"), "\(output.standardError)")
+
+        disk.drain()
+        let again = try run(["reset", "--purchases", "--state-dir", directory])
+        #expect(again.status == 0, "\(again)")
+        #expect(again.standardOutput.contains("purchases moved aside to \(directory)/ledger.reset-"), "\(again)")
+    }
+
     @Test("once an app's tour has run, has and status answer for it by its id alone, from any directory")
     func anAppIsAnsweredByItsIdAlone() throws {
         let files = try TemporaryDirectory()

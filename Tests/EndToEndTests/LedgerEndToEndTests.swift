@@ -77,7 +77,7 @@ struct LedgerEndToEndTests {
         #expect(app.waitForExit() == 0)
         let message = app.standardError()
         #expect(message.contains("was damaged at line 2"), "stderr: \(message)")
-        #expect(message.contains("the 1 record whose checksums hold were kept"), "stderr: \(message)")
+        #expect(message.contains("the 1 record whose checksum holds was kept"), "stderr: \(message)")
         let names = try FileManager.default.contentsOfDirectory(atPath: state.path("state"))
         let preserved = try #require(names.first { $0.hasPrefix("ledger.corrupt-") })
         #expect(try Data(contentsOf: URL(fileURLWithPath: state.path("state/\(preserved)"))) == Data(bytes))

@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import Testing
 
-@testable import OnboardDisk
+@_spi(FaultInjection) @testable import OnboardDisk
 
 /// Where a result may be asked for: a file, a new file, a link, a FIFO or device.
 @Suite struct ResultFileTests {
@@ -48,6 +48,40 @@ import Testing
             try ResultFile.write(Data("first".utf8), to: directory + "/result.json")
             try ResultFile.write(Data("second".utf8), to: directory + "/result.json")
             #expect(try fileBytes(directory + "/result.json") == Array("second".utf8))
+        }
+    }
+
+    /// The file named is written in place: the same inode, so its mode and its other names stay.
+    @Test func anExistingFileKeepsItsInodeModeAndHardLinks() throws {
+        try withTemporaryDirectory { directory in
+            let path = directory + "/result.json"
+            try writeBytes(Array("an older and longer result".utf8), to: path)
+            #expect(chmod(path, 0o640) == 0)
+            #expect(link(path, directory + "/other-name.json") == 0)
+            var before = stat()
+            #expect(stat(path, &before) == 0)
+            try ResultFile.write(Data("new".utf8), to: path)
+            var after = stat()
+            #expect(stat(path, &after) == 0)
+            #expect(after.st_ino == before.st_ino)
+            #expect(after.st_mode & 0o7777 == 0o640)
+            #expect(after.st_nlink == 2)
+            #expect(try fileBytes(directory + "/other-name.json") == Array("new".utf8))
+        }
+    }
+
+    /// A write that fails partway leaves no half document for a reader to misread.
+    @Test(arguments: [EIO, ENOSPC])
+    func aFailedWriteLeavesTheFileEmpty(code: Int32) throws {
+        try withTemporaryDirectory { directory in
+            let path = directory + "/result.json"
+            try writeBytes(Array("{\"old\": true}".utf8), to: path)
+            // The calls: open, truncate, then the write.
+            let (_, reached) = FaultInjection.run(failingCall: 3, with: .fail(errno: code)) {
+                #expect(throws: SystemCallError.self) { try ResultFile.write(Data("{\"new\": true}".utf8), to: path) }
+            }
+            #expect(reached)
+            #expect(try fileBytes(path) == [])
         }
     }
 

@@ -66,11 +66,27 @@ import Testing
         (["--time-rate", "0"], "option --time-rate needs a positive number up to 31536000, not \"0\""),
         (
             ["--now", "yesterday"],
-            "option --now needs a date such as 2026-01-31 or 2026-01-31T09:00:00Z, not \"yesterday\""
+            "option --now needs YYYY-MM-DD (midnight UTC) or YYYY-MM-DDTHH:MM:SS[.fraction] followed by Z, "
+                + "+HH:MM or -HH:MM, such as 2026-01-31 or 2026-01-31T09:00:00+01:00; not \"yesterday\": "
+                + "a four-digit year was expected at \"yesterday\""
         ),
     ])
     func usageErrorsNameWhatIsWrong(arguments: [String], message: String) {
         #expect(throws: Options.UsageError(description: message)) { try Options.parse(arguments) }
+    }
+
+    /// What the old reader took for some other moment is a usage error now, never a guess.
+    @Test(arguments: [
+        "2026-01-31T09:00Z", "2026-01-31 09:00", "2026-01-31T09:00:00", "2026-01-31T09:00:00+99:00", "2026-01-31xyz",
+        "2026-02-30", "2026-01-31T25:00:00Z",
+    ])
+    func nowRefusesWhatItCannotReadWhole(text: String) {
+        #expect(throws: Options.UsageError.self) { try Options.parse(["status", "--now", text]) }
+    }
+
+    @Test func nowReadsAnOffsetAndAFraction() throws {
+        let options = try Options.parse(["status", "--now", "2026-01-31T09:00:00.5+01:00"])
+        #expect(options.now == Date(timeIntervalSince1970: 1_769_846_400.5))
     }
 
     @Test func autoplayLoopAndRecordAreRead() throws {

@@ -31,11 +31,13 @@ final class TmuxTerminal {
     /// passed with `--deck`. With `capturingStandardError` stderr goes to a file instead of
     /// the screen. `terminalType` is the pane's `TERM` (tmux's default, `screen`, when nil);
     /// `environment` adds variables for the app (`COLORTERM`, say). `program` runs something
-    /// else than the built app (a host script, the example executable).
+    /// else than the built app (a host script, the example executable). `shellSetup` lines run
+    /// in the pane's shell just before the app (`umask 077`, `ulimit -f 8`).
     init(
         width: Int = 80, height: Int = 24, deck: String? = nil, arguments: [String] = [],
         capturingStandardError: Bool = false, jobControl: Bool = false, inBackground: Bool = false,
-        terminalType: String? = nil, environment: [String: String] = [:], program: String? = nil
+        terminalType: String? = nil, environment: [String: String] = [:], program: String? = nil,
+        shellSetup: [String] = []
     ) throws {
         tmuxPath = try TmuxTerminal.locateTmux()
         let binary = try program ?? BuiltBinary.path()
@@ -61,6 +63,7 @@ final class TmuxTerminal {
         for (name, value) in exports.sorted(by: { $0.key < $1.key }) {
             script += "export \(name)=\(TmuxTerminal.shellQuoted(value))\n"
         }
+        for line in shellSetup { script += line + "\n" }
         if inBackground {
             script += "\(command)\(redirect) &\n"
         } else {
