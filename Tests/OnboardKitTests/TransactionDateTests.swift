@@ -140,3 +140,25 @@ import Testing
         #expect(transaction.hasMeaningfulDates == isMeaningful)
     }
 }
+
+extension TransactionDateTests {
+    /// Two instances started with `--now` a moment apart: the one whose clock is behind finds
+    /// the other's purchase dated a little after its own now, and must still not sell it again.
+    @Test(arguments: [
+        (StoreFixtures.lifetime, StoreSimulator.Notice.alreadyOwned),
+        (StoreFixtures.monthly, StoreSimulator.Notice.alreadySubscribed),
+    ])
+    func aPurchaseRecordedByAClockAheadStillBlocksSellingTwice(product: Product, refusal: StoreSimulator.Notice) {
+        let ahead = F.date(2026, 1, 1).addingTimeInterval(2)
+        let ledger = Ledger([Self.purchase(product.id, on: ahead, willRenew: product.type == .autoRenewable)])
+        let behind = LedgerTransaction(id: "t2", productID: product.id, purchaseDate: F.date(2026, 1, 1))
+        let gate = PurchaseGate(catalog: F.catalog, calendar: F.calendar)
+        #expect(gate.refusal(of: behind, in: ledger) == refusal)
+    }
+
+    @Test func aForgedLifetimeDoesNotBlockBuyingIt() {
+        let ledger = Ledger([Self.purchase("pro.lifetime", on: Self.absurd)])
+        let gate = PurchaseGate(catalog: F.catalog, calendar: F.calendar)
+        #expect(gate.refusal(ofBuying: F.lifetime, in: ledger, at: Self.today) == nil)
+    }
+}

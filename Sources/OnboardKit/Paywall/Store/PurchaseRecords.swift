@@ -25,11 +25,23 @@ struct PurchaseRecords {
     /// on the answers may differ. Nil when none is dated later.
     private(set) var nextTransactionDate: Date?
 
+    /// The ledger at `now`: what has happened by then.
     init(_ ledger: Ledger, at now: Date) {
+        self.init(ledger, counting: { $0.hasHappened(by: now) })
+    }
+
+    /// Every transaction recorded with meaningful dates, whatever its date: what the gate
+    /// against selling twice judges by, since a purchase recorded by an instance whose
+    /// simulated clock runs ahead is still a purchase.
+    init(everythingRecordedIn ledger: Ledger) {
+        self.init(ledger, counting: \.hasMeaningfulDates)
+    }
+
+    private init(_ ledger: Ledger, counting counts: (LedgerTransaction) -> Bool) {
         var groupOfTransaction: [String: String] = [:]
         var positionOfGroup: [String: (productID: String, index: Int)] = [:]
         for transaction in ledger.transactions {
-            guard transaction.hasHappened(by: now) else {
+            guard counts(transaction) else {
                 if transaction.hasMeaningfulDates {
                     nextTransactionDate = min(nextTransactionDate ?? transaction.purchaseDate, transaction.purchaseDate)
                 }
