@@ -8,6 +8,8 @@ public struct PaywallController: Sendable {
     public private(set) var ledger: Ledger
     public private(set) var store: StoreSimulator
     public let clock: StoreClock
+    /// True when purchases go to the sandbox ledger (see `PaywallSetup.isSandbox`).
+    public let isSandbox: Bool
     /// The wall time the shell last reported; the store's time follows from it.
     public private(set) var wallDate: Date
     let formatter: PriceFormatter
@@ -35,6 +37,7 @@ public struct PaywallController: Sendable {
         ledger = setup.ledger
         store = StoreSimulator(mode: setup.mode, latency: setup.latency, seed: seed)
         clock = setup.clock
+        isSandbox = setup.isSandbox
         wallDate = setup.clock.startWallDate
         formatter = PriceFormatter(locale: setup.locale)
         locale = setup.locale
@@ -99,12 +102,17 @@ public struct PaywallController: Sendable {
             let line = status.statusLine(locale: locale, timeZone: timeZone, renewalPrice: renewalPrice)
             return SafeText.sanitize("\(status.entitlement.displayName): \(line)")
         }
+        if isSandbox, !lines.isEmpty { lines[0] = "\(Self.sandboxLabel) · \(lines[0])" }
         if !pendingTransactions.isEmpty { lines.append(Self.requestKeys) }
         return .make(
             offering: offering, catalog: catalog, formatter: formatter, selectedIndex: selectedIndex(in: offering),
             ownedProductIDs: owned, blockedProductIDs: blocked, introEligibleProductIDs: eligible, statusLines: lines,
             progress: progressText, listTop: listTop[offering.id] ?? 0)
     }
+
+    /// What the status line starts with while purchases go to the sandbox ledger: first, so a
+    /// narrow window cuts the entitlement rather than it.
+    public static let sandboxLabel = "Sandbox"
 
     /// "a approves · d declines the request", with the keys of the table.
     static let requestKeys: String = {
