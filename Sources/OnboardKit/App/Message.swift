@@ -16,8 +16,8 @@ public enum Message: Hashable, Sendable {
     /// The shell's answer to `Effect.record` for the transaction with this ID.
     case recordFinished(transactionID: String, result: RecordResult)
     /// Something is wrong with the stored purchases that the user must hear of (a damaged
-    /// ledger was found and repaired): the paywall shows it in a box.
-    case storageProblem(String)
+    /// ledger was found and repaired, a ledger that cannot be read): the paywall shows it in a box.
+    case storageProblem(StorageProblem)
     /// Whether the terminal reads more slowly than frames are made (over SSH, a shared
     /// screen): then a page change jumps, as with reduced motion, so the page a key asked for
     /// arrives in one frame instead of after a slide's worth of frames the link cannot carry.

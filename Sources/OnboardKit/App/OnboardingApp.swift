@@ -274,10 +274,10 @@ public struct OnboardingApp: Sendable {
         case .recordFinished(let transactionID, let result):
             guard let events = paywall?.finishRecording(transactionID, result: result) else { return [] }
             return perform(events)
-        case .storageProblem(let message):
+        case .storageProblem(let problem):
             // The problem shows in the paywall's box, whatever page is on screen.
             preparePaywall()
-            paywall?.reportStorageProblem(message)
+            paywall?.reportStorageProblem(problem)
             return []
         case .terminalPace(let isSlow):
             terminalIsSlow = isSlow

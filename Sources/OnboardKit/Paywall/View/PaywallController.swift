@@ -265,9 +265,9 @@ public struct PaywallController: Sendable {
     }
 
     /// Tells the customer something went wrong with the stored purchases (the ledger was found
-    /// damaged and repaired), in a box they must dismiss.
-    mutating func reportStorageProblem(_ message: String) {
-        store.notice = .storageProblem(message)
+    /// damaged and repaired, or could not be read), in a box they must dismiss.
+    mutating func reportStorageProblem(_ problem: StorageProblem) {
+        store.notice = .storageProblem(problem)
     }
 
     /// The URL of the open link box.
