@@ -22,6 +22,11 @@ public enum Message: Hashable, Sendable {
     /// screen): then a page change jumps, as with reduced motion, so the page a key asked for
     /// arrives in one frame instead of after a slide's worth of frames the link cannot carry.
     case terminalPace(isSlow: Bool)
+    /// The frame rendered last is on the terminal now. A box takes keys only once a frame
+    /// has shown it: one that came up while keys were being handled (a storage problem found
+    /// on the wake a key caused, a purchase finished by the key before) is not dismissed by
+    /// keys the user pressed before seeing it.
+    case presented
     /// The process was asked to stop (SIGINT, SIGTERM, SIGHUP).
     case interrupt(Outcome)
     /// The terminal's background colour, as it answered OSC 11: with

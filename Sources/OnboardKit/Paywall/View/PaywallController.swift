@@ -20,6 +20,8 @@ public struct PaywallController: Sendable {
     /// The first package row the list showed, per offering, so it scrolls only as needed.
     private var listTop: [String: Int] = [:]
     public private(set) var openLink: Link?
+    /// The `StoreSimulator.noticeSerial` of the notice the terminal last showed.
+    private var presentedNoticeSerial: Int?
     /// The transactions this session recorded in the ledger (purchases, ask-to-buy requests
     /// and their answers), in order: only those the shell confirmed as saved.
     public private(set) var recordedThisRun: [LedgerTransaction] = []
@@ -147,6 +149,15 @@ public struct PaywallController: Sendable {
     /// True while input other than quitting must wait: a purchase or restore runs, or a box is open.
     public var isBlockingNavigation: Bool { store.isBusy || store.notice != nil || openLink != nil }
 
+    /// The shell showed a frame: the notice up now, if any, has been seen and may take keys.
+    public mutating func framePresented() {
+        presentedNoticeSerial = store.noticeSerial
+    }
+
+    /// True when the notice up now is the one the terminal last showed. Until then keys meant
+    /// for what was on screen before do nothing, rather than close a box never seen.
+    public var isNoticePresented: Bool { store.notice != nil && presentedNoticeSerial == store.noticeSerial }
+
     /// Where keys go now: the box on top (a link's address, a notice, the test store's sheet),
     /// else the paywall page itself.
     public var keyContext: KeyContext {
@@ -169,16 +180,7 @@ public struct PaywallController: Sendable {
             openLink = nil
             return []
         case .notice:
-            if action == .retry, store.notice?.isRetryable == true {
-                // retry() needs the failure it retries and replaces the notice itself.
-                guard store.failedPackage != nil else {
-                    store.dismissNotice()
-                    return []
-                }
-                return store.retry(in: context)
-            }
-            store.dismissNotice()
-            return []
+            return handleNoticeKey(key)
         case .testStoreSheet:
             let outcome: StoreSimulator.Outcome?
             switch action {
@@ -218,6 +220,22 @@ public struct PaywallController: Sendable {
         default:
             return nil
         }
+        return []
+    }
+
+    /// A key for the notice box, on whatever page it is up: Enter retries a failure that can
+    /// be retried, any other key closes it. Nothing happens until a frame has shown the box.
+    mutating func handleNoticeKey(_ key: Key) -> [StoreEvent] {
+        guard isNoticePresented else { return [] }
+        if KeyBindings.action(for: key, in: .notice) == .retry, store.notice?.isRetryable == true {
+            // retry() needs the failure it retries and replaces the notice itself.
+            guard store.failedPackage != nil else {
+                store.dismissNotice()
+                return []
+            }
+            return store.retry(in: context)
+        }
+        store.dismissNotice()
         return []
     }
 
