@@ -162,3 +162,22 @@ extension TransactionDateTests {
         #expect(gate.refusal(ofBuying: F.lifetime, in: ledger, at: Self.today) == nil)
     }
 }
+
+extension TransactionDateTests {
+    /// A second run started at the same `--now` as the run that bought: the purchase, made a
+    /// little into the first run, counts once this run's clock reaches it, and the shell is
+    /// told to wake then.
+    @Test func thePaywallWakesWhenItsClockReachesAPurchaseRecordedForLater() throws {
+        let start = F.date(2026, 1, 1)
+        let ledger = Ledger([Self.purchase("tui_onboard_pro_lifetime", on: start.addingTimeInterval(3))])
+        var controller = PaywallController(
+            setup: PaywallSetup(
+                catalog: try PaywallViewTests.defaultCatalog(), ledger: ledger, clock: StoreClock(startWallDate: start)),
+            seed: 1)
+        #expect(controller.statuses.first?.state == .notPurchased)
+        #expect(controller.nextChange == start.addingTimeInterval(3))
+        controller.setWallDate(start.addingTimeInterval(3))
+        #expect(controller.statuses.first?.state == .lifetime)
+        #expect(controller.nextChange == nil)
+    }
+}

@@ -80,14 +80,11 @@ public struct PaywallController: Sendable {
 
     public var isAnimating: Bool { store.isAnimating }
 
-    /// When, in wall time, the next subscription renews or runs out, so the shell can wake
-    /// then and the status line changes on time without polling.
+    /// When, in wall time, the next subscription renews or runs out, or the clock reaches a
+    /// purchase recorded for later (by a run whose clock was ahead), so the shell can wake then
+    /// and the status line changes on time without polling.
     public var nextChange: Date? {
-        let ends = statuses.compactMap { status -> Date? in
-            if case .active(let until, _) = status.state { return until }
-            return nil
-        }
-        return ends.min().map { clock.wallDate(atSimulated: $0) }
+        entitlements.snapshot.validUntil.map { clock.wallDate(atSimulated: $0) }
     }
 
     public func presentation(for page: PaywallPage) -> PaywallPresentation? {
