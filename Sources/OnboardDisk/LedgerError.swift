@@ -22,6 +22,15 @@ public enum LedgerError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A transaction could not be turned into JSON (for example a date that is not finite).
     case unencodable(transactionID: String, reason: String)
 
+    /// The problem as the app's box tells it: "repaired" only when a salvage happened.
+    public var storageProblem: StorageProblem {
+        switch self {
+        case .damaged: return StorageProblem(.repaired, message: description)
+        case .unreadable, .io, .busy: return StorageProblem(.unreadable, message: description)
+        case .unencodable: return StorageProblem(.unsaved, message: description)
+        }
+    }
+
     public var description: String {
         switch self {
         case let .damagedInPlace(path, line, reason, failure):

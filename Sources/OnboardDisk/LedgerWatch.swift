@@ -60,7 +60,7 @@ public final class LedgerWatch {
     /// already), on stderr after the run, and with the ledger as it now stands.
     private func report(_ error: LedgerError, showing: Bool = true) -> [Message] {
         reported.append("\(error)")
-        var messages: [Message] = showing ? [.storageProblem("\(error)")] : []
+        var messages: [Message] = showing ? [.storageProblem(error.storageProblem)] : []
         if case .damaged = error, let ledger = try? store.load(wait: .never) {
             messages.append(.ledgerChanged(ledger))
         }

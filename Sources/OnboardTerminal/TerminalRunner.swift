@@ -131,6 +131,9 @@ public struct TerminalRunner {
             if pacer.mayDraw(now: current) {
                 app.render(into: &canvas)
                 let written = session.present(canvas)
+                // Only now may a box in this frame take keys: those read before it was drawn
+                // were meant for the screen as it was.
+                _ = app.update(.presented)
                 owesFrame = false
                 if written > 0, !hasAskedTerminal {
                     hasAskedTerminal = true

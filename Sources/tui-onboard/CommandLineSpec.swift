@@ -256,6 +256,11 @@ enum CommandLineSpec {
             names: ["--json"], argument: .none { $0.isJSON = true },
             help: "print for programs rather than people (docs/status-json.md)", commands: [.status]),
         OptionSpec(
+            names: ["--sandbox"], argument: .none { $0.usesSandbox = true },
+            help:
+                "use the sandbox ledger, where purchases made under --now or --time-rate go; status and has read the real one without it",
+            commands: [.run, .status, .has]),
+        OptionSpec(
             names: ["--purchases"], argument: .none { $0.resetsPurchases = true },
             help: "also move the purchase ledger aside, never deleting it, and print where", commands: [.reset]),
         OptionSpec(
@@ -403,6 +408,11 @@ enum CommandLineSpec {
             path: "$XDG_STATE_HOME/tui-onboard/ledger.jsonl",
             meaning:
                 "Every simulated purchase, one checksummed JSON line each; entitlements are worked out from it."),
+        FileEntry(
+            path: "$XDG_STATE_HOME/tui-onboard/sandbox/ledger.jsonl",
+            meaning:
+                "The sandbox ledger: purchases made under a simulated clock (--now, --time-rate) or with --sandbox. status and has read it only with --sandbox."
+        ),
         FileEntry(
             path: "PREFIX/share/tui-onboard/default-deck.json", meaning: "The built-in tour, with its art and catalog."
         ),

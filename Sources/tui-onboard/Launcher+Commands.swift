@@ -54,10 +54,11 @@ extension Launcher {
             Subject(appID: appID ?? "", catalogPath: catalogPath, catalog: catalog, now: options.now ?? Date()))
     }
 
-    /// The ledger as it is on disk, without the lock and without repairing it.
+    /// The ledger as it is on disk, without the lock and without repairing it: the real one, or
+    /// with `--sandbox` the one purchases under a simulated clock went to.
     func readLedger() -> Result<Ledger, ExitStatus> {
         do {
-            return .success(try LedgerFile(directory: stateDirectory).loadWithoutRepair())
+            return .success(try LedgerFile(directory: answerLedgerDirectory).loadWithoutRepair())
         } catch {
             printError(error.description)
             switch error {
@@ -214,6 +215,6 @@ extension Launcher {
                     + (forgotState ? ", though the first-run state was forgotten" : ""))
             worst = max(worst, ExitCode.ioError)
         }
-        return worst
+        return max(worst, setAsideSandboxPurchases())
     }
 }

@@ -42,7 +42,8 @@ extension Launcher {
         guard let catalog = result.catalog else { return .failure(ExitStatus(code: ExitCode.badData)) }
         let ledger: Ledger
         do {
-            ledger = try LedgerFile(directory: stateDirectory).load(wait: .patiently)
+            // Loading creates the sandbox directory (0700) the first time a simulated clock runs.
+            ledger = try LedgerFile(directory: runLedgerDirectory).load(wait: .patiently)
         } catch {
             // Damage stops the run here, before the screen is taken over, so the message is
             // read before anything else is bought; the next start works from the salvaged ledger.
@@ -53,10 +54,11 @@ extension Launcher {
         let mode = options.simulation.flatMap(StoreSimulator.SimulationMode.init(rawValue:)) ?? .success
         let latency = options.latency
         let environment = environment
+        let isSandbox = runsInSandbox
         return .success({
             PaywallSetup(
                 catalog: catalog, ledger: ledger, mode: mode, latency: latency, clock: clock,
-                locale: Self.userLocale(environment), timeZone: TimeZone.current)
+                locale: Self.userLocale(environment), timeZone: TimeZone.current, isSandbox: isSandbox)
         })
     }
 

@@ -271,7 +271,8 @@ struct Launcher {
             app: RunResult.App(
                 id: deck.app.id, name: deck.app.name, version: deck.app.version,
                 previousVersion: state.apps[deck.app.id]?.lastSeenVersion),
-            state: RunResult.State(saved: true, path: stateRun.store.statePath), exitCode: ExitCode.success)
+            state: RunResult.State(saved: true, path: stateRun.store.statePath), sandbox: runsInSandbox,
+            exitCode: ExitCode.success)
         let shown: Deck
         let pageIndexes: [Int]
         switch presentation {
@@ -376,9 +377,11 @@ struct Launcher {
         var app = OnboardingApp(
             deck: shown, colorMode: session.colorMode, width: 0, height: 0, settings: settings,
             paywallWhenNeeded: paywall)
-        let watch = paywall.map { makeSetup in LedgerWatch(directory: stateDirectory, gate: { makeSetup().gate }) }
+        let watch = paywall.map { makeSetup in
+            LedgerWatch(directory: runLedgerDirectory, gate: { makeSetup().gate })
+        }
         // What another process does to the ledger shows as it happens, not on the next key.
-        let directoryWatch = paywall == nil ? nil : DirectoryWatch(directory: stateDirectory)
+        let directoryWatch = paywall == nil ? nil : DirectoryWatch(directory: runLedgerDirectory)
         let runner = TerminalRunner(
             perform: { effect in
                 switch effect {

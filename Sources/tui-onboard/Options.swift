@@ -52,6 +52,8 @@ struct Options: Equatable {
     var isJSON = false
     /// `reset --purchases`: also set the purchase ledger aside.
     var resetsPurchases = false
+    /// `--sandbox`: the store's ledger is the sandbox one (see `Launcher.sandboxDirectory`).
+    var usesSandbox = false
 
     /// Where to write what happened in the run (`--result-json FILE`, `-` for stdout).
     var resultPath: String?

@@ -46,14 +46,15 @@ struct EntitlementCommandsTests {
         try app.sendKeys("Down", "Enter")  // Monthly
         #expect(app.waitForText("You're all set") != nil, "\(app.screen())")
 
-        // The app is still running; another instance holds both locks.
-        var locks = try ["ledger.lock", "state.lock"].map { try holdLock("\(directory)/\($0)") }
+        // The app is still running; another instance holds the locks. Bought under --now, the
+        // purchase is in the sandbox ledger, which --sandbox reads.
+        var locks = try ["ledger.lock", "sandbox/ledger.lock", "state.lock"].map { try holdLock("\(directory)/\($0)") }
         defer { locks.forEach { close($0) } }
         let files = snapshot(directory)
         for (now, active) in [("2026-01-15", true), ("2026-03-15", true)] {
-            let has = try run(["has", "pro", "--state-dir", directory, "--now", now])
+            let has = try run(["has", "pro", "--state-dir", directory, "--now", now, "--sandbox"])
             #expect(has.standardOutput.isEmpty && has.standardError.isEmpty, "\(has)")
-            let status = try run(["status", "--json", "--state-dir", directory, "--now", now])
+            let status = try run(["status", "--json", "--state-dir", directory, "--now", now, "--sandbox"])
             #expect(status.status == 0, "\(status)")
             let object = try #require(
                 try JSONSerialization.jsonObject(with: Data(status.standardOutput.utf8)) as? [String: Any])
@@ -68,7 +69,7 @@ struct EntitlementCommandsTests {
                 #expect(pro["willRenew"] as? Bool == true)
             }
         }
-        let human = try run(["status", "--state-dir", directory, "--now", "2026-01-15"])
+        let human = try run(["status", "--state-dir", directory, "--now", "2026-01-15", "--sandbox"])
         #expect(human.status == 0)
         #expect(human.standardOutput.contains("pro  active    Active until Feb 1, 2026 (renews)"), "\(human)")
         #expect(snapshot(directory) == files, "status or has wrote to the state directory")

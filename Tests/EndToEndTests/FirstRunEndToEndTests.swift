@@ -170,10 +170,10 @@ struct FirstRunEndToEndTests {
 /// The result JSON of runs with a paywall: what was bought and restored, what is active.
 @Suite("Result JSON with a paywall")
 struct ResultWithPaywallTests {
-    static func launch(state: TemporaryDirectory, result: String) throws -> TmuxTerminal {
+    static func launch(state: TemporaryDirectory, result: String, now: String = "2026-01-01") throws -> TmuxTerminal {
         let terminal = try TmuxTerminal(
             arguments: [
-                "--state-dir", state.path("state"), "--latency", "0", "--now", "2026-01-01", "--seed", "7",
+                "--state-dir", state.path("state"), "--latency", "0", "--now", now, "--seed", "7",
                 "--reduce-motion", "--result-json", result,
             ])
         try terminal.start()
@@ -207,7 +207,9 @@ struct ResultWithPaywallTests {
         #expect(active.first?["willRenew"] as? Bool == true)
         #expect((bought["restores"] as? [Any])?.isEmpty == true)
 
-        let second = try Self.launch(state: state, result: state.path("restore.json"))
+        // A day later: the purchase counts from the moment it was made, a second or so into
+        // the first run's 2026-01-01, which a run starting at 2026-01-01 again has not reached.
+        let second = try Self.launch(state: state, result: state.path("restore.json"), now: "2026-01-02")
         defer { second.close() }
         try second.sendKeys("r")
         #expect(second.waitForText("Already up to date") != nil, "\(second.screen())")

@@ -22,7 +22,8 @@ struct LedgerEndToEndTests {
     }
 
     private func ledgerLines(_ state: TemporaryDirectory) -> [Substring] {
-        ((try? String(contentsOfFile: state.path("state/ledger.jsonl"), encoding: .utf8)) ?? "").split(separator: "\n")
+        ((try? String(contentsOfFile: state.path("state/sandbox/ledger.jsonl"), encoding: .utf8)) ?? "").split(
+            separator: "\n")
     }
 
     @Test("three instances pressing Enter on the lifetime product within a second record it once")
@@ -60,7 +61,7 @@ struct LedgerEndToEndTests {
         #expect(try app.dismiss("You're all set"), "Esc did not close it:\n\(app.screen())")
 
         // Another process changes one byte of the second line; the app notices by itself.
-        let path = state.path("state/ledger.jsonl")
+        let path = state.path("state/sandbox/ledger.jsonl")
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         let secondLine = try #require(bytes.firstIndex(of: UInt8(ascii: "\n"))) + 1
         bytes[secondLine + 12] ^= 0x01
@@ -78,9 +79,9 @@ struct LedgerEndToEndTests {
         let message = app.standardError()
         #expect(message.contains("was damaged at line 2"), "stderr: \(message)")
         #expect(message.contains("the 1 record whose checksum holds was kept"), "stderr: \(message)")
-        let names = try FileManager.default.contentsOfDirectory(atPath: state.path("state"))
+        let names = try FileManager.default.contentsOfDirectory(atPath: state.path("state/sandbox"))
         let preserved = try #require(names.first { $0.hasPrefix("ledger.corrupt-") })
-        #expect(try Data(contentsOf: URL(fileURLWithPath: state.path("state/\(preserved)"))) == Data(bytes))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: state.path("state/sandbox/\(preserved)"))) == Data(bytes))
         // The good line is the new ledger: the next run starts with the subscription intact.
         #expect(ledgerLines(state).count == 1)
         let next = try launch(stateDirectory: state.path("state"))
@@ -92,8 +93,9 @@ struct LedgerEndToEndTests {
     func heldLockNeverFreezes() throws {
         let state = try TemporaryDirectory()
         defer { state.remove() }
-        try FileManager.default.createDirectory(atPath: state.path("state"), withIntermediateDirectories: true)
-        let lock = open(state.path("state/ledger.lock"), O_RDWR | O_CREAT, 0o600)
+        // Under --now the store's ledger is the sandbox one, and so is its lock.
+        try FileManager.default.createDirectory(atPath: state.path("state/sandbox"), withIntermediateDirectories: true)
+        let lock = open(state.path("state/sandbox/ledger.lock"), O_RDWR | O_CREAT, 0o600)
         #expect(lock >= 0 && flock(lock, LOCK_EX) == 0)
         defer { close(lock) }
 

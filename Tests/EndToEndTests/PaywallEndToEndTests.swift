@@ -42,7 +42,7 @@ struct PaywallEndToEndTests {
         #expect(bought != nil, "the status did not change:\n\(first.screen())")
         try first.sendKeys("q")
         #expect(first.waitForExit() == 0)
-        let ledger = try String(contentsOfFile: state.path("state/ledger.jsonl"), encoding: .utf8)
+        let ledger = try String(contentsOfFile: state.path("state/sandbox/ledger.jsonl"), encoding: .utf8)
         #expect(ledger.split(separator: "\n").count == 1, "exactly one purchase is recorded:\n\(ledger)")
 
         let second = try launch(stateDirectory: stateDirectory)
@@ -128,7 +128,7 @@ extension PaywallEndToEndTests {
             second.waitForText("tui-onboard Pro: Lifetime") != nil, "the purchase did not show:\n\(second.screen())")
         try second.sendKeys("Down", "Enter")
         #expect(second.waitForText("Already purchased") != nil, "\(second.screen())")
-        let ledger = try String(contentsOfFile: state.path("state/ledger.jsonl"), encoding: .utf8)
+        let ledger = try String(contentsOfFile: state.path("state/sandbox/ledger.jsonl"), encoding: .utf8)
         #expect(ledger.split(separator: "\n").count == 1)
     }
 }

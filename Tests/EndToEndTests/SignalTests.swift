@@ -170,7 +170,7 @@ extension SignalTests {
         try terminal.sendKeys("C-z")
         #expect(terminal.waitForExit() == 148, "the app did not stop:\n\(terminal.screen())")
         // A stopped process does nothing more: the purchase must be on disk already.
-        let ledger = (try? String(contentsOfFile: state.path("state/ledger.jsonl"), encoding: .utf8)) ?? ""
+        let ledger = (try? String(contentsOfFile: state.path("state/sandbox/ledger.jsonl"), encoding: .utf8)) ?? ""
         #expect(ledger.split(separator: "\n").count == 1, "the stop did not wait for the purchase:\n\(ledger)")
         #expect(terminal.modes() == .restored, "left behind: \(terminal.modes())")
 

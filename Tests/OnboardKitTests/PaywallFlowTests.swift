@@ -30,10 +30,14 @@ import Testing
     }
 
     /// Sends keys, collecting the transactions the app asks the shell to record; each is
-    /// answered as saved, as the shell does when the disk takes it.
+    /// answered as saved, as the shell does when the disk takes it. Each key comes once the
+    /// screen showed what the one before did, as a person presses them.
     static func press(_ keys: [Key], _ app: inout OnboardingApp) -> [LedgerTransaction] {
         var recorded: [LedgerTransaction] = []
-        for key in keys { recorded += answer(app.update(.key(key)), &app) }
+        for key in keys {
+            _ = app.update(.presented)
+            recorded += answer(app.update(.key(key)), &app)
+        }
         return recorded
     }
 

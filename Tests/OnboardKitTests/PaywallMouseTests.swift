@@ -24,6 +24,8 @@ import Testing
         -> [LedgerTransaction]
     {
         let (x, y) = try point(of: text, in: app)
+        // The click is on what the screen shows.
+        _ = app.update(.presented)
         switch gesture {
         case .pressAndRelease:
             _ = app.update(.mouse(MouseEvent(.press, x: x, y: y)))
@@ -61,13 +63,16 @@ import Testing
         _ = try Self.click("r restore", &app)
         #expect(app.paywall?.store.phase == .restoring(remaining: 1))
         _ = PaywallFlowTests.run(&app, seconds: 1.1)
+        _ = app.update(.presented)
         _ = app.update(.key(.escape))
 
         _ = try Self.click("p privacy", &app)
         #expect(app.paywall?.openLink == .privacyPolicy)
+        _ = app.update(.presented)
         _ = app.update(.key(.escape))
         _ = try Self.click("t terms", &app)
         #expect(app.paywall?.openLink == .termsOfUse)
+        _ = app.update(.presented)
         _ = app.update(.key(.escape))
 
         _ = try Self.click("n not now", &app)
@@ -79,6 +84,7 @@ import Testing
         #expect(TestDecks.screen(app).text.contains("Restore · Privacy · Terms · Not now"))
         _ = try Self.click("Terms", &app)
         #expect(app.paywall?.openLink == .termsOfUse)
+        _ = app.update(.presented)
         _ = app.update(.key(.escape))
         _ = try Self.click("Privacy", &app)
         #expect(app.paywall?.openLink == .privacyPolicy)

@@ -382,7 +382,8 @@ import Testing
             .alreadyActive(entitlements: ["Pro", "Studio", "Season"]),
             .nothingToRestore, .awaitingApproval(productName: "Pro"), .alreadySubscribed, .alreadyOwned,
             .approved(productName: "Pro"), .declined(productName: "Pro"), .alreadyAnswered(productName: "Pro"),
-            .storageProblem("The ledger was repaired."),
+            .storageProblem(StorageProblem(.repaired, message: "The ledger was repaired.")),
+            .storageProblem(StorageProblem(.unreadable, message: "The ledger is a directory.")),
         ]
         #expect(Set(notices.map(\.title)).count == notices.count)
         for notice in notices {

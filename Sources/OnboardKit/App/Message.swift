@@ -16,12 +16,17 @@ public enum Message: Hashable, Sendable {
     /// The shell's answer to `Effect.record` for the transaction with this ID.
     case recordFinished(transactionID: String, result: RecordResult)
     /// Something is wrong with the stored purchases that the user must hear of (a damaged
-    /// ledger was found and repaired): the paywall shows it in a box.
-    case storageProblem(String)
+    /// ledger was found and repaired, a ledger that cannot be read): the paywall shows it in a box.
+    case storageProblem(StorageProblem)
     /// Whether the terminal reads more slowly than frames are made (over SSH, a shared
     /// screen): then a page change jumps, as with reduced motion, so the page a key asked for
     /// arrives in one frame instead of after a slide's worth of frames the link cannot carry.
     case terminalPace(isSlow: Bool)
+    /// The frame rendered last is on the terminal now. A box takes keys only once a frame
+    /// has shown it: one that came up while keys were being handled (a storage problem found
+    /// on the wake a key caused, a purchase finished by the key before) is not dismissed by
+    /// keys the user pressed before seeing it.
+    case presented
     /// The process was asked to stop (SIGINT, SIGTERM, SIGHUP).
     case interrupt(Outcome)
     /// The terminal's background colour, as it answered OSC 11: with

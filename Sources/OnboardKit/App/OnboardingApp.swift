@@ -274,10 +274,10 @@ public struct OnboardingApp: Sendable {
         case .recordFinished(let transactionID, let result):
             guard let events = paywall?.finishRecording(transactionID, result: result) else { return [] }
             return perform(events)
-        case .storageProblem(let message):
+        case .storageProblem(let problem):
             // The problem shows in the paywall's box, whatever page is on screen.
             preparePaywall()
-            paywall?.reportStorageProblem(message)
+            paywall?.reportStorageProblem(problem)
             return []
         case .terminalPace(let isSlow):
             terminalIsSlow = isSlow
@@ -286,6 +286,10 @@ public struct OnboardingApp: Sendable {
                 slide.settle()
                 symbolDrop.jump(to: 0)
             }
+            return []
+        case .presented:
+            // A box that is not drawn (a window too small for anything) has not been seen.
+            if !layout.isTooSmall { paywall?.framePresented() }
             return []
         case .interrupt(let outcome):
             return [.quit(outcome)]
@@ -331,6 +335,11 @@ public struct OnboardingApp: Sendable {
         let paywallAction = paywall.flatMap { KeyBindings.action(for: key, in: $0.keyContext) }
         if autoplay != nil, currentPaywallPage != nil, paywallAction == .buy || paywallAction == .restore {
             return []
+        }
+        // A storage box can come up over any page; there, as on the paywall, it takes the keys
+        // rather than leave them to the pages under it.
+        if currentPaywallPage == nil, !quitsThroughPaywall, paywall?.keyContext == .notice {
+            return perform(paywall!.handleNoticeKey(key))
         }
         if let page = currentPaywallPage, !quitsThroughPaywall {
             let blocking = paywall!.isBlockingNavigation
@@ -413,7 +422,7 @@ public struct OnboardingApp: Sendable {
             if event.kind != .press && event.kind != .drag { autoplay?.pause() }
             return []
         }
-        if currentPaywallPage != nil, paywall!.isBlockingNavigation {
+        if paywall?.keyContext == .notice || (currentPaywallPage != nil && paywall!.isBlockingNavigation) {
             slide.cancelDrag(index: carousel.currentIndex)
             if isPress { _ = handle(.escape) }
             return []

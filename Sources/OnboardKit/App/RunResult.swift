@@ -162,14 +162,18 @@ public struct RunResult: Encodable, Hashable, Sendable {
     public var entitlements: [ActiveEntitlement]?
     public var review: Review?
     public var state: State
+    /// True when the store used the sandbox ledger (a simulated clock, or `--sandbox`): the
+    /// purchases are not what `status` and `has` report without `--sandbox`.
+    public var sandbox: Bool
     public var exitCode: Int32
 
     public init(
         outcome: RunOutcome, reason: NotShownReason? = nil, mode: RunMode?, plain: Bool, app: App,
         pagesSeen: [Int] = [], lastPage: Int? = nil, seconds: Double = 0, purchases: [Purchase] = [],
         restores: [Restore] = [], entitlements: [ActiveEntitlement]? = nil, review: Review? = nil, state: State,
-        exitCode: Int32
+        sandbox: Bool = false, exitCode: Int32
     ) {
+        self.sandbox = sandbox
         self.outcome = outcome
         self.reason = reason
         self.mode = mode
@@ -188,7 +192,7 @@ public struct RunResult: Encodable, Hashable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case version, outcome, reason, mode, plain, app, pagesSeen, lastPage, seconds, purchases, restores
-        case entitlements, review, state, exitCode
+        case entitlements, review, state, sandbox, exitCode
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -208,6 +212,7 @@ public struct RunResult: Encodable, Hashable, Sendable {
         try container.encode(entitlements, forKey: .entitlements)
         try container.encode(review, forKey: .review)
         try container.encode(state, forKey: .state)
+        try container.encode(sandbox, forKey: .sandbox)
         try container.encode(exitCode, forKey: .exitCode)
     }
 

@@ -10,12 +10,16 @@ public struct PaywallSetup: Sendable {
     public var clock: StoreClock
     public var locale: Locale
     public var timeZone: TimeZone
+    /// True when the ledger is the sandbox one, which the hosts' `status` and `has` do not read:
+    /// the paywall says so.
+    public var isSandbox: Bool
 
     public init(
         catalog: Catalog, ledger: Ledger = Ledger(), mode: StoreSimulator.SimulationMode = .success,
         latency: Double = 1, clock: StoreClock, locale: Locale = Locale(identifier: "en_US"),
-        timeZone: TimeZone = TimeZone(identifier: "UTC")!
+        timeZone: TimeZone = TimeZone(identifier: "UTC")!, isSandbox: Bool = false
     ) {
+        self.isSandbox = isSandbox
         self.catalog = catalog
         self.ledger = ledger
         self.mode = mode

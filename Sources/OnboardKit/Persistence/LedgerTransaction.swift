@@ -69,4 +69,28 @@ public struct LedgerTransaction: Codable, Hashable, Sendable {
 
     /// True when this transaction settles an ask-to-buy request.
     public var resolvesPending: Bool { state == .approved || state == .declined }
+
+    /// The dates a transaction can carry and still mean something: the years 1 to 9999, which
+    /// a calendar can count periods in and ISO 8601 can write. A ledger line outside them
+    /// (hand-written or forged, like a purchase date of 1e300 seconds) decodes, since its
+    /// checksum holds, but never grants, withdraws or changes anything.
+    public static let meaningfulDates =
+        Date(timeIntervalSince1970: -62_135_596_800)...Date(timeIntervalSince1970: 253_402_300_799)
+
+    /// True when the purchase date, and the expiry date if there is one, are meaningful dates.
+    public var hasMeaningfulDates: Bool {
+        Self.isMeaningful(purchaseDate) && expiresDate.map(Self.isMeaningful) ?? true
+    }
+
+    /// NaN is checked on its own: `Date`'s `<=` is "not greater than", which NaN passes.
+    private static func isMeaningful(_ date: Date) -> Bool {
+        date.timeIntervalSince1970.isFinite && meaningfulDates.contains(date)
+    }
+
+    /// True when the transaction has happened by `now`: it is dated at or before it and its
+    /// dates are meaningful. Only such transactions say what the customer has at `now`; a
+    /// purchase dated later (made under a simulated clock) is not an entitlement yet.
+    public func hasHappened(by now: Date) -> Bool {
+        hasMeaningfulDates && purchaseDate <= now
+    }
 }

@@ -1,7 +1,8 @@
 import FoundationEssentials
 
 /// Word wrapping by display width. Paragraphs (separated by newlines) are kept; a word wider
-/// than the line is broken between graphemes; CJK text breaks between any two wide graphemes.
+/// than the line is broken after a `/` when one fits (a path or an address breaks between its
+/// names), else between graphemes; CJK text breaks between any two wide graphemes.
 public enum TextLayout {
     /// Wraps `text` to `width` columns. With `maxLines`, stops once that many lines are made:
     /// a view that shows a few lines need not lay out megabytes of text on every frame.
@@ -128,13 +129,15 @@ public enum TextLayout {
                 lineEnd = end
             } else {
                 if lineWidth > 0 { emit(trimming: true) }
-                // A word wider than the line fills whole lines; its rest starts the next one.
+                // A word wider than the line fills lines up to its last `/` that fits, else whole
+                // lines; its rest starts the next one.
                 var chunk = index
                 while end - chunk > width && lines.count < maxLines {
+                    let cut = slashBreak(bytes, from: chunk, width: width) ?? chunk + width
                     lineStart = chunk
-                    lineEnd = chunk + width
+                    lineEnd = cut
                     emit(trimming: false)
-                    chunk += width
+                    chunk = cut
                 }
                 lineStart = chunk
                 lineEnd = end
@@ -143,6 +146,18 @@ public enum TextLayout {
         }
         if lines.count < maxLines && (lineEnd > lineStart || lines.isEmpty) { emit(trimming: true) }
         return lines
+    }
+
+    /// Where a line that starts at `start` and holds at most `width` bytes may end after a `/`
+    /// (the slash staying on it); nil when no slash after the first byte fits.
+    static func slashBreak(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, width: Int) -> Int? {
+        let slash = UInt8(ascii: "/")
+        var index = min(start + width, bytes.count) - 1
+        while index > start {
+            if bytes[index] == slash { return index + 1 }
+            index -= 1
+        }
+        return nil
     }
 
     static func wrapGraphemes(_ paragraph: String, width: Int, maxLines: Int) -> [String] {
@@ -177,16 +192,30 @@ public enum TextLayout {
                 line = token
                 lineWidth = tokenWidth
             } else {
+                // Broken after its last `/` that fits, as the ASCII wrap does, else where it is full.
+                var afterSlash: String.Index?
                 for grapheme in token {
                     let graphemeWidth = DisplayWidth.of(grapheme)
                     if lineWidth + graphemeWidth > width && lineWidth > 0 {
-                        lines.append(line)
-                        line = ""
-                        lineWidth = 0
+                        if let cut = afterSlash, cut < line.endIndex {
+                            lines.append(String(line[..<cut]))
+                            line = String(line[cut...])
+                        } else {
+                            lines.append(line)
+                            line = ""
+                        }
+                        lineWidth = DisplayWidth.of(line)
+                        afterSlash = nil
+                        if lineWidth + graphemeWidth > width {
+                            lines.append(line)
+                            line = ""
+                            lineWidth = 0
+                        }
                     }
                     if graphemeWidth > width { continue }
                     line.append(grapheme)
                     lineWidth += graphemeWidth
+                    if grapheme == "/" && line.count > 1 { afterSlash = line.endIndex }
                 }
             }
             return lines.count < maxLines

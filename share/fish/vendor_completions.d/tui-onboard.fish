@@ -29,6 +29,7 @@ complete -c tui-onboard -n '__fish_seen_subcommand_from dump' -l size -x -d 'the
 complete -c tui-onboard -n '__fish_seen_subcommand_from dump' -l svg -x -a '(__fish_complete_directories (commandline -ct))' -d 'write one SVG picture per page into DIR (page-01.svg...) instead of text'
 complete -c tui-onboard -n '__fish_seen_subcommand_from symbols' -l preview -d 'draw every symbol under its name'
 complete -c tui-onboard -n '__fish_seen_subcommand_from status' -l json -d 'print for programs rather than people (docs/status-json.md)'
+complete -c tui-onboard -n 'not __fish_seen_subcommand_from validate symbols dump status has reset init; or __fish_seen_subcommand_from status has' -l sandbox -d 'use the sandbox ledger, where purchases made under --now or --time-rate go; status and has read the real one without it'
 complete -c tui-onboard -n '__fish_seen_subcommand_from reset' -l purchases -d 'also move the purchase ledger aside, never deleting it, and print where'
 complete -c tui-onboard -s h -l help -d 'show the help; after a command, its own'
 complete -c tui-onboard -s V -l version -d 'show the version'

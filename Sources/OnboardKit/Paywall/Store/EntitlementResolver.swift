@@ -8,7 +8,7 @@ import FoundationEssentials
 public enum EntitlementResolver {
     /// One status per catalog entitlement, in catalog order.
     public static func statuses(in context: StoreContext) -> [EntitlementStatus] {
-        let records = PurchaseRecords(context.ledger)
+        let records = PurchaseRecords(context.ledger, at: context.now)
         return context.catalog.entitlements.map {
             status(of: $0, records: records, in: context)
         }
@@ -16,13 +16,14 @@ public enum EntitlementResolver {
 
     /// The status of one entitlement: the strongest access any of its products gives.
     public static func status(of entitlement: Entitlement, in context: StoreContext) -> EntitlementStatus {
-        status(of: entitlement, records: PurchaseRecords(context.ledger), in: context)
+        status(of: entitlement, records: PurchaseRecords(context.ledger, at: context.now), in: context)
     }
 
     /// What the purchases of one product give at `now`; `.notPurchased` for consumables and for
     /// products the catalog does not know.
     public static func state(ofProduct productID: String, in context: StoreContext) -> EntitlementStatus.State {
-        access(toProduct: productID, records: PurchaseRecords(context.ledger), in: context)?.state ?? .notPurchased
+        access(toProduct: productID, records: PurchaseRecords(context.ledger, at: context.now), in: context)?.state
+            ?? .notPurchased
     }
 
     /// The active subscription that stops `product` from being bought ("You're currently
@@ -32,7 +33,7 @@ public enum EntitlementResolver {
     public static func activeSubscription(for product: Product, in context: StoreContext)
         -> EntitlementStatus.State?
     {
-        activeSubscription(for: product, records: PurchaseRecords(context.ledger), in: context)
+        activeSubscription(for: product, records: PurchaseRecords(context.ledger, at: context.now), in: context)
     }
 
     static func activeSubscription(for product: Product, records: PurchaseRecords, in context: StoreContext)
@@ -71,11 +72,12 @@ public enum EntitlementResolver {
 
     /// The first moment after `context.now` at which any answer above may change with time
     /// alone: the earliest end of a period any purchase is active in (where it renews, moves
-    /// from its introductory offer to regular periods, or runs out). Nil when nothing changes
-    /// until the ledger does. Every derived state is constant between such ends, and an ended
-    /// or expired access stays as it is.
+    /// from its introductory offer to regular periods, or runs out), or the date of a
+    /// transaction recorded for later. Nil when nothing changes until the ledger does. Every
+    /// derived state is constant between such moments, and an ended or expired access stays
+    /// as it is.
     static func nextBoundary(records: PurchaseRecords, in context: StoreContext) -> Date? {
-        var earliest: Date?
+        var earliest = records.nextTransactionDate
         for product in context.catalog.products.values {
             for purchase in records.purchases(of: product.id) {
                 guard

@@ -41,17 +41,22 @@ public struct PurchaseGate: Sendable {
 
     /// Why `product` cannot be bought at `now` given `ledger`: already owned, a subscription of
     /// its group already active, or a request for it still waiting for approval.
+    ///
+    /// Every recorded transaction counts here, even one dated after `now`: instances started
+    /// with `--now` a moment apart have clocks a moment apart, and the one behind must not sell
+    /// again what the one ahead recorded (entitlements still count a purchase only from its date).
     public func refusal(ofBuying product: Product, in ledger: Ledger, at now: Date) -> StoreSimulator.Notice? {
         let context = StoreContext(catalog: catalog, ledger: ledger, now: now, calendar: calendar)
+        let records = PurchaseRecords(everythingRecordedIn: ledger)
         switch product.type {
         case .consumable, .nonRenewing:
             return nil
         case .nonConsumable:
-            if EntitlementResolver.isOwned(product, in: context) {
+            if EntitlementResolver.access(toProduct: product.id, records: records, in: context)?.state == .lifetime {
                 return .alreadyOwned
             }
         case .autoRenewable:
-            let active = EntitlementResolver.activeSubscription(for: product, in: context)
+            let active = EntitlementResolver.activeSubscription(for: product, records: records, in: context)
             if active != nil { return .alreadySubscribed }
         }
         // A second request while one waits could end in two approved purchases.

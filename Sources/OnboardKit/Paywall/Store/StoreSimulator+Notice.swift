@@ -19,8 +19,9 @@ extension StoreSimulator {
         case declined(productName: String)
         /// The ask-to-buy request was approved or declined elsewhere already.
         case alreadyAnswered(productName: String)
-        /// The stored purchases needed attention (a damaged ledger was repaired).
-        case storageProblem(String)
+        /// The stored purchases needed attention: a damaged ledger was repaired, or the ledger
+        /// could not be read.
+        case storageProblem(StorageProblem)
 
         public var title: String {
             switch self {
@@ -35,7 +36,7 @@ extension StoreSimulator {
             case .approved: return "Purchase approved"
             case .declined: return "Purchase declined"
             case .alreadyAnswered: return "Already answered"
-            case .storageProblem: return "Purchase records repaired"
+            case .storageProblem(let problem): return problem.title
             }
         }
 
@@ -63,8 +64,8 @@ extension StoreSimulator {
                 return "The request to buy \(name) was declined."
             case .alreadyAnswered(let name):
                 return "The request to buy \(name) was already answered in another window."
-            case .storageProblem(let message):
-                return message
+            case .storageProblem(let problem):
+                return problem.message
             }
         }
 

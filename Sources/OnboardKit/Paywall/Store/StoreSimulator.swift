@@ -25,7 +25,12 @@ public struct StoreSimulator: Sendable {
     public let latency: Double
     public private(set) var phase: Phase = .idle
     /// What the paywall shows after the last operation; nil once dismissed.
-    public var notice: Notice?
+    public var notice: Notice? {
+        didSet { noticeSerial &+= 1 }
+    }
+    /// Counts every change of `notice`, so that a box can tell whether the notice up now is
+    /// the one the screen showed, even when the same words came back.
+    public private(set) var noticeSerial = 0
     /// The package the prompt sheet asks about or whose purchase is in flight.
     public private(set) var activePackage: Package?
     /// The package whose purchase failed last, for `retry`.

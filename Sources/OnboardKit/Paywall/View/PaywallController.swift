@@ -8,6 +8,8 @@ public struct PaywallController: Sendable {
     public private(set) var ledger: Ledger
     public private(set) var store: StoreSimulator
     public let clock: StoreClock
+    /// True when purchases go to the sandbox ledger (see `PaywallSetup.isSandbox`).
+    public let isSandbox: Bool
     /// The wall time the shell last reported; the store's time follows from it.
     public private(set) var wallDate: Date
     let formatter: PriceFormatter
@@ -18,6 +20,8 @@ public struct PaywallController: Sendable {
     /// The first package row the list showed, per offering, so it scrolls only as needed.
     private var listTop: [String: Int] = [:]
     public private(set) var openLink: Link?
+    /// The `StoreSimulator.noticeSerial` of the notice the terminal last showed.
+    private var presentedNoticeSerial: Int?
     /// The transactions this session recorded in the ledger (purchases, ask-to-buy requests
     /// and their answers), in order: only those the shell confirmed as saved.
     public private(set) var recordedThisRun: [LedgerTransaction] = []
@@ -35,6 +39,7 @@ public struct PaywallController: Sendable {
         ledger = setup.ledger
         store = StoreSimulator(mode: setup.mode, latency: setup.latency, seed: seed)
         clock = setup.clock
+        isSandbox = setup.isSandbox
         wallDate = setup.clock.startWallDate
         formatter = PriceFormatter(locale: setup.locale)
         locale = setup.locale
@@ -75,14 +80,11 @@ public struct PaywallController: Sendable {
 
     public var isAnimating: Bool { store.isAnimating }
 
-    /// When, in wall time, the next subscription renews or runs out, so the shell can wake
-    /// then and the status line changes on time without polling.
+    /// When, in wall time, the next subscription renews or runs out, or the clock reaches a
+    /// purchase recorded for later (by a run whose clock was ahead), so the shell can wake then
+    /// and the status line changes on time without polling.
     public var nextChange: Date? {
-        let ends = statuses.compactMap { status -> Date? in
-            if case .active(let until, _) = status.state { return until }
-            return nil
-        }
-        return ends.min().map { clock.wallDate(atSimulated: $0) }
+        entitlements.snapshot.validUntil.map { clock.wallDate(atSimulated: $0) }
     }
 
     public func presentation(for page: PaywallPage) -> PaywallPresentation? {
@@ -99,12 +101,17 @@ public struct PaywallController: Sendable {
             let line = status.statusLine(locale: locale, timeZone: timeZone, renewalPrice: renewalPrice)
             return SafeText.sanitize("\(status.entitlement.displayName): \(line)")
         }
+        if isSandbox, !lines.isEmpty { lines[0] = "\(Self.sandboxLabel) · \(lines[0])" }
         if !pendingTransactions.isEmpty { lines.append(Self.requestKeys) }
         return .make(
             offering: offering, catalog: catalog, formatter: formatter, selectedIndex: selectedIndex(in: offering),
             ownedProductIDs: owned, blockedProductIDs: blocked, introEligibleProductIDs: eligible, statusLines: lines,
             progress: progressText, listTop: listTop[offering.id] ?? 0)
     }
+
+    /// What the status line starts with while purchases go to the sandbox ledger: first, so a
+    /// narrow window cuts the entitlement rather than it.
+    public static let sandboxLabel = "Sandbox"
 
     /// "a approves · d declines the request", with the keys of the table.
     static let requestKeys: String = {
@@ -139,6 +146,15 @@ public struct PaywallController: Sendable {
     /// True while input other than quitting must wait: a purchase or restore runs, or a box is open.
     public var isBlockingNavigation: Bool { store.isBusy || store.notice != nil || openLink != nil }
 
+    /// The shell showed a frame: the notice up now, if any, has been seen and may take keys.
+    public mutating func framePresented() {
+        presentedNoticeSerial = store.noticeSerial
+    }
+
+    /// True when the notice up now is the one the terminal last showed. Until then keys meant
+    /// for what was on screen before do nothing, rather than close a box never seen.
+    public var isNoticePresented: Bool { store.notice != nil && presentedNoticeSerial == store.noticeSerial }
+
     /// Where keys go now: the box on top (a link's address, a notice, the test store's sheet),
     /// else the paywall page itself.
     public var keyContext: KeyContext {
@@ -161,16 +177,7 @@ public struct PaywallController: Sendable {
             openLink = nil
             return []
         case .notice:
-            if action == .retry, store.notice?.isRetryable == true {
-                // retry() needs the failure it retries and replaces the notice itself.
-                guard store.failedPackage != nil else {
-                    store.dismissNotice()
-                    return []
-                }
-                return store.retry(in: context)
-            }
-            store.dismissNotice()
-            return []
+            return handleNoticeKey(key)
         case .testStoreSheet:
             let outcome: StoreSimulator.Outcome?
             switch action {
@@ -210,6 +217,22 @@ public struct PaywallController: Sendable {
         default:
             return nil
         }
+        return []
+    }
+
+    /// A key for the notice box, on whatever page it is up: Enter retries a failure that can
+    /// be retried, any other key closes it. Nothing happens until a frame has shown the box.
+    mutating func handleNoticeKey(_ key: Key) -> [StoreEvent] {
+        guard isNoticePresented else { return [] }
+        if KeyBindings.action(for: key, in: .notice) == .retry, store.notice?.isRetryable == true {
+            // retry() needs the failure it retries and replaces the notice itself.
+            guard store.failedPackage != nil else {
+                store.dismissNotice()
+                return []
+            }
+            return store.retry(in: context)
+        }
+        store.dismissNotice()
         return []
     }
 
@@ -257,9 +280,9 @@ public struct PaywallController: Sendable {
     }
 
     /// Tells the customer something went wrong with the stored purchases (the ledger was found
-    /// damaged and repaired), in a box they must dismiss.
-    mutating func reportStorageProblem(_ message: String) {
-        store.notice = .storageProblem(message)
+    /// damaged and repaired, or could not be read), in a box they must dismiss.
+    mutating func reportStorageProblem(_ problem: StorageProblem) {
+        store.notice = .storageProblem(problem)
     }
 
     /// The URL of the open link box.

@@ -1,0 +1,33 @@
+/// Something wrong with the stored purchases that the user must hear of, with what became of
+/// them: the box's title says what happened, so "repaired" is said only after a repair.
+public struct StorageProblem: Hashable, Sendable {
+    /// What happened to the stored purchases.
+    public enum Outcome: Hashable, Sendable {
+        /// The ledger was damaged, the original kept aside and a new ledger written of the
+        /// lines that hold: a salvage happened.
+        case repaired
+        /// The ledger could not be read (not a regular file, too large, a failed system call):
+        /// nothing was changed, and the purchases shown are those read before.
+        case unreadable
+        /// A purchase could not be written to the ledger.
+        case unsaved
+    }
+
+    public var outcome: Outcome
+    /// What went wrong and what to do, as said on stderr after the run.
+    public var message: String
+
+    public init(_ outcome: Outcome, message: String) {
+        self.outcome = outcome
+        self.message = message
+    }
+
+    /// The title of the box that shows it.
+    public var title: String {
+        switch outcome {
+        case .repaired: return "Purchase records repaired"
+        case .unreadable: return "Purchase records could not be read"
+        case .unsaved: return "Purchase records could not be saved"
+        }
+    }
+}
