@@ -26,8 +26,9 @@ public enum LedgerError: Error, Hashable, Sendable, CustomStringConvertible {
     public var storageProblem: StorageProblem {
         switch self {
         case .damaged: return StorageProblem(.repaired, message: description)
-        case .unreadable, .io, .busy: return StorageProblem(.unreadable, message: description)
-        case .unencodable: return StorageProblem(.unsaved, message: description)
+        case .unreadable, .io, .busy, .damagedInPlace: return StorageProblem(.unreadable, message: description)
+        case .unencodable, .full: return StorageProblem(.unsaved, message: description)
+        case .unconfirmed: return StorageProblem(.unconfirmed, message: description)
         }
     }
 

@@ -11,6 +11,8 @@ public struct StorageProblem: Hashable, Sendable {
         case unreadable
         /// A purchase could not be written to the ledger.
         case unsaved
+        /// A purchase was recorded and counts, but the disk did not confirm it will last.
+        case unconfirmed
     }
 
     public var outcome: Outcome
@@ -28,6 +30,7 @@ public struct StorageProblem: Hashable, Sendable {
         case .repaired: return "Purchase records repaired"
         case .unreadable: return "Purchase records could not be read"
         case .unsaved: return "Purchase records could not be saved"
+        case .unconfirmed: return "Purchase recorded, not confirmed"
         }
     }
 }
