@@ -209,7 +209,8 @@ public struct StoreSimulator: Sendable {
             return []
         case .failed(let reason):
             finish()
-            notice = .failed(reason: "The purchase could not be saved: \(reason)")
+            // True since purchases are committed: a failure leaves nothing that counts.
+            notice = .failed(reason: "Nothing was bought: the purchase could not be saved (\(reason)).")
             failedPackage = saving.package
             return []
         case .busy:
