@@ -60,9 +60,15 @@ public enum StateDirectory {
         return nil
     }
 
-    /// "uid 1000 (alice)", or "uid 1000" when the user has no name.
+    /// "uid 1000 (alice)", or "uid 1000" when /etc/passwd does not name the user. Read by hand:
+    /// getpwuid would bring the name service into the static binary.
     static func userName(_ uid: uid_t) -> String {
-        guard let entry = getpwuid(uid), let name = entry.pointee.pw_name else { return "uid \(uid)" }
-        return "uid \(uid) (\(SafeText.sanitize(String(cString: name))))"
+        let passwd = (try? POSIXFile.readFile("/etc/passwd", limit: 1 << 20)) ?? nil
+        for line in (passwd ?? []).split(separator: UInt8(ascii: "\n")) {
+            let fields = line.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
+            guard fields.count > 2, String(decoding: fields[2], as: UTF8.self) == String(uid) else { continue }
+            return "uid \(uid) (\(SafeText.sanitize(String(decoding: fields[0], as: UTF8.self))))"
+        }
+        return "uid \(uid)"
     }
 }
