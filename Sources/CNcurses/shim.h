@@ -57,6 +57,22 @@ static inline int tui_put_cell(WINDOW *win, int y, int x, const wchar_t *text, a
     return mvwadd_wch(win, y, x, &cell);
 }
 
+/// Where tui_put_attributes sends its bytes: vid_puts takes a function of one character only.
+/// One screen on one thread uses it, set just before each call. (A static inside a function:
+/// Swift does not define a header's static variables.)
+static inline FILE **tui_attribute_output(void) {
+    static FILE *output;
+    return &output;
+}
+static inline int tui_put_attribute_byte(int byte) { return putc(byte, *tui_attribute_output()); }
+
+/// Writes the terminfo sequences that switch the terminal to `attrs` in colour pair `pair`
+/// (as ncurses would for a cell) to `out`, and tells ncurses the terminal is now in them.
+static inline int tui_put_attributes(FILE *out, attr_t attrs, int pair) {
+    *tui_attribute_output() = out;
+    return vid_puts(attrs, 0, &pair, tui_put_attribute_byte);
+}
+
 /// Makes the window's blanks, those an erase makes, spaces in `attrs` and `pair`, and erases
 /// it: every cell becomes that blank. (wbkgrnd would keep what is written, but compares every
 /// cell with the old background on the way: 216K instructions for an 80x24 window, against 12K.)

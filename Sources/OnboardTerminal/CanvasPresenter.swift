@@ -12,6 +12,9 @@ final class CanvasPresenter {
     /// Where 24-bit colours are written beside ncurses (`TrueColorWriter`); nil unless the
     /// colour mode is truecolor.
     private let trueColorOutput: UnsafeMutablePointer<FILE>?
+    /// Where the cells ncurses cannot hold whole are written again in full (see
+    /// `writeCrowdedCells`); nil leaves them as ncurses holds them.
+    private let crowdedCellOutput: UnsafeMutablePointer<FILE>?
     /// Where the brackets of synchronized output (DEC mode 2026) are written around each
     /// frame; nil until the terminal says it knows the mode.
     var synchronizedOutput: UnsafeMutablePointer<FILE>?
@@ -21,9 +24,10 @@ final class CanvasPresenter {
 
     init(
         window: UnsafeMutablePointer<WINDOW>, palette: ColorPalette, hyperlinkOutput: UnsafeMutablePointer<FILE>? = nil,
-        trueColorOutput: UnsafeMutablePointer<FILE>? = nil
+        trueColorOutput: UnsafeMutablePointer<FILE>? = nil, crowdedCellOutput: UnsafeMutablePointer<FILE>? = nil
     ) {
         self.window = window
+        self.crowdedCellOutput = crowdedCellOutput
         self.palette = palette
         self.hyperlinkOutput = hyperlinkOutput
         // A direct-colour terminfo entry lets ncurses send 24-bit colour itself.
@@ -49,6 +53,7 @@ final class CanvasPresenter {
         // erased by invalidate): only the cells that are not blank need writing, a tenth of a
         // first page.
         let runs = previous.map { canvas.changes(from: $0) } ?? canvas.changesFromBlank()
+        let last = previous
         let linksNeedWriting =
             !canvas.hyperlinks.isEmpty
             && (canvas.hyperlinks != previous?.hyperlinks
@@ -61,6 +66,8 @@ final class CanvasPresenter {
         // style, not (hashing the style) once per cell. A whole first frame is 2,000 cells.
         var lastStyle: Style?
         var look: ColorPalette.Look = (0, 0)
+        var crowded: [CrowdedCell] = []
+        let capacity = text.count - 1
         for run in runs {
             var column = run.x
             for cell in run.cells {
@@ -70,8 +77,17 @@ final class CanvasPresenter {
                     look = palette.look(for: cell.style)
                     lastStyle = cell.style
                 }
-                write(cell, x: column, y: run.y, look: look, text: &text)
+                let form = cell.terminalForm
+                write(form, x: column, y: run.y, look: look, text: &text)
                 written += 1
+                // ncurses keeps the first `capacity` scalars of a cell. The rest go out beside it;
+                // a cell that had more than it holds is written whole too, or ncurses, seeing its
+                // own shorter copy unchanged, would leave the terminal's extra marks behind.
+                if form.scalarCount > capacity
+                    || (last?[column, run.y].terminalForm.scalarCount ?? 0) > capacity
+                {
+                    crowded.append(CrowdedCell(x: column, y: run.y, cell: form, look: look))
+                }
             }
         }
         wnoutrefresh(window)
@@ -88,6 +104,7 @@ final class CanvasPresenter {
                 fflush(output)
             }
         }
+        if !crowded.isEmpty, let output = crowdedCellOutput { writeCrowdedCells(crowded, to: output) }
         if let output = trueColorOutput {
             let screen = tui_curscr()
             let bytes = TrueColorWriter.repaint(runs, cursor: (Int(getcurx(screen)), Int(getcury(screen))))
@@ -110,7 +127,7 @@ final class CanvasPresenter {
             var label = ""
             for column in link.x..<(link.x + link.width) where !canvas[column, link.y].isContinuation {
                 let cell = canvas[column, link.y]
-                label.append(cell.isFlag ? cell.grapheme : cell.terminalForm.grapheme)
+                label += cell.terminalText
             }
             bytes += "\u{1B}[\(link.y + 1);\(link.x + 1)H\u{1B}]8;;\(link.url)\u{1B}\\\(label)\u{1B}]8;;\u{1B}\\"
         }
@@ -120,29 +137,38 @@ final class CanvasPresenter {
         fflush(output)
     }
 
-    private func write(_ cell: Cell, x: Int, y: Int, look: ColorPalette.Look, text: inout [wchar_t]) {
-        let scalars = cell.scalars
-        let (attributes, pair) = look
-        // A flag is two regional indicators, each one column to ncurses: written side by side,
-        // the terminal joins them into the flag the canvas gave two columns.
-        if cell.isFlag {
-            for (offset, value) in [scalars[0], scalars[1]].enumerated() {
-                text[0] = wchar_t(bitPattern: value)
-                text[1] = 0
-                _ = tui_put_cell(window, Int32(y), Int32(x + offset), text, attributes, pair)
-            }
-            return
+    /// One cell whose terminal form is longer than an ncurses cell holds, or was.
+    private struct CrowdedCell {
+        var x: Int
+        var y: Int
+        var cell: Cell
+        var look: ColorPalette.Look
+    }
+
+    /// Writes cells ncurses could not hold whole (a base with more than four marks, an emoji with
+    /// a tag sequence) once more, every scalar, in their place and attributes, after ncurses'
+    /// update: the terminal then holds what the canvas says, and ncurses keeps its own shorter
+    /// copy, which only this presenter changes. The attributes go out through ncurses' own
+    /// terminfo strings (`vid_puts`), ending in normal ones as every ncurses update does; the
+    /// cursor goes back where ncurses left it.
+    private func writeCrowdedCells(_ cells: [CrowdedCell], to output: UnsafeMutablePointer<FILE>) {
+        for crowded in cells {
+            fputs("\u{1B}[\(crowded.y + 1);\(crowded.x + 1)H", output)
+            _ = tui_put_attributes(output, crowded.look.attributes, crowded.look.pair)
+            fputs(crowded.cell.terminalText, output)
         }
-        // One cell holds one spacing character and the marks on it, and takes the columns of
-        // that character, as the canvas counted them. ncurses cannot join an emoji sequence (ZWJ,
-        // skin tones), so its first emoji stands for it, whole and without a dangling joiner.
-        let form = cell.terminalForm.scalars
-        var count = 0
-        while count < text.count - 1, count < Cell.maximumScalars, form[count] != 0 {
-            text[count] = wchar_t(bitPattern: form[count])
-            count += 1
-        }
+        _ = tui_put_attributes(output, tui_attr_normal(), 0)
+        let screen = tui_curscr()
+        fputs("\u{1B}[\(getcury(screen) + 1);\(getcurx(screen) + 1)H", output)
+        fflush(output)
+    }
+
+    /// Hands one cell's terminal form to ncurses: one spacing character and the zero-width ones
+    /// after it, as many as an ncurses cell holds (`CCHARW_MAX`).
+    private func write(_ form: Cell, x: Int, y: Int, look: ColorPalette.Look, text: inout [wchar_t]) {
+        let count = min(form.scalarCount, text.count - 1)
+        for index in 0..<count { text[index] = wchar_t(bitPattern: form.scalar(at: index)) }
         text[count] = 0
-        _ = tui_put_cell(window, Int32(y), Int32(x), text, attributes, pair)
+        _ = tui_put_cell(window, Int32(y), Int32(x), text, look.attributes, look.pair)
     }
 }

@@ -113,7 +113,7 @@ public final class TerminalSession {
         presenter = CanvasPresenter(
             window: window, palette: ColorPalette(colorMode: mode),
             hyperlinkOutput: TerminalSession.supportsHyperlinks(terminal: name, environment: environment)
-                ? output : nil, trueColorOutput: output)
+                ? output : nil, trueColorOutput: output, crowdedCellOutput: output)
         if enableMouse {
             mouseinterval(0)
             mousemask(tui_mouse_all_events(), nil)

@@ -26,7 +26,7 @@ enum TrueColorWriter {
                     bytes += "\u{1B}[\(run.y + 1);\(column + 1)H" + sgr(cell.style)
                     segmentStyle = cell.style
                 }
-                bytes.append(cell.isFlag ? cell.grapheme : cell.terminalForm.grapheme)
+                bytes += cell.terminalText
             }
         }
         guard !bytes.isEmpty else { return "" }

@@ -28,13 +28,14 @@ import Testing
         #expect(!canvas.cells.contains { SafeText.isUnsafe($0.grapheme) && !$0.isContinuation })
     }
 
-    @Test func combiningMarksStayWithTheirBaseAndEmojiTakeTwoColumns() {
+    @Test func combiningMarksStayWithTheirBaseAndEmojiTakeTheColumnsOfEachWideCharacter() {
         var canvas = Canvas(width: 8, height: 1)
         let end = canvas.draw("e\u{301}👍🏽x", x: 0, y: 0)
-        #expect(end == 4)
+        #expect(end == 6)
         #expect(canvas[0, 0].grapheme == "e\u{301}")
-        #expect(canvas[2, 0].isContinuation)
-        #expect(canvas[3, 0].grapheme == "x")
+        #expect(canvas[1, 0].grapheme == "👍" && canvas[2, 0].isContinuation)
+        #expect(canvas[3, 0].grapheme == "🏽" && canvas[4, 0].isContinuation)
+        #expect(canvas[5, 0].grapheme == "x")
     }
 
     @Test func diffReportsOnlyChangedRunsWithWholeWideGraphemes() {
@@ -62,15 +63,17 @@ import Testing
     }
 
     @Test func cellsDifferInAnyScalarOrAnyPartOfTheStyle() {
-        // Seven scalars, as the longest cluster a cell keeps; one lane changed at a time.
-        var scalars = SIMD8<UInt32>(repeating: 0)
-        for lane in 0..<Cell.maximumScalars { scalars[lane] = 0x1F469 + UInt32(lane) }
+        // Twelve scalars, as the longest cluster a cell keeps; one bit of one changed at a time.
+        let scalars = (0..<UInt32(Cell.maximumScalars)).map { 0x1F469 + $0 }
         let cell = Cell(scalars: scalars, style: .plain)
         #expect(cell == Cell(scalars: scalars, style: .plain))
-        for lane in 0..<8 {
-            var changed = scalars
-            changed[lane] ^= 1
-            #expect(Cell(scalars: changed, style: .plain) != cell, "lane \(lane)")
+        #expect(cell.scalars == scalars)
+        for index in scalars.indices {
+            for bit in [0, 20] {
+                var changed = scalars
+                changed[index] ^= 1 << bit
+                #expect(Cell(scalars: changed, style: .plain) != cell, "scalar \(index), bit \(bit)")
+            }
         }
         let styles = [
             Style(foreground: .red), Style(foreground: .rgb(1, 2, 3)), Style(background: .indexed(0)),

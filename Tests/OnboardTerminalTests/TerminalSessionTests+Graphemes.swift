@@ -14,29 +14,18 @@ extension TerminalSessionTests {
         "👨‍👩‍👧", "👍🏽", "🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}",  // ZWJ, skin tone, tags
         "日本", "e\u{301}", "日\u{301}", "\u{1100}\u{1161}\u{11A8}",  // CJK, marks, Hangul jamo
         "\u{AD}", "䷀", "🫨", "🫨\u{FE0F}", "a\u{200B}b",  // soft hyphen, hexagram, Unicode 15, ZWSP
+        "👨‍👩‍👧‍👦", "🏳️‍🌈", "👩🏽‍💻", "👍🏿", "नमस्ते", "e" + String(repeating: "\u{301}\u{316}", count: 4),  // clusters
     ].joined(separator: " ")
 
-    /// What ncurses should hold in each column of a row: the text written there, or "→" for the
-    /// right half of a wide character.
+    /// What ncurses should hold in each column of a row: the terminal form of the cell there,
+    /// as much of it as an ncurses cell keeps, or "→" for the right half of a wide character.
     static func expectedRow(_ canvas: Canvas, y: Int) -> [String] {
-        var row: [String] = []
-        var x = 0
-        while x < canvas.width {
+        (0..<canvas.width).map { x in
             let cell = canvas[x, y]
-            let scalars = cell.scalars
-            if cell.isFlag {
-                row += [scalars[0], scalars[1]].map { String(Character(Unicode.Scalar($0)!)) }
-                x += 2
-                continue
-            }
-            if cell.isContinuation {
-                row.append("→")
-            } else {
-                row.append(String(cell.terminalForm.grapheme))
-            }
-            x += 1
+            if cell.isContinuation { return "→" }
+            let kept = cell.terminalForm.scalars.prefix(Int(tui_ccharw_max())).compactMap(Unicode.Scalar.init)
+            return String(String.UnicodeScalarView(kept))
         }
-        return row
     }
 
     /// What ncurses holds in each column of a row, read back with `mvwin_wch`.

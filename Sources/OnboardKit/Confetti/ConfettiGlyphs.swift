@@ -32,7 +32,11 @@ struct ConfettiGlyphs: Equatable, Sendable {
             if case .emoji = piece { kind = .emoji } else { kind = .text }
             // A mark with no width of its own would vanish, so it gets a visible stand-in.
             let width = DisplayWidth.of(grapheme)
-            let shown: Character = SafeText.isUnsafe(grapheme) || width == 0 ? "\u{FFFD}" : grapheme
+            var shown: Character = SafeText.isUnsafe(grapheme) || width == 0 ? "\u{FFFD}" : grapheme
+            // A particle is one cell; a grapheme the terminal spreads over several (a ZWJ
+            // sequence, a flag) flies as its first piece.
+            let pieces = DisplayWidth.pieces(of: shown)
+            if pieces.count > 1, let first = pieces[0].text.first { shown = first }
             steps = Array(repeating: shown, count: 4)
             self.width = max(1, DisplayWidth.of(shown))
         }

@@ -73,20 +73,37 @@ public struct Canvas: Equatable, Sendable {
         return column
     }
 
-    /// Puts one safe grapheme at `column` within `area`; returns the column after it.
+    /// Puts one safe grapheme at `column` within `area`; returns the column after it. The
+    /// terminal advances by each spacing scalar's width, so a grapheme of several (a ZWJ
+    /// sequence, a flag, a conjunct) takes a cell for each (`DisplayWidth.pieces(of:)`), and the
+    /// cells ncurses and the terminal hold are the canvas's cells.
     private mutating func place(_ grapheme: Character, at column: Int, y: Int, style: Style, area: Rect) -> Int {
-        let graphemeWidth = DisplayWidth.of(grapheme)
-        if graphemeWidth == 0 || column >= area.maxX { return column + graphemeWidth }
-        if column >= area.x && column + graphemeWidth <= area.maxX {
+        if grapheme.asciiValue != nil {
+            let graphemeWidth = DisplayWidth.of(grapheme)
+            if graphemeWidth == 0 || column >= area.maxX || column < area.x { return column + graphemeWidth }
             setCell(x: column, y: y, Cell(grapheme: grapheme, style: style))
-            if graphemeWidth == 2 { setCell(x: column + 1, y: y, Cell.continuation(style: style)) }
+            return column + 1
+        }
+        var next = column
+        for piece in DisplayWidth.pieces(of: grapheme) {
+            place(piece, at: next, y: y, style: style, area: area)
+            next += piece.columns
+        }
+        return next
+    }
+
+    /// Puts one piece of a grapheme (one or two columns) at `column` within `area`.
+    private mutating func place(_ piece: DisplayWidth.Piece, at column: Int, y: Int, style: Style, area: Rect) {
+        if column >= area.maxX || column + piece.columns <= area.x { return }
+        if column >= area.x && column + piece.columns <= area.maxX {
+            setCell(x: column, y: y, Cell(scalars: piece.scalars, style: style))
+            if piece.columns == 2 { setCell(x: column + 1, y: y, Cell.continuation(style: style)) }
         } else {
-            // A wide grapheme cut by the clip edge: show its visible half as a blank.
-            for half in column..<(column + graphemeWidth) where half >= area.x && half < area.maxX {
+            // A wide character cut by the clip edge: show its visible half as a blank.
+            for half in column..<(column + piece.columns) where half >= area.x && half < area.maxX {
                 setCell(x: half, y: y, Cell(grapheme: " ", style: style))
             }
         }
-        return column + graphemeWidth
     }
 
     /// Sets one cell, keeping wide graphemes whole: overwriting either half of a wide grapheme
@@ -99,7 +116,7 @@ public struct Canvas: Equatable, Sendable {
             cells[index - 1] = Cell(grapheme: " ", style: cells[index - 1].style)
         }
         if !old.isContinuation, x + 1 < width, cells[index + 1].isContinuation {
-            if !cell.isContinuation && DisplayWidth.of(cell.grapheme) < 2 {
+            if !cell.isContinuation && DisplayWidth.columns(ofScalar: cell.leadScalar) < 2 {
                 cells[index + 1] = Cell(grapheme: " ", style: cells[index + 1].style)
             }
         }

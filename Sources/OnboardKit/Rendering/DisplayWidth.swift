@@ -1,21 +1,19 @@
-/// How many terminal columns a grapheme takes: 0, 1 or 2, exactly as ncurses will place it.
+/// How many terminal columns a grapheme takes, exactly as the terminal will place it.
 ///
-/// ncurses puts each character where glibc's `wcwidth` says, and a terminal cell holds one
-/// character plus the zero-width marks after it. So a grapheme takes the columns of its first
-/// scalar, by the `wcwidth` table generated from Unicode data (`DisplayWidth+Table.swift`):
-/// `⚠️` (U+26A0 U+FE0F) is one column, `👍🏽` two. Flags are the one exception, written as their
-/// two regional indicators side by side. A pure table, so that the core needs no C library
-/// and a layout computed in a test is the layout the terminal shows.
+/// ncurses and the terminal advance the cursor by each scalar's glibc `wcwidth`, and a terminal
+/// cell holds one spacing character plus the zero-width characters after it. So a grapheme
+/// takes the columns of all its spacing scalars, by the `wcwidth` table generated from Unicode
+/// data (`DisplayWidth+Table.swift`): `⚠️` (U+26A0 U+FE0F) is one column, `👍` two, `👍🏽` four
+/// (the skin tone is a wide character of its own), a flag two (two regional indicators), a
+/// ZWJ family of four people eight, नमस्ते four. The canvas puts each spacing scalar in a cell
+/// of its own (`pieces(of:)`). A pure table, so that the core needs no C library and a layout
+/// computed in a test is the layout the terminal shows.
 public enum DisplayWidth {
     public static func of(_ grapheme: Character) -> Int {
         if let ascii = grapheme.asciiValue { return ascii >= 0x20 && ascii != 0x7F ? 1 : 0 }
-        var scalars = grapheme.unicodeScalars.makeIterator()
-        guard let first = scalars.next() else { return 0 }
-        // A flag goes out as its two regional indicators, one column each.
-        if isRegionalIndicator(first.value), let second = scalars.next(), isRegionalIndicator(second.value) {
-            return 2
-        }
-        return columns(ofScalar: first.value)
+        var total = 0
+        for scalar in grapheme.unicodeScalars { total += columns(ofScalar: scalar.value) }
+        return total
     }
 
     /// The width of a whole string, grapheme by grapheme.
@@ -41,7 +39,7 @@ public enum DisplayWidth {
 
     /// The columns ncurses gives one scalar: its `wcwidth`, with a character `wcwidth` does not
     /// know (-1) taking one column, as ncurses places it (it goes out as U+FFFD, see
-    /// `Cell.terminalForm`).
+    /// `Cell.terminalForm`). A scalar with columns starts a cell of its own.
     public static func columns(ofScalar value: UInt32) -> Int {
         let width = wcwidth(value)
         return width < 0 ? 1 : width
@@ -49,9 +47,7 @@ public enum DisplayWidth {
 
     public static func isRegionalIndicator(_ value: UInt32) -> Bool { (0x1F1E6...0x1F1FF).contains(value) }
 
-    /// A scalar that shares the cell of the character before it.
-    static func isMark(_ value: UInt32) -> Bool {
-        guard value != 0, wcwidth(value) == 0, let scalar = Unicode.Scalar(value) else { return false }
-        return scalar.properties.generalCategory != .format
-    }
+    /// A scalar that shares the cell of the character before it: a mark, a joiner, a variation
+    /// selector, a tag, a Hangul vowel or final jamo.
+    static func isZeroWidth(_ value: UInt32) -> Bool { value != 0 && wcwidth(value) == 0 }
 }
