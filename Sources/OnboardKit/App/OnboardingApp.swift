@@ -294,6 +294,9 @@ public struct OnboardingApp: Sendable {
                 theme = Theme(accent: deck.accent, colorMode: theme.colorMode, background: color)
             }
             return []
+        case .paste:
+            // No page takes text yet; a paste is never taken for keys.
+            return []
         }
     }
 
