@@ -258,6 +258,18 @@ public final class TerminalSession {
         fflush(output)
     }
 
+    /// Whether two descriptors are the same terminal: the same device, or both this process's
+    /// controlling terminal (`/dev/tty` is a device of its own that stands for it).
+    public static func areSameTerminal(_ first: Int32, _ second: Int32) -> Bool {
+        var firstStatus = stat()
+        var secondStatus = stat()
+        guard fstat(first, &firstStatus) == 0, fstat(second, &secondStatus) == 0 else { return false }
+        if firstStatus.st_rdev == secondStatus.st_rdev { return true }
+        // The session of a terminal is known only through the controlling terminal itself.
+        let session = tcgetsid(first)
+        return session != -1 && session == tcgetsid(second)
+    }
+
     /// Whether this process is the terminal's foreground job; only then may it change the
     /// terminal's modes. True when that cannot be told (not a terminal).
     public var isForeground: Bool {
