@@ -16,6 +16,10 @@ enum InputDecoder {
         /// Whether the terminal knows synchronized output (DEC mode 2026), its answer to
         /// DECRQM (`ESC [ ? 2026 ; Ps $ y`: Ps 1 or 2 is yes).
         case synchronizedOutput(isSupported: Bool)
+        /// A bracketed paste, whole (`PasteCollector`): text, never keys.
+        case paste(String)
+        /// Part of a long paste was read and more follows: the loop may look at signals.
+        case partialPaste
     }
 
     /// Decodes the answer to a question the app asked: `body` is what followed the Esc, up to

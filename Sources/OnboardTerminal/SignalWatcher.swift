@@ -151,6 +151,14 @@ public final class SignalWatcher {
         return arrivals
     }
 
+    /// Whether a signal arrived that `take()` has not taken yet: one atomic load, cheap enough
+    /// to ask between any two keys.
+    var hasArrivals: Bool { pendingSignals.load(ordering: .sequentiallyConsistent) != 0 }
+
+    /// Records `signalNumber` as its handler does, without sending it: for tests of the loop,
+    /// whose process may not own its signals' handlers (a test runner, ncurses).
+    func recordArrival(_ signalNumber: Int32) { recordSignal(signalNumber) }
+
     /// Empties the wake pipe after the loop woke.
     func drain() {
         var buffer = [UInt8](repeating: 0, count: 64)

@@ -3,6 +3,8 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
     case notATerminal(stream: String)
     case unsupportedTerminal(name: String)
     case cannotStart(reason: String)
+    /// Standard input and standard output are two different terminals.
+    case separateTerminals
 
     public var description: String {
         switch self {
@@ -13,6 +15,9 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
             let shown = name.isEmpty ? "(TERM is not set)" : "\"\(name)\""
             return "terminal type \(shown) cannot show a full-screen app; "
                 + "set TERM to your terminal (e.g. TERM=xterm-256color) or use --plain"
+        case .separateTerminals:
+            return "standard input and standard output are different terminals; tui-onboard reads keys "
+                + "from the terminal it draws on. Run it with both on the same terminal."
         case .cannotStart(let reason):
             return "cannot start the terminal: \(reason)"
         }

@@ -52,7 +52,7 @@ public struct TerminalRunner {
         var owesFrame = false
         // What the terminal can do is asked once, behind the first frame, never before it.
         var hasAskedTerminal = false
-        while true {
+        frames: while true {
             // 0. Signals: one that ends the run ends it; a stop suspends; SIGCONT may resume.
             let arrivals = signals.take()
             if let ending = arrivals.termination {
@@ -81,8 +81,12 @@ public struct TerminalRunner {
             for message in onWake() {
                 if let outcome = apply(app.update(message), to: &app) { return outcome }
             }
-            // 1. Everything that is waiting: keys, mouse, resizes.
-            while !session.isSuspended, let input = session.readInput() {
+            // 1. Everything that is waiting: keys, mouse, resizes, pastes. The whole batch is
+            // drawn once, below; a signal cuts it short and is answered first.
+            var ended: Outcome?
+            let signalled = Self.forEachWaitingInput(
+                read: { session.isSuspended ? nil : session.readInput() }, signals: signals
+            ) { input in
                 let message: Message
                 switch input {
                 case .key(let key) where KeyBindings.action(for: key, in: .anywhere) == .suspend:
@@ -93,26 +97,30 @@ public struct TerminalRunner {
                         Self.suspend(session, stoppingWith: SIGTSTP)
                         wasAnimating = false
                     }
-                    continue
+                    return true
                 case .key(let key): message = .key(key)
                 case .mouse(let event): message = .mouse(event)
                 case .deviceAttributes:
                     let wasSlow = pacer.isSlow
                     pacer.answered(now: Self.now())
-                    guard pacer.isSlow != wasSlow else { continue }
+                    guard pacer.isSlow != wasSlow else { return true }
                     message = .terminalPace(isSlow: pacer.isSlow)
                 case .backgroundColor(let color): message = .terminalBackground(color)
                 case .synchronizedOutput(let isSupported):
                     if isSupported { session.synchronizeOutput() }
-                    continue
+                    return true
+                case .paste(let text): message = .paste(text)
+                case .partialPaste: return true
                 case .resize:
                     size = session.size
                     session.invalidate()
                     message = .resize(width: size.width, height: size.height)
                 }
-                if let outcome = apply(app.update(message), to: &app) { return outcome }
+                ended = apply(app.update(message), to: &app)
+                return ended == nil
             }
-            if session.isSuspended { continue }
+            if let ended { return ended }
+            if signalled || session.isSuspended { continue frames }
             // 2. Fixed-step ticks for the time that passed; a late loop drops frames rather
             // than racing to catch up (FrameClock). Time spent idle is never owed.
             let current = Self.now()
@@ -166,6 +174,11 @@ public struct TerminalRunner {
                 let seconds = min(max(0, change.timeIntervalSinceNow), 86_400)
                 timeout = Int32((seconds * 1000).rounded(.up)) + 1
             }
+            if let deadline = session.pasteDeadline {
+                // A paste whose end never comes is given up then (`unendedPasteLimit`).
+                let wait = Int32(max(1, ((deadline - current) * 1000).rounded(.up)))
+                timeout = timeout < 0 ? wait : min(timeout, wait)
+            }
             if owesFrame {
                 // The answer wakes the loop through the terminal; a terminal that never
                 // answers, by this.
@@ -188,6 +201,19 @@ public struct TerminalRunner {
                 _ = app.update(.interrupt(.hangup))
                 return .hangup
             }
+        }
+    }
+
+    /// Hands each input `read` gives to `handle` until `read` has none, `handle` returns false,
+    /// or a signal has arrived: signals are looked at before every input, so one never waits
+    /// behind a queue of keys or a long paste. Returns true when a signal cut the batch short
+    /// (the signal itself stays for `signals.take()`).
+    static func forEachWaitingInput(
+        read: () -> InputDecoder.Input?, signals: SignalWatcher, _ handle: (InputDecoder.Input) -> Bool
+    ) -> Bool {
+        while true {
+            if signals.hasArrivals { return true }
+            guard let input = read(), handle(input) else { return false }
         }
     }
 

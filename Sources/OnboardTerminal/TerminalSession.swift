@@ -22,6 +22,32 @@ public final class TerminalSession {
     private(set) var unansweredQueries = 0
     /// True between `suspend()` and `resume()`: the terminal is the shell's.
     public private(set) var isSuspended = false
+    /// Whether the background colour question (OSC 11) and the synchronized output question
+    /// (DECRQM) wait for their answer. One answer each is taken, and only then: the same
+    /// bytes at any other time are the user's typing (or a paste), not the terminal speaking.
+    private(set) var awaitsBackgroundColor = false
+    private(set) var awaitsSynchronizedOutput = false
+    /// The paste being read, from its start marker to its end marker.
+    private var paste: PasteCollector?
+    /// When the paste last received something (`now()`).
+    private var lastPasteInput = 0.0
+    /// The clock for the paste's time limit; tests move it.
+    var now: () -> Double = TerminalRunner.now
+
+    /// Bracketed paste (DEC mode 2004): the terminal wraps pasted text in `ESC [ 200 ~` and
+    /// `ESC [ 201 ~`, so that a paste is read as text and never as keys.
+    static let bracketedPasteOn = "\u{1B}[?2004h"
+    static let bracketedPasteOff = "\u{1B}[?2004l"
+    /// Key codes of our own for the paste markers, beyond every ncurses key.
+    static let pasteStartCode = KEY_MAX + 1
+    static let pasteEndCode = KEY_MAX + 2
+    /// A paste whose end marker has not come after this many seconds without input is over:
+    /// its end was lost (a terminal cut short, a mangled stream), and the keys typed after it
+    /// must work again. Terminals send a paste as fast as the link carries it.
+    static let unendedPasteLimit = 1.0
+    /// How many characters of a paste one `readInput` reads at most, so that the loop looks
+    /// at signals between the parts of a huge paste.
+    static let pastePartSize = 4096
 
     /// Button-event mouse tracking (1002): reports motion while a button is held, for swipes.
     /// ncurses itself asks only for presses and releases.
@@ -125,8 +151,9 @@ public final class TerminalSession {
         if enableMouse {
             // Drag tracking follows, as the last mouse mode sent is the one the terminal uses.
             fputs(TerminalSession.dragTrackingOn, output)
-            fflush(output)
         }
+        fputs(TerminalSession.bracketedPasteOn, output)
+        fflush(output)
     }
 
     /// The ways terminals spell Home, End, Page Up/Down, Delete and the arrows (plain or with
@@ -165,6 +192,8 @@ public final class TerminalSession {
     /// meant before, such as xterm's Ctrl-arrow keys, which the app does not tell apart).
     private static func teachKeySpellings() {
         for (sequence, code) in keySpellings { define_key(sequence, code) }
+        define_key(String(String.UnicodeScalarView(PasteCollector.startMarker)), pasteStartCode)
+        define_key(String(String.UnicodeScalarView(PasteCollector.endMarker)), pasteEndCode)
     }
 
     /// Restores the terminal: leaves the alternate screen, shows the cursor, cooked mode.
@@ -178,10 +207,7 @@ public final class TerminalSession {
             return
         }
         awaitAnswers(timeout: TerminalSession.answerWait)
-        if tracksDrags {
-            fputs(TerminalSession.dragTrackingOff, output)
-            fflush(output)
-        }
+        handBackModes()
         mousemask(0, nil)
         curs_set(1)
         endwin()
@@ -201,11 +227,16 @@ public final class TerminalSession {
         guard !isStopped, !isSuspended else { return }
         isSuspended = true
         awaitAnswers(timeout: TerminalSession.answerWait)
-        if tracksDrags {
-            fputs(TerminalSession.dragTrackingOff, output)
-            fflush(output)
-        }
+        handBackModes()
         endwin()
+    }
+
+    /// Turns off the modes the session sets beside ncurses: drag tracking and bracketed paste
+    /// (the shell may not know pastes bracketed, and would show the markers).
+    private func handBackModes() {
+        if tracksDrags { fputs(TerminalSession.dragTrackingOff, output) }
+        fputs(TerminalSession.bracketedPasteOff, output)
+        fflush(output)
     }
 
     /// Takes the terminal back after a stop: raw mode, alternate screen, keypad, ncurses' mouse
@@ -222,10 +253,21 @@ public final class TerminalSession {
         // The first update after endwin() puts ncurses' modes back; drag tracking follows, as
         // the last mouse mode sent is the one the terminal uses.
         doupdate()
-        if tracksDrags {
-            fputs(TerminalSession.dragTrackingOn, output)
-            fflush(output)
-        }
+        if tracksDrags { fputs(TerminalSession.dragTrackingOn, output) }
+        fputs(TerminalSession.bracketedPasteOn, output)
+        fflush(output)
+    }
+
+    /// Whether two descriptors are the same terminal: the same device, or both this process's
+    /// controlling terminal (`/dev/tty` is a device of its own that stands for it).
+    public static func areSameTerminal(_ first: Int32, _ second: Int32) -> Bool {
+        var firstStatus = stat()
+        var secondStatus = stat()
+        guard fstat(first, &firstStatus) == 0, fstat(second, &secondStatus) == 0 else { return false }
+        if firstStatus.st_rdev == secondStatus.st_rdev { return true }
+        // The session of a terminal is known only through the controlling terminal itself.
+        let session = tcgetsid(first)
+        return session != -1 && session == tcgetsid(second)
     }
 
     /// Whether this process is the terminal's foreground job; only then may it change the
@@ -234,6 +276,9 @@ public final class TerminalSession {
         let group = tcgetpgrp(fileno(input))
         return group == -1 || group == getpgrp()
     }
+
+    /// The descriptor input is read from.
+    var inputDescriptor: Int32 { fileno(input) }
 
     public var size: (width: Int, height: Int) { (Int(getmaxx(window)), Int(getmaxy(window))) }
 
@@ -256,10 +301,15 @@ public final class TerminalSession {
             prepareKeys()
         }
         wtimeout(window, 0)
+        if paste != nil { return readPaste() }
         while true {
             var value: wint_t = 0
             let status = wget_wch(window, &value)
             if status == tui_err() { return nil }
+            if status == tui_key_code_yes(), Int32(bitPattern: value) == TerminalSession.pasteStartCode {
+                beginPaste()
+                return readPaste()
+            }
             let input = InputDecoder.decode(status: status, value: UInt32(value))
             if input == .key(.escape) {
                 // Esc with more input right behind it is a sequence ncurses did not know (or
@@ -268,8 +318,11 @@ public final class TerminalSession {
                 switch skipUnknownSequence() {
                 case .none: break
                 case .some(.answer(let answer)):
-                    if answer == .deviceAttributes { unansweredQueries = max(0, unansweredQueries - 1) }
+                    guard takeAnswer(answer) else { continue }
                     return answer
+                case .some(.pasteStart):
+                    beginPaste()
+                    return readPaste()
                 case .some(.other): continue
                 }
             }
@@ -278,10 +331,73 @@ public final class TerminalSession {
         }
     }
 
+    /// Whether `answer` answers a question still waiting for it; if so, that question is
+    /// answered now. The device attributes answer comes last: any question asked before it
+    /// that has no answer yet will get none.
+    private func takeAnswer(_ answer: InputDecoder.Input) -> Bool {
+        switch answer {
+        case .backgroundColor:
+            guard awaitsBackgroundColor else { return false }
+            awaitsBackgroundColor = false
+        case .synchronizedOutput:
+            guard awaitsSynchronizedOutput else { return false }
+            awaitsSynchronizedOutput = false
+        case .deviceAttributes:
+            guard unansweredQueries > 0 else { return false }
+            unansweredQueries -= 1
+            awaitsBackgroundColor = false
+            awaitsSynchronizedOutput = false
+        default:
+            return false
+        }
+        return true
+    }
+
+    private func beginPaste() {
+        paste = PasteCollector()
+        lastPasteInput = now()
+    }
+
+    /// Reads on in the paste under way: `.paste` once its end marker came (or its end is
+    /// taken as lost, `unendedPasteLimit`), `.partialPaste` after `pastePartSize` characters,
+    /// nil when nothing more waits yet. A resize in the middle is passed on at once.
+    private func readPaste() -> InputDecoder.Input? {
+        for _ in 0..<TerminalSession.pastePartSize {
+            var value: wint_t = 0
+            let status = wget_wch(window, &value)
+            if status == tui_err() {
+                guard now() - lastPasteInput >= TerminalSession.unendedPasteLimit else { return nil }
+                return endPaste()
+            }
+            lastPasteInput = now()
+            if status == tui_key_code_yes() {
+                let code = Int32(bitPattern: value)
+                if code == TerminalSession.pasteEndCode { return endPaste() }
+                if code == tui_key_resize() { return .resize }
+                // A key ncurses decoded from the pasted bytes: it has no text of its own.
+                continue
+            }
+            guard let scalar = Unicode.Scalar(UInt32(value)) else { continue }
+            if paste?.accept(scalar) == true { return endPaste() }
+        }
+        return .partialPaste
+    }
+
+    private func endPaste() -> InputDecoder.Input? {
+        guard let text = paste?.finish() else { return nil }
+        paste = nil
+        return .paste(text)
+    }
+
+    /// When a paste under way is given up if nothing more comes: the loop wakes then.
+    var pasteDeadline: Double? { paste == nil ? nil : lastPasteInput + TerminalSession.unendedPasteLimit }
+
     /// What followed an Esc.
     private enum SkippedSequence {
         /// The answer to a question the app asked (`InputDecoder.decodeAnswer`).
         case answer(InputDecoder.Input)
+        /// A paste's start marker that ncurses did not match as one (its bytes came apart).
+        case pasteStart
         case other
     }
 
@@ -323,7 +439,10 @@ public final class TerminalSession {
                 return .other
             }
             body.unicodeScalars.append(scalar)
-            if (0x40...0x7E).contains(value) { return InputDecoder.decodeAnswer(body).map { .answer($0) } ?? .other }
+            if (0x40...0x7E).contains(value) {
+                if body == "[200~" { return .pasteStart }
+                return InputDecoder.decodeAnswer(body).map { .answer($0) } ?? .other
+            }
         }
         return .other
     }
@@ -341,6 +460,8 @@ public final class TerminalSession {
         fputs(questions + TerminalSession.deviceAttributesQuery, output)
         fflush(output)
         unansweredQueries += 1
+        awaitsBackgroundColor = background && !isConsole
+        awaitsSynchronizedOutput = !isConsole
     }
 
     /// Milliseconds to wait for each further byte of a sequence already begun.

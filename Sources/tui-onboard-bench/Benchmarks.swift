@@ -9,7 +9,7 @@ struct Benchmark: Sendable {
 
 enum Benchmarks {
     /// Every benchmark, in the order `make bench` prints them. Add new ones here.
-    static let all: [Benchmark] = [spring, slide, confetti, hostile, ledger]
+    static let all: [Benchmark] = [spring, slide, confetti, hostile, ledger, keyCost]
 
     /// Reads the repository's own assets, which are trusted, small regular files.
     static let assetReader = FileReader { path, _ throws(FileReadError) in

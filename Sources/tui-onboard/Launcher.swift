@@ -332,6 +332,12 @@ struct Launcher {
             printError(TerminalError.notATerminal(stream: name).description)
             return ExitCode.usage
         }
+        // Only one terminal can be put in raw mode and given back: ncurses sets the output's
+        // modes, and keys typed on another terminal would echo there and wait for Enter.
+        if !TerminalSession.areSameTerminal(STDIN_FILENO, STDOUT_FILENO) {
+            printError(TerminalError.separateTerminals.description)
+            return ExitCode.usage
+        }
         // A recording that cannot be written stops the run before the terminal is touched.
         var recording: SessionRecording?
         if let path = options.recordPath {

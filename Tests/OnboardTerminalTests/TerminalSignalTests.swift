@@ -65,7 +65,7 @@ struct TerminalSignalTests {
         let reset = CrashGuard.resetSequence
         let modes = [
             "\u{1B}[?1000l", "\u{1B}[?1002l", "\u{1B}[?1003l", "\u{1B}[?1006l", "\u{1B}[?1l", "\u{1B}>", "\u{1B}[0m",
-            "\u{1B}[?25h", "\u{1B}[?1049l",
+            "\u{1B}[?25h", "\u{1B}[?1049l", TerminalSession.bracketedPasteOff, TerminalSession.dragTrackingOff,
         ]
         for mode in modes {
             #expect(reset.contains(mode), "\(mode.debugDescription) is missing")

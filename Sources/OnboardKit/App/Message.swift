@@ -32,4 +32,13 @@ public enum Message: Hashable, Sendable {
     /// The terminal's background colour, as it answered OSC 11: with
     /// `AppSettings.followsTerminalBackground` the theme is made for it.
     case terminalBackground(Color)
+    /// Text the user pasted (a bracketed paste, DEC mode 2004), as the terminal sent it and at
+    /// most `Message.pasteLimit` Unicode scalars. A paste is text, never keys: it presses no
+    /// button, turns no page and ends nothing. Nothing on screen takes text yet, so the app
+    /// ignores it; a text field would take it whole.
+    case paste(String)
+
+    /// The most of a paste that is kept, in Unicode scalars: more than any field needs, little
+    /// enough that a pasted log costs nothing to carry.
+    public static let pasteLimit = 65_536
 }

@@ -43,6 +43,9 @@ public struct OnboardingApp: Sendable {
     private var pendingOutcome: Outcome?
     /// Where the mouse button went down, so a release on the same spot is a click.
     private var pressPoint: (x: Int, y: Int)?
+    /// What the paywall's list was last scrolled from (`revealPaywallSelection`): a key that
+    /// changes none of it, which is most keys, needs no new layout of the paywall.
+    private var lastPaywallReveal: PaywallRevealInputs?
     /// Every page that came into view (indexes into the deck's pages), for the result.
     public private(set) var pagesSeen: Set<Int> = []
     /// The review prompt while it is open, and once answered (closed).
@@ -298,6 +301,9 @@ public struct OnboardingApp: Sendable {
                 theme = Theme(accent: deck.accent, colorMode: theme.colorMode, background: color)
             }
             return []
+        case .paste:
+            // No page takes text yet; a paste is never taken for keys.
+            return []
         }
     }
 
@@ -530,8 +536,18 @@ public struct OnboardingApp: Sendable {
 
     /// Keeps the list scrolled where it was drawn, so it moves only as far as the selection needs.
     private mutating func revealPaywallSelection() {
-        guard let page = currentPaywallPage, !layout.isTooSmall, let placement = paywallPlacement() else { return }
+        guard let page = currentPaywallPage, !layout.isTooSmall, let presentation = paywall?.presentation(for: page)
+        else { return }
+        let content = layout.content
+        let left = carousel.currentIndex * max(1, content.width) - Int(slide.offset.rounded())
+        let inputs = PaywallRevealInputs(presentation: presentation, theme: theme, content: content, left: left)
+        // Laying the paywall out is most of what a key costs there: only a change is laid out.
+        guard inputs != lastPaywallReveal else { return }
+        let placement = PaywallView(presentation: presentation, theme: theme).placement(
+            in: content.offsetBy(dx: left), clip: content)
         paywall?.setListTop(placement.listTop, on: page)
+        // A list that scrolled is another presentation: the next key lays it out once more.
+        lastPaywallReveal = placement.listTop == presentation.listTop ? inputs : nil
     }
 
     /// A click on the paywall: a package selects it (the selected one buys it), the button buys,

@@ -248,6 +248,13 @@ final class TmuxTerminal {
         return waitForScreen { !$0.contains(text) } != nil
     }
 
+    /// Pastes `text` as a terminal does when the user pastes: bracketed (`ESC[200~` …
+    /// `ESC[201~`) when the app asked for bracketed paste, else as bare keys.
+    func paste(_ text: String) throws {
+        _ = try tmux(["set-buffer", "--", text])
+        _ = try tmux(["paste-buffer", "-p", "-d"])
+    }
+
     func resize(width: Int, height: Int) throws {
         _ = try tmux(["resize-window", "-x", "\(width)", "-y", "\(height)"])
     }
