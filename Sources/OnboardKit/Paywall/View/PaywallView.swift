@@ -120,7 +120,10 @@ public struct PaywallView {
         return Placement(regions: regions, visiblePackages: visible, listTop: layout.listTop)
     }
 
-    func listWidth(in rect: Rect) -> Int { min(rect.width - 2, 64) }
+    /// The list's width: 64 columns, or more where the names need it and the screen has it.
+    func listWidth(in rect: Rect) -> Int {
+        min(rect.width - 2, max(64, RowColumns.naturalWidth(of: presentation.rows)))
+    }
 
     func layout(in rect: Rect) -> Layout {
         let width = listWidth(in: rect)
@@ -377,8 +380,19 @@ struct RowColumns {
     var tagWidth: Int
     var useShortTags: Bool
     var nameWidth: Int
+    /// Each name as shown: whole, or cut so that different names still read differently.
+    var shownNames: [String: String]
 
     static let marker = 3  // " ● "
+
+    /// The width that shows every name whole with every column.
+    static func naturalWidth(of rows: [PaywallPresentation.Row]) -> Int {
+        let prices = rows.map { DisplayWidth.of($0.price) }.max() ?? 0
+        let months = rows.map { DisplayWidth.of($0.perMonth ?? "") }.max() ?? 0
+        let tags = rows.map { DisplayWidth.of(Self.tag(of: $0, short: false) ?? "") }.max() ?? 0
+        let names = rows.map { DisplayWidth.of($0.name) }.max() ?? 0
+        return marker + names + 2 + prices + (months > 0 ? 2 + months : 0) + (tags > 0 ? 2 + tags : 0) + 1
+    }
 
     init(rows: [PaywallPresentation.Row], width: Int) {
         let prices = rows.map { DisplayWidth.of($0.price) }.max() ?? 0
@@ -406,6 +420,9 @@ struct RowColumns {
         tagWidth = chosen.1
         useShortTags = chosen.2
         nameWidth = max(0, width - Self.marker - 2 - rightWidth(monthWidth, tagWidth) - 1)
+        let names = Array(Set(rows.map(\.name)))
+        shownNames = Dictionary(
+            uniqueKeysWithValues: zip(names, TextLayout.truncateDistinct(names, width: nameWidth)))
     }
 
     /// The badge, or what the row already is.
@@ -422,7 +439,8 @@ struct RowColumns {
             return right ? pad + text : text + pad
         }
         var text = " " + (row.isSelected ? "● " : "○ ")
-        text += padded(TextLayout.truncate(row.name, width: nameWidth), to: nameWidth) + "  "
+        let name = shownNames[row.name] ?? TextLayout.truncate(row.name, width: nameWidth)
+        text += padded(name, to: nameWidth) + "  "
         text += padded(row.price, to: priceWidth, right: true)
         if monthWidth > 0 { text += "  " + padded(row.perMonth ?? "", to: monthWidth) }
         if tagWidth > 0 { text += "  " + padded(Self.tag(of: row, short: useShortTags) ?? "", to: tagWidth) }
