@@ -119,10 +119,8 @@ struct DeckDecoder {
             page.warnUnknownKeys(["kind", "symbol", "title", "subtitle", "bounceOnAppear", "since", "background"])
             return decodeHero(page).map(Page.hero)
         case "paywall":
-            page.warnUnknownKeys(["kind", "offering", "title", "since", "background"])
-            let offering = page.string("offering", nonEmpty: true)
-            let title = page.string("title", nonEmpty: true).map { SafeText.sanitize($0) }
-            return .paywall(PaywallPage(offeringID: offering, title: title))
+            page.warnUnknownKeys(Self.paywallCopyKeys.union(["kind", "offering", "since", "background"]))
+            return decodePaywall(page)
         default:
             var message =
                 "unknown page kind \"\(SafeText.excerpt(kind))\"; expected one of "
@@ -176,6 +174,35 @@ struct DeckDecoder {
         return HeroPage(
             symbolName: symbol, title: SafeText.sanitize(title),
             subtitle: SafeText.sanitize(subtitle, keepingNewlines: true), bounceOnAppear: bounce)
+    }
+
+    /// The paywall words a page may set over the catalog's copy.
+    static let paywallCopyKeys: Set<String> = [
+        "title", "subtitle", "features", "callToAction", "callToActionWithIntroOffer",
+    ]
+
+    private func decodePaywall(_ page: JSONObjectReader) -> Page? {
+        func text(_ key: String, nonEmpty: Bool = true) -> String? {
+            guard let value = page.string(key, nonEmpty: nonEmpty) else { return nil }
+            log.warnAboutUnknownVariables(in: value, path: page.path.appending(key), at: page.member(key)?.location)
+            return SafeText.sanitize(value)
+        }
+        var features: [String]?
+        if let items = page.array("features") {
+            features = items.compactMap { node, itemPath in
+                guard let value = node.stringValue else {
+                    log.error(itemPath, at: node.location, "expected a string, found \(node.kindName)")
+                    return nil
+                }
+                log.warnAboutUnknownVariables(in: value, path: itemPath, at: node.location)
+                return SafeText.sanitize(value)
+            }
+        }
+        return .paywall(
+            PaywallPage(
+                offeringID: page.string("offering", nonEmpty: true), title: text("title"),
+                subtitle: text("subtitle", nonEmpty: false), features: features, callToAction: text("callToAction"),
+                callToActionWithIntroOffer: text("callToActionWithIntroOffer")))
     }
 
     func loadArt(_ relativePath: String, path: JSONPath, location: SourceLocation?) -> [String] {

@@ -50,13 +50,38 @@ public struct HeroPage: Hashable, Sendable {
     }
 }
 
+/// A paywall page: which offering, and the words the deck gives it. Each word the deck sets
+/// replaces the catalog's, so a deck over a bare `.storekit` file (which has no copy) can still
+/// say what it sells.
 public struct PaywallPage: Hashable, Sendable {
     /// The offering to show; nil means the catalog's current offering.
     public var offeringID: String?
     public var title: String?
+    public var subtitle: String?
+    public var features: [String]?
+    public var callToAction: String?
+    public var callToActionWithIntroOffer: String?
 
-    public init(offeringID: String? = nil, title: String? = nil) {
+    public init(
+        offeringID: String? = nil, title: String? = nil, subtitle: String? = nil, features: [String]? = nil,
+        callToAction: String? = nil, callToActionWithIntroOffer: String? = nil
+    ) {
         self.offeringID = offeringID
         self.title = title
+        self.subtitle = subtitle
+        self.features = features
+        self.callToAction = callToAction
+        self.callToActionWithIntroOffer = callToActionWithIntroOffer
+    }
+
+    /// The catalog's copy with every word this page sets put in its place.
+    public func overriding(_ copy: PaywallCopy) -> PaywallCopy {
+        var result = copy
+        if let title { result.title = title }
+        if let subtitle { result.subtitle = subtitle }
+        if let features { result.features = features }
+        if let callToAction { result.callToAction = callToAction }
+        if let callToActionWithIntroOffer { result.callToActionWithIntroOffer = callToActionWithIntroOffer }
+        return result
     }
 }
