@@ -55,6 +55,9 @@ public struct PaywallView {
             case row(isSelected: Bool)
             /// Centred as a block of `width` columns (the button's lines share one width).
             case block(width: Int)
+            /// Drawn from the left edge of a block of `width` columns centred on the page: the
+            /// lines of a list or a wrapped sentence start in one column.
+            case aligned(width: Int)
         }
         var text: String
         var style: Style
@@ -85,7 +88,7 @@ public struct PaywallView {
                     Rect(x: x, y: y, width: width, height: 1).intersection(clip),
                     with: Cell(grapheme: " ", style: line.style))
                 canvas.draw(line.text, x: x, y: y, style: line.style, clip: clip)
-            case .centred:
+            case .centred, .aligned:
                 canvas.draw(line.text, x: x, y: y, style: line.style, clip: clip)
             }
         }
@@ -110,7 +113,7 @@ public struct PaywallView {
             switch line.kind {
             case .row: area = Rect(x: x, y: y, width: width, height: 1)
             case .block(let blockWidth): area = Rect(x: x, y: y, width: blockWidth, height: 1)
-            case .centred: area = Rect(x: x, y: y, width: DisplayWidth.of(line.text), height: 1)
+            case .centred, .aligned: area = Rect(x: x, y: y, width: DisplayWidth.of(line.text), height: 1)
             }
             // Only what is wholly on screen can be clicked, and counts as shown.
             guard area.width > 0, area.intersection(clip) == area else { continue }
@@ -141,7 +144,7 @@ public struct PaywallView {
             let x: Int
             switch line.kind {
             case .row: x = left
-            case .block(let blockWidth): x = rect.x + (rect.width - blockWidth) / 2
+            case .block(let blockWidth), .aligned(let blockWidth): x = rect.x + (rect.width - blockWidth) / 2
             case .centred: x = rect.x + (rect.width - DisplayWidth.of(line.text)) / 2
             }
             return (line, x, top + offset)
@@ -212,13 +215,9 @@ public struct PaywallView {
             : []
         let subtitle =
             fit.subtitle && !p.subtitle.isEmpty
-            ? TextLayout.wrap(p.subtitle, width: width).map { Line(text: $0, style: theme.muted, kind: .centred) } : []
+            ? aligned(TextLayout.wrapBlock(p.subtitle, width: width), theme.muted) : []
         let features =
-            fit.features
-            ? p.features.map {
-                Line(text: TextLayout.truncate("✓ " + $0, width: width), style: theme.body, kind: .centred)
-            }
-            : []
+            fit.features ? aligned(p.features.map { TextLayout.truncate("✓ " + $0, width: width) }, theme.body) : []
         // The offer of the selected package, on a line kept for it whenever any package has one.
         var offer: [Line] = []
         if fit.offer && p.rows.contains(where: { $0.offer != nil }) {
@@ -226,13 +225,15 @@ public struct PaywallView {
             offer = [Line(text: TextLayout.truncate(text, width: width), style: theme.accentText, kind: .centred)]
         }
         let status =
-            fit.status
-            ? p.statusLines.map {
-                Line(text: TextLayout.truncate($0, width: width), style: theme.muted, kind: .centred)
-            }
-            : []
+            fit.status ? aligned(p.statusLines.map { TextLayout.truncate($0, width: width) }, theme.muted) : []
         let actions = fit.actions ? [actionsLine(width: width)] : []
         return [title, subtitle, features, list + offer, buttonLines(fit, width: width), status, actions]
+    }
+
+    /// Lines that start in one column, centred together: a list, or a sentence wrapped.
+    func aligned(_ texts: [String], _ style: Style) -> [Line] {
+        let width = texts.map { DisplayWidth.of($0) }.max() ?? 0
+        return texts.map { Line(text: $0, style: style, kind: .aligned(width: width)) }
     }
 
     // MARK: The button
