@@ -23,13 +23,17 @@ public enum Page: Hashable, Sendable {
 }
 
 public struct StepPage: Hashable, Sendable {
-    /// Text-art lines, already made safe and free of tabs.
+    /// Text-art lines, already made safe and free of tabs and escapes.
     public var art: [String]
+    /// The art's colours, one style per grapheme of each line, from the SGR escapes it was
+    /// written with; empty for art in the page's own colour.
+    public var artStyles: [[Style]]
     public var heading: String
     public var text: String
 
-    public init(art: [String] = [], heading: String, text: String) {
+    public init(art: [String] = [], artStyles: [[Style]] = [], heading: String, text: String) {
         self.art = art
+        self.artStyles = artStyles
         self.heading = heading
         self.text = text
     }
