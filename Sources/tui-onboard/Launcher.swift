@@ -107,7 +107,7 @@ struct Launcher {
                         worst = max(worst, status.code)
                         continue
                     }
-                    summary = "\(deck.pages.count) pages"
+                    summary = deck.pages.count == 1 ? "1 page" : "\(deck.pages.count) pages"
                 }
             }
             for diagnostic in diagnostics { printError(diagnostic.description) }
