@@ -133,6 +133,16 @@ def named_schema(document, path, schemas):
     for schema in schemas.values():
         if resolved == os.path.realpath(schema.path):
             return schema, None
+    # A copy of one (init writes the installed schemas beside the deck it makes).
+    if os.path.isfile(resolved):
+        with open(resolved, encoding="utf-8") as handle:
+            try:
+                copied = json.load(handle)
+            except ValueError:
+                copied = None
+        for schema in schemas.values():
+            if copied == schema.document:
+                return schema, None
     return None, '"$schema": "%s" names neither a file in Assets/schemas nor a schema\'s $id' % reference
 
 

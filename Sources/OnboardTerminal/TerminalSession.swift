@@ -210,8 +210,21 @@ public final class TerminalSession {
         handBackModes()
         mousemask(0, nil)
         curs_set(1)
+        // Without an alternate screen (vt100, the Linux console) the last frame would stay
+        // under the prompt: it is cleared, and endwin() leaves the cursor on a blank line.
+        if !Self.hasAlternateScreen {
+            wclear(window)
+            wrefresh(window)
+        }
         endwin()
         delscreen(screen)
+    }
+
+    /// Whether the current terminal's entry can switch to an alternate screen (`smcup`).
+    static var hasAlternateScreen: Bool {
+        guard let enter = tigetstr("smcup") else { return false }
+        let bits = Int(bitPattern: enter)
+        return bits != -1 && bits != 0 && enter.pointee != 0
     }
 
     deinit { stop() }

@@ -91,7 +91,7 @@ enum CommandLineSpec {
             summary:
                 "write a starter deck (a step, a hero and a paywall page), its art and a catalog into DIR (default: the current directory)",
             details:
-                "DIR is made when missing. Files that exist are never overwritten: when one of deck.json, catalog.json or art/welcome.txt is there, nothing is written and the exit code is 73.",
+                "DIR is made when missing. The installed deck and catalog schemas are copied to DIR/schemas, which the files' \"$schema\" names, so editors check them offline. Files that exist are never overwritten: when one of them is there, nothing is written and the exit code is 73.",
             parse: { arguments throws(Options.UsageError) in
                 guard arguments.count <= 1 else { throw Options.UsageError(description: "init takes at most one DIR") }
                 guard let directory = arguments.first else { return .initialize(nil) }
@@ -119,6 +119,11 @@ enum CommandLineSpec {
         OptionSpec(
             names: ["--plain"], argument: .none { $0.isPlain = true },
             help: "print every page as text to stdout instead", commands: [.run]),
+        OptionSpec(
+            names: ["--warnings"], argument: .none { $0.showsWarnings = true },
+            help:
+                "also print the deck's and the catalog's warnings to stderr (validate always does; otherwise only errors are printed, so a host's users never see an author's warnings)",
+            commands: [.run, .status, .has, .dump]),
         OptionSpec(
             names: ["--first-run"], argument: .none { $0.isFirstRunOnly = true },
             help:

@@ -42,7 +42,7 @@ extension Launcher {
         if let catalogPath {
             switch loadCatalog(catalogPath) {
             case .success(let result):
-                for diagnostic in result.diagnostics { printError(diagnostic.description) }
+                report(result.diagnostics)
                 guard let loaded = result.catalog else { return .failure(ExitStatus(code: ExitCode.badData)) }
                 catalog = loaded
             case .failure(let status):

@@ -5,7 +5,14 @@ import OnboardKit
 /// `init [DIR]`: writes the starter deck, its art and its catalog, and never overwrites a file.
 extension Launcher {
     func initialize(_ directory: String?) -> Int32 {
-        let targets = StarterDeck.files.map { file in
+        var schemas: [String: String] = [:]
+        if let assets = AssetLocator.assetsDirectory(environment: environment) {
+            for name in StarterDeck.schemaNames {
+                let bytes = try? InputFile.read("\(assets)/schemas/\(name)", limit: DeckLoader.maximumDeckSize)
+                schemas[name] = bytes.flatMap { String(validating: $0, as: UTF8.self) }
+            }
+        }
+        let targets = StarterDeck.files(schemas: schemas).map { file in
             (file: file, path: directory.map { PathText.join($0, file.path) } ?? file.path)
         }
         // Look first, so that nothing is written when anything is in the way.

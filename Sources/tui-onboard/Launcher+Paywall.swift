@@ -38,7 +38,7 @@ extension Launcher {
         case .success(let loaded): result = loaded
         case .failure(let status): return .failure(status)
         }
-        for diagnostic in result.diagnostics { printError(diagnostic.description) }
+        report(result.diagnostics)
         guard let catalog = result.catalog else { return .failure(ExitStatus(code: ExitCode.badData)) }
         let ledger: Ledger
         do {

@@ -35,7 +35,7 @@ extension Launcher {
         if let path = catalogPath(for: deck) {
             switch loadCatalog(path) {
             case .success(let result):
-                for diagnostic in result.diagnostics { printError(diagnostic.description) }
+                report(result.diagnostics)
                 guard let catalog = result.catalog else { return .failure(ExitStatus(code: ExitCode.badData)) }
                 let date = options.now ?? Self.pictureDate
                 paywall = PaywallSetup(

@@ -107,7 +107,7 @@ struct Launcher {
                         worst = max(worst, status.code)
                         continue
                     }
-                    summary = "\(deck.pages.count) pages"
+                    summary = deck.pages.count == 1 ? "1 page" : "\(deck.pages.count) pages"
                 }
             }
             for diagnostic in diagnostics { printError(diagnostic.description) }
@@ -184,6 +184,15 @@ struct Launcher {
                 userLocale: Self.userLanguage(environment)))
     }
 
+    /// Prints a deck's or a catalog's errors, and its warnings with --warnings. Warnings are
+    /// for the author, who sees them all with `validate`; a run, `status` or `has` inside a
+    /// host speaks to the host's users, who can do nothing about them.
+    func report(_ diagnostics: [Diagnostic]) {
+        for diagnostic in diagnostics where diagnostic.severity == .error || options.showsWarnings {
+            printError(diagnostic.description)
+        }
+    }
+
     func loadDeck() -> Result<Deck, ExitStatus> {
         let path: String
         if let deckPath = options.deckPath {
@@ -195,7 +204,7 @@ struct Launcher {
             return .failure(ExitStatus(code: ExitCode.missingInput))
         }
         let result = DeckLoader.load(path: path, reader: InputFile.reader)
-        for diagnostic in result.diagnostics { printError(diagnostic.description) }
+        report(result.diagnostics)
         if let error = result.fileError { return .failure(ExitStatus(code: ExitCode.forReadError(error))) }
         guard var deck = result.deck else { return .failure(ExitStatus(code: ExitCode.badData)) }
         // The built-in tour is this program's own: "What's new" and --plain name its version.

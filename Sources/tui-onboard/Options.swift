@@ -33,6 +33,8 @@ struct Options: Equatable {
     var deckPath: String?
     var stateDirectory: String?
     var isPlain = false
+    /// Print the deck's and the catalog's warnings, not only their errors (validate always does).
+    var showsWarnings = false
     /// Show the tour only when this app's user has not seen it (or a newer version's).
     var isFirstRunOnly = false
     var reducesMotion = false

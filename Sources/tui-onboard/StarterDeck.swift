@@ -9,11 +9,30 @@ enum StarterDeck {
 
     static let files = [deck, art, catalog]
 
+    /// The schemas the deck and catalog name, in the folder `"$schema"` points at.
+    static let schemaNames = ["deck.schema.json", "catalog.schema.json"]
+
+    /// The starter files with the installed schemas copied beside them (`schemas/…`), so the
+    /// relative `"$schema"` of the deck and catalog resolves in any editor, offline. Without
+    /// the schemas (no installed assets), the `"$schema"` lines are left out rather than point
+    /// at nothing.
+    static func files(schemas: [String: String]) -> [File] {
+        let copied = schemaNames.compactMap { name in schemas[name].map { File(path: "schemas/\(name)", contents: $0) }
+        }
+        guard copied.count < schemaNames.count else { return files + copied }
+        return files.map { file in
+            File(
+                path: file.path,
+                contents: file.contents.split(separator: "\n", omittingEmptySubsequences: false)
+                    .filter { !$0.contains("\"$schema\"") }.joined(separator: "\n"))
+        }
+    }
+
     static let deck = File(
         path: "deck.json",
         contents: """
             {
-              "$schema": "https://github.com/tui-onboard/tui-onboard/Assets/schemas/deck.schema.json",
+              "$schema": "schemas/deck.schema.json",
               "app": { "id": "com.example.mytool", "name": "My Tool", "version": "1.0.0" },
               "catalog": "catalog.json",
               "accent": "#0ea5e9",
@@ -55,7 +74,7 @@ enum StarterDeck {
         path: "catalog.json",
         contents: """
             {
-              "$schema": "https://github.com/tui-onboard/tui-onboard/Assets/schemas/catalog.schema.json",
+              "$schema": "schemas/catalog.schema.json",
               "formatVersion": 1,
               "currency": "USD",
               "currentOffering": "default",

@@ -102,6 +102,16 @@ struct CommandLineTests {
         }
     }
 
+    @Test("validate counts one page in the singular")
+    func validateOnePage() throws {
+        try withDeck(#"{"app": {"id": "a.b", "name": "App"}, "pages": [{"kind": "step", "heading": "Only"}]}"#) {
+            path in
+            let result = try CommandRunner.run(try BuiltBinary.path(), ["validate", path])
+            #expect(result.status == 0)
+            #expect(result.standardOutput.contains("valid (1 page)"), "\(result)")
+        }
+    }
+
     @Test("--version and the built-in tour name the same version")
     func oneVersion() throws {
         let state = try TemporaryDirectory()

@@ -23,6 +23,16 @@ struct InitCommandTests {
         #expect(validated.standardError.isEmpty, "warnings: \(validated.standardError)")
         #expect(validated.standardOutput.contains("deck.json: valid (3 pages)"))
         #expect(validated.standardOutput.contains("catalog.json: valid (catalog)"))
+        // Each "$schema" names a file that is there, beside the deck, so an editor can read it.
+        for file in ["deck.json", "catalog.json"] {
+            let text = try String(contentsOfFile: "\(target)/\(file)", encoding: .utf8)
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+            let schema = try #require(object["$schema"] as? String, "\(file) names no schema")
+            #expect(!schema.contains("://"), "\(schema) must be fetched")
+            let schemaText = try String(contentsOfFile: "\(target)/\(schema)", encoding: .utf8)
+            #expect(schemaText.contains("2020-12"))
+        }
     }
 
     @Test("init without DIR writes into the current directory")

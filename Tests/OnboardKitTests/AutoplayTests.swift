@@ -137,6 +137,11 @@ import Testing
             recorded += PaywallFlowTests.run(&app, seconds: 0.5)
         }
         #expect(recorded.isEmpty)
+        // The paused paywall says why Enter and r did nothing, until the next key.
+        #expect(TestDecks.screen(app).text.contains("purchases are off during autoplay"))
+        _ = app.update(.key(.character("p")))
+        #expect(!TestDecks.screen(app).text.contains("purchases are off during autoplay"))
+        _ = app.update(.key(.character("x")))
         #expect(app.paywall?.recordedThisRun.isEmpty == true)
         #expect(app.isSettlingPurchase == false)
         #expect(app.paywall?.store.completedRestores.isEmpty == true)

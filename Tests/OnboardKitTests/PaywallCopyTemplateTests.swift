@@ -94,6 +94,6 @@ import Testing
             #expect(PaywallCopyTemplate(text).unknownVariables.isEmpty)
         }
         #expect(
-            render(copy.callToActionWithIntroOffer ?? "", Self.annual) == "Start my 1-week free trial")
+            render(copy.callToActionWithIntroOffer ?? "", Self.annual) == "Start my 1-week free trial of Pro Annual")
     }
 }

@@ -100,7 +100,7 @@ import Testing
             introEligibleProductIDs: [], statusLines: [], progress: nil)
         #expect(presentation.rows[0].price == "$1.99 for 1 week")
         #expect(presentation.rows[0].perMonth == nil)
-        #expect(presentation.callToAction == "Continue for $1.99 for 1 week")
+        #expect(presentation.callToAction == "Continue with Week Pass for $1.99 for 1 week")
         #expect(!presentation.callToAction.contains("/wk"))
     }
 

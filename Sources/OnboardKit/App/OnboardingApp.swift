@@ -30,8 +30,8 @@ public struct OnboardingApp: Sendable {
     private var terminalIsSlow = false
     /// Confetti in flight, drawn over everything but the help.
     public private(set) var confetti = ParticleSystem()
-    /// With reduced motion no confetti flies: one line says what it would have celebrated,
-    /// in place of the progress dots until the next key.
+    /// One line in place of the progress dots until the next key: with reduced motion, what
+    /// the confetti would have celebrated; under autoplay, why a purchase key did nothing.
     public private(set) var celebrationNote: String?
     /// Rows each page is scrolled by, for pages whose text does not fit (clamped when drawn).
     private var scrolls: [Int: Int] = [:]
@@ -340,6 +340,8 @@ public struct OnboardingApp: Sendable {
         // A demo never buys: the paywall's purchase and restore keys do nothing under autoplay.
         let paywallAction = paywall.flatMap { KeyBindings.action(for: key, in: $0.keyContext) }
         if autoplay != nil, currentPaywallPage != nil, paywallAction == .buy || paywallAction == .restore {
+            // Paused, the key reached the paywall and would seem broken without a word.
+            celebrationNote = Self.purchasesOffNote
             return []
         }
         // A storage box can come up over any page; there, as on the paywall, it takes the keys
@@ -602,6 +604,9 @@ public struct OnboardingApp: Sendable {
         if autoplay?.isPaused == true { drawPausedHint(into: &canvas, layout: layout) }
     }
 
+    /// What a purchase or restore key under autoplay says.
+    static let purchasesOffNote = "purchases are off during autoplay"
+
     /// Where keys go first under `--autoplay` (help and boxes aside): while pages turn, the
     /// autoplay keys; once paused, `p` there and every other key to the page.
     var autoplayContext: KeyContext? {
@@ -621,7 +626,7 @@ public struct OnboardingApp: Sendable {
     var helpMaps: [KeyMap] {
         ((paywall != nil || pendingPaywall != nil) && deck.hasPaywall
             ? [KeyBindings.carousel, KeyBindings.paywall] : [KeyBindings.carousel])
-            + (autoplay == nil ? [] : [KeyBindings.autoplayPaused])
+            + (autoplay == nil ? [] : [KeyBindings.autoplayPaused]) + [KeyBindings.anywhere]
     }
 
     /// Draws every page the slide offset brings into view, each clipped to the content rows.

@@ -1,9 +1,23 @@
 /// The `?` overlay listing the keys of the table (`KeyBindings`), drawn as a box over the page.
 public enum HelpOverlay {
-    /// One line per entry of each map, in table order.
+    /// One line per entry of each map, in table order; a key that works anywhere only where no
+    /// earlier line lists it (Ctrl-C already quits the tour); then the mouse.
     public static func entries(of maps: [KeyMap]) -> [(keys: String, action: String)] {
-        maps.flatMap(\.entries).map { ($0.keys, $0.help) }
+        var listed: Set<Key> = []
+        var lines: [(keys: String, action: String)] = []
+        for map in maps {
+            for entry in map.entries {
+                let keys = entry.bindings.flatMap(\.keys)
+                if map.context == .anywhere, !keys.isEmpty, keys.allSatisfy({ listed.contains($0) }) { continue }
+                listed.formUnion(keys)
+                lines.append((entry.keys, entry.help))
+            }
+        }
+        return lines + [(mouse.keys, mouse.action)]
     }
+
+    /// The mouse's line: it has no key of the table, and works on every page.
+    public static let mouse = (keys: "mouse", action: "click · wheel or drag pages")
 
     public static func draw(into canvas: inout Canvas, theme: Theme, maps: [KeyMap] = [KeyBindings.carousel]) {
         let all = entries(of: maps)

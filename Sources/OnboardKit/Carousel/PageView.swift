@@ -32,6 +32,8 @@ public struct PageView {
         /// Art and symbols are decoration: they are left out before text scrolls.
         var isArt = false
         var lift: Int = 0
+        /// Colours of the art's own, one style per grapheme of each line (see `StepPage`).
+        var styles: [[Style]] = []
     }
 
     /// One row of the laid-out page: its text, its column within the page and its style.
@@ -40,6 +42,8 @@ public struct PageView {
         var x: Int
         var style: Style
         var lift: Int = 0
+        /// A style per grapheme, over `style`, for coloured art.
+        var styles: [Style] = []
     }
 
     /// How a page fits a rectangle.
@@ -73,7 +77,7 @@ public struct PageView {
         guard rows.count > rect.height else {
             var y = rect.y + (rect.height - rows.count) / 2
             for row in rows {
-                canvas.draw(row.text, x: rect.x + row.x, y: y - row.lift, style: row.style, clip: clip)
+                draw(row, x: rect.x + row.x, y: y - row.lift, into: &canvas, clip: clip)
                 y += 1
             }
             return
@@ -82,7 +86,7 @@ public struct PageView {
         let top = min(max(0, scroll), limit)
         let area = rect.intersection(clip)
         for (index, row) in rows[top..<(top + rect.height)].enumerated() {
-            canvas.draw(row.text, x: rect.x + row.x, y: rect.y + index - row.lift, style: row.style, clip: area)
+            draw(row, x: rect.x + row.x, y: rect.y + index - row.lift, into: &canvas, clip: area)
         }
         // Markers cover the first and last rows while there is more that way (the rows under
         // them count as out of sight); a rectangle under three rows has no room for them.
@@ -92,6 +96,22 @@ public struct PageView {
         }
         if top < limit {
             marker("↓ \(limit - top + 1) more", row: rect.maxY - 1, in: rect, canvas: &canvas, clip: area)
+        }
+    }
+
+    /// One row; coloured art grapheme by grapheme, each style laid over the row's (the art's
+    /// colour where the escapes set none) and fitted to the terminal's colours.
+    private func draw(_ row: Row, x: Int, y: Int, into canvas: inout Canvas, clip: Rect) {
+        guard !row.styles.isEmpty else {
+            canvas.draw(row.text, x: x, y: y, style: row.style, clip: clip)
+            return
+        }
+        var column = x
+        for (grapheme, own) in zip(row.text, row.styles) {
+            var style = own
+            if style.foreground == .terminalDefault { style.foreground = row.style.foreground }
+            canvas.draw(String(grapheme), x: column, y: y, style: style.fitted(to: theme.colorMode), clip: clip)
+            column += DisplayWidth.of(grapheme)
         }
     }
 
@@ -110,13 +130,14 @@ public struct PageView {
         for (index, block) in blocks.enumerated() {
             if index > 0 { rows.append(Row(text: "", x: 0, style: block.style)) }
             let blockWidth = block.lines.map { DisplayWidth.of($0) }.max() ?? 0
-            for line in block.lines {
+            for (lineIndex, line) in block.lines.enumerated() {
                 let x: Int
                 switch block.alignment {
                 case .centredLines: x = (rect.width - DisplayWidth.of(line)) / 2
                 case .centredBlock: x = (rect.width - blockWidth) / 2
                 }
-                rows.append(Row(text: line, x: x, style: block.style, lift: block.lift))
+                let styles = block.styles.indices.contains(lineIndex) ? block.styles[lineIndex] : []
+                rows.append(Row(text: line, x: x, style: block.style, lift: block.lift, styles: styles))
             }
         }
         return rows
@@ -133,7 +154,10 @@ public struct PageView {
             var blocks: [Block] = []
             let artWidth = step.art.map { DisplayWidth.of($0) }.max() ?? 0
             if !step.art.isEmpty && artWidth <= maxArtWidth {
-                blocks.append(Block(lines: step.art, style: theme.art, alignment: .centredBlock, isArt: true))
+                blocks.append(
+                    Block(
+                        lines: step.art, style: theme.art, alignment: .centredBlock, isArt: true,
+                        styles: step.artStyles))
             }
             blocks.append(
                 Block(

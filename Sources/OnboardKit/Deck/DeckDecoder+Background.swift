@@ -30,6 +30,7 @@ extension DeckDecoder {
             }
         case (nil, let image?):
             let art = loadArt(image, path: path.appending("image"), location: background.member("image")?.location)
+                .lines
             return art.isEmpty ? nil : Background(.art(art), isParallax: isParallax)
         case (.some, .some):
             log.error(

@@ -119,10 +119,8 @@ struct DeckDecoder {
             page.warnUnknownKeys(["kind", "symbol", "title", "subtitle", "bounceOnAppear", "since", "background"])
             return decodeHero(page).map(Page.hero)
         case "paywall":
-            page.warnUnknownKeys(["kind", "offering", "title", "since", "background"])
-            let offering = page.string("offering", nonEmpty: true)
-            let title = page.string("title", nonEmpty: true).map { SafeText.sanitize($0) }
-            return .paywall(PaywallPage(offeringID: offering, title: title))
+            page.warnUnknownKeys(Self.paywallCopyKeys.union(["kind", "offering", "since", "background"]))
+            return decodePaywall(page)
         default:
             var message =
                 "unknown page kind \"\(SafeText.excerpt(kind))\"; expected one of "
@@ -138,7 +136,7 @@ struct DeckDecoder {
     private func decodeStep(_ page: JSONObjectReader) -> StepPage? {
         let heading = page.string("heading", required: true, nonEmpty: true)
         let text = page.string("text") ?? ""
-        var art: [String] = []
+        var art = ANSIArt(lines: [], styles: [], strayEscapes: [])
         let image = page.string("image", nonEmpty: true)
         let inlineArt = page.string("art")
         if image != nil && inlineArt != nil {
@@ -148,13 +146,14 @@ struct DeckDecoder {
         } else if let image {
             art = loadArt(image, path: page.path.appending("image"), location: page.member("image")?.location)
         } else if let inlineArt {
-            art = DeckDecoder.artLines(inlineArt)
+            art = checkedArt(inlineArt, path: page.path.appending("art"), location: page.member("art")?.location)
         }
         guard let heading else { return nil }
         // Only text with a CR pays for the replacing.
         let lineFeeds = text.utf8.contains(UInt8(ascii: "\r")) ? text.replacing("\r\n", with: "\n") : text
         return StepPage(
-            art: art, heading: SafeText.sanitize(heading), text: SafeText.sanitize(lineFeeds, keepingNewlines: true))
+            art: art.lines, artStyles: art.styles, heading: Self.displayText(heading),
+            text: Self.displayText(lineFeeds, keepingNewlines: true))
     }
 
     private func decodeHero(_ page: JSONObjectReader) -> HeroPage? {
@@ -174,31 +173,97 @@ struct DeckDecoder {
         }
         guard let symbol, let title else { return nil }
         return HeroPage(
-            symbolName: symbol, title: SafeText.sanitize(title),
-            subtitle: SafeText.sanitize(subtitle, keepingNewlines: true), bounceOnAppear: bounce)
+            symbolName: symbol, title: Self.displayText(title),
+            subtitle: Self.displayText(subtitle, keepingNewlines: true), bounceOnAppear: bounce)
     }
 
-    func loadArt(_ relativePath: String, path: JSONPath, location: SourceLocation?) -> [String] {
+    /// Text a page shows: tabs as four spaces (as in art; a tab has no width of its own in a
+    /// cell), then made safe.
+    static func displayText(_ text: String, keepingNewlines: Bool = false) -> String {
+        let expanded = text.utf8.contains(UInt8(ascii: "\t")) ? text.replacing("\t", with: "    ") : text
+        return SafeText.sanitize(expanded, keepingNewlines: keepingNewlines)
+    }
+
+    /// The art, with a warning for each escape in it that is not a colour: it is left out. In
+    /// an art file the warning names the file's own line and column; inline, the art's.
+    func checkedArt(_ text: String, path: JSONPath, location: SourceLocation?, file: String? = nil) -> ANSIArt {
+        let art = DeckDecoder.art(text)
+        for escape in art.strayEscapes.prefix(20) {
+            let message = "escape \(escape.shown) is not a colour (SGR) and is left out"
+            if let file {
+                log.append(
+                    Diagnostic(
+                        severity: .warning, file: file, path: path.description,
+                        location: SourceLocation(line: escape.line, column: escape.column), message: message))
+            } else {
+                log.warning(path, at: location, "line \(escape.line), column \(escape.column) of the art: " + message)
+            }
+        }
+        return art
+    }
+
+    /// The paywall words a page may set over the catalog's copy.
+    static let paywallCopyKeys: Set<String> = [
+        "title", "subtitle", "features", "callToAction", "callToActionWithIntroOffer",
+    ]
+
+    private func decodePaywall(_ page: JSONObjectReader) -> Page? {
+        func text(_ key: String, nonEmpty: Bool = true) -> String? {
+            guard let value = page.string(key, nonEmpty: nonEmpty) else { return nil }
+            log.warnAboutUnknownVariables(in: value, path: page.path.appending(key), at: page.member(key)?.location)
+            return Self.displayText(value)
+        }
+        var features: [String]?
+        if let items = page.array("features") {
+            features = items.compactMap { node, itemPath in
+                guard let value = node.stringValue else {
+                    log.error(itemPath, at: node.location, "expected a string, found \(node.kindName)")
+                    return nil
+                }
+                log.warnAboutUnknownVariables(in: value, path: itemPath, at: node.location)
+                return Self.displayText(value)
+            }
+        }
+        return .paywall(
+            PaywallPage(
+                offeringID: page.string("offering", nonEmpty: true), title: text("title"),
+                subtitle: text("subtitle", nonEmpty: false), features: features, callToAction: text("callToAction"),
+                callToActionWithIntroOffer: text("callToActionWithIntroOffer")))
+    }
+
+    func loadArt(_ relativePath: String, path: JSONPath, location: SourceLocation?) -> ANSIArt {
         let resolved = PathText.resolve(relativePath, in: baseDirectory)
         do {
             let bytes = try reader.read(resolved, DeckLoader.maximumArtSize)
             guard let text = String(validating: bytes, as: UTF8.self) else {
                 log.error(path, at: location, "art file \"\(SafeText.sanitize(resolved))\" is not valid UTF-8")
-                return []
+                return ANSIArt(lines: [], styles: [], strayEscapes: [])
             }
-            return DeckDecoder.artLines(text)
+            return checkedArt(text, path: path, location: location, file: resolved)
         } catch {
             log.error(path, at: location, "art file \"\(SafeText.sanitize(resolved))\": \(error.reason)")
-            return []
+            return ANSIArt(lines: [], styles: [], strayEscapes: [])
         }
     }
 
     /// Splits art into safe lines: tabs expanded, leading and trailing blank lines dropped.
-    /// The blank ends are found first and sliced off once, so a file of a million newlines
-    /// costs one pass, not a removal per line.
-    static func artLines(_ text: String) -> [String] {
+    static func artLines(_ text: String) -> [String] { art(text).lines }
+
+    /// Art as lines and, where it carries SGR escapes (`lolcat`, `chafa`), their colours. The
+    /// blank ends are found first and sliced off once, so a file of a million newlines costs
+    /// one pass, not a removal per line.
+    static func art(_ text: String) -> ANSIArt {
         let normalized =
             text.utf8.contains(UInt8(ascii: "\r")) ? text.replacing("\r\n", with: "\n") : text
+        if normalized.utf8.contains(0x1B) {
+            var parsed = ANSIArt.parse(normalized)
+            guard let first = parsed.lines.firstIndex(where: { !$0.allSatisfy { $0 == " " } }),
+                let last = parsed.lines.lastIndex(where: { !$0.allSatisfy { $0 == " " } })
+            else { return ANSIArt(lines: [], styles: [], strayEscapes: parsed.strayEscapes) }
+            parsed.lines = Array(parsed.lines[first...last])
+            if !parsed.styles.isEmpty { parsed.styles = Array(parsed.styles[first...last]) }
+            return parsed
+        }
         // Line feeds are graphemes of their own once CR LF is gone: the bytes split where the
         // characters would.
         let lines = normalized.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
@@ -207,12 +272,13 @@ struct DeckDecoder {
         }
         guard let first = lines.firstIndex(where: { !isBlank($0) }),
             let last = lines.lastIndex(where: { !isBlank($0) })
-        else { return [] }
-        return lines[first...last].map { bytes in
+        else { return ANSIArt(lines: [], styles: [], strayEscapes: []) }
+        let plain = lines[first...last].map { bytes in
             let line = String(Substring(bytes))
             let expanded =
                 bytes.contains(UInt8(ascii: "\t")) ? line.replacing("\t", with: "    ") : line
             return SafeText.sanitize(expanded)
         }
+        return ANSIArt(lines: plain, styles: [], strayEscapes: [])
     }
 }

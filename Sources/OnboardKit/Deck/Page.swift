@@ -23,13 +23,17 @@ public enum Page: Hashable, Sendable {
 }
 
 public struct StepPage: Hashable, Sendable {
-    /// Text-art lines, already made safe and free of tabs.
+    /// Text-art lines, already made safe and free of tabs and escapes.
     public var art: [String]
+    /// The art's colours, one style per grapheme of each line, from the SGR escapes it was
+    /// written with; empty for art in the page's own colour.
+    public var artStyles: [[Style]]
     public var heading: String
     public var text: String
 
-    public init(art: [String] = [], heading: String, text: String) {
+    public init(art: [String] = [], artStyles: [[Style]] = [], heading: String, text: String) {
         self.art = art
+        self.artStyles = artStyles
         self.heading = heading
         self.text = text
     }
@@ -50,13 +54,38 @@ public struct HeroPage: Hashable, Sendable {
     }
 }
 
+/// A paywall page: which offering, and the words the deck gives it. Each word the deck sets
+/// replaces the catalog's, so a deck over a bare `.storekit` file (which has no copy) can still
+/// say what it sells.
 public struct PaywallPage: Hashable, Sendable {
     /// The offering to show; nil means the catalog's current offering.
     public var offeringID: String?
     public var title: String?
+    public var subtitle: String?
+    public var features: [String]?
+    public var callToAction: String?
+    public var callToActionWithIntroOffer: String?
 
-    public init(offeringID: String? = nil, title: String? = nil) {
+    public init(
+        offeringID: String? = nil, title: String? = nil, subtitle: String? = nil, features: [String]? = nil,
+        callToAction: String? = nil, callToActionWithIntroOffer: String? = nil
+    ) {
         self.offeringID = offeringID
         self.title = title
+        self.subtitle = subtitle
+        self.features = features
+        self.callToAction = callToAction
+        self.callToActionWithIntroOffer = callToActionWithIntroOffer
+    }
+
+    /// The catalog's copy with every word this page sets put in its place.
+    public func overriding(_ copy: PaywallCopy) -> PaywallCopy {
+        var result = copy
+        if let title { result.title = title }
+        if let subtitle { result.subtitle = subtitle }
+        if let features { result.features = features }
+        if let callToAction { result.callToAction = callToAction }
+        if let callToActionWithIntroOffer { result.callToActionWithIntroOffer = callToActionWithIntroOffer }
+        return result
     }
 }

@@ -49,7 +49,8 @@ extension KeyBindings {
                 // Ctrl-C is already the tour's.
                 !entry.bindings.allSatisfy { binding in carousel.bindings.contains(binding) }
             }
-        return "keys (? in the tour lists them, with a paywall's):\n" + aligned(entries, notes: false)
+        let keys = aligned(entries, notes: false, extra: [HelpOverlay.mouse])
+        return "keys (? in the tour lists them, with a paywall's):\n" + keys
     }
 
     private static func described(_ entry: KeyHelpEntry) -> String {
@@ -59,11 +60,15 @@ extension KeyBindings {
     /// Markdown's code marks taken out, for plain text.
     private static func plain(_ text: String) -> String { String(text.filter { $0 != "`" }) }
 
-    private static func aligned(_ entries: [KeyHelpEntry], notes: Bool) -> String {
-        let width = entries.map { DisplayWidth.of($0.keys) }.max() ?? 0
-        return entries.map { entry in
-            let padding = String(repeating: " ", count: width - DisplayWidth.of(entry.keys))
-            return "  \(entry.keys)\(padding)   \(plain(notes ? described(entry) : entry.help))"
+    private static func aligned(
+        _ entries: [KeyHelpEntry], notes: Bool, extra: [(keys: String, action: String)] = []
+    ) -> String {
+        let rows =
+            entries.map { ($0.keys, plain(notes ? described($0) : $0.help)) } + extra.map { ($0.keys, $0.action) }
+        let width = rows.map { DisplayWidth.of($0.0) }.max() ?? 0
+        return rows.map { keys, action in
+            let padding = String(repeating: " ", count: width - DisplayWidth.of(keys))
+            return "  \(keys)\(padding)   \(action)"
         }.joined(separator: "\n")
     }
 }

@@ -234,13 +234,6 @@ extension CatalogDecoder {
 
     /// Warns about each variable the template does not know; it would show as written.
     func checkTemplate(_ text: String, path textPath: JSONPath, location: SourceLocation?) {
-        for name in PaywallCopyTemplate(text).unknownVariables {
-            let hint = Suggestions.closest(to: name, in: PaywallCopyTemplate.knownVariables).first.map {
-                " (did you mean {{ \($0) }}?)"
-            }
-            log.warning(
-                textPath, at: location,
-                "unknown variable {{ \(SafeText.sanitize(name)) }} is shown as written\(hint ?? "")")
-        }
+        log.warnAboutUnknownVariables(in: text, path: textPath, at: location)
     }
 }

@@ -19,11 +19,12 @@ public struct PaywallCopy: Hashable, Sendable {
         self.callToActionWithIntroOffer = callToActionWithIntroOffer
     }
 
-    /// Copy for catalogs that bring none (a bare StoreKit file).
+    /// Copy for catalogs that bring none (a bare StoreKit file). The button names the plan:
+    /// rows of long names may be cut, and the button is where the choice is confirmed.
     public static let standard = PaywallCopy(
         title: "Unlock everything", subtitle: "Choose the plan that suits you.", features: [],
-        callToAction: "Continue for {{ price_per_period }}",
-        callToActionWithIntroOffer: "Start my {{ sub_offer }}")
+        callToAction: "Continue with {{ product_name }} for {{ price_per_period }}",
+        callToActionWithIntroOffer: "Start my {{ sub_offer }} of {{ product_name }}")
 
     /// The call to action to show, by whether the customer can still take the package's
     /// introductory offer (a store grants it once per subscription group).

@@ -62,8 +62,13 @@ public struct PaywallController: Sendable {
         entitlements.clockMoved(context)
     }
 
+    /// The page's offering, its copy overridden by what the page says.
     func offering(for page: PaywallPage) -> Offering? {
-        page.offeringID.flatMap(catalog.offering(id:)) ?? catalog.currentOffering
+        guard var offering = page.offeringID.flatMap(catalog.offering(id:)) ?? catalog.currentOffering else {
+            return nil
+        }
+        offering.copy = page.overriding(offering.copy)
+        return offering
     }
 
     /// The package the cursor is on for an offering: the offering's default until moved.

@@ -46,10 +46,16 @@ public enum PaywallOverlay {
     @discardableResult
     static func box(title: String, lines: [String], footer: String, into canvas: inout Canvas, theme: Theme) -> Rect {
         let innerWidth = min(max(canvas.width - 6, 1), 56)
-        let wrapped = lines.flatMap { $0.isEmpty ? [""] : TextLayout.wrap($0, width: innerWidth - 2) }
+        // Each given line wraps into a paragraph whose lines start in one column; the paragraph
+        // is centred as a whole, so a sentence's last word does not drift to the middle.
+        let paragraphs = lines.map { $0.isEmpty ? [""] : TextLayout.wrap($0, width: innerWidth - 2) }
+        let wrapped = paragraphs.flatMap { paragraph in
+            let paragraphWidth = paragraph.map { DisplayWidth.of($0) }.max() ?? 0
+            return paragraph.map { (text: $0, blockWidth: paragraphWidth) }
+        }
         let width = min(
             canvas.width,
-            max(DisplayWidth.of(title), DisplayWidth.of(footer), wrapped.map { DisplayWidth.of($0) }.max() ?? 0) + 6)
+            max(DisplayWidth.of(title), DisplayWidth.of(footer), wrapped.map(\.blockWidth).max() ?? 0) + 6)
         let height = min(canvas.height, wrapped.count + 4)
         let rect = Rect(x: (canvas.width - width) / 2, y: (canvas.height - height) / 2, width: width, height: height)
         BoxView.draw(
@@ -58,7 +64,7 @@ public enum PaywallOverlay {
         let inner = rect.inset(by: 1)
         for (index, line) in wrapped.enumerated() where inner.y + 1 + index < inner.maxY {
             canvas.draw(
-                line, x: inner.x + (inner.width - DisplayWidth.of(line)) / 2, y: inner.y + 1 + index, style: theme.body,
+                line.text, x: inner.x + (inner.width - line.blockWidth) / 2, y: inner.y + 1 + index, style: theme.body,
                 clip: inner)
         }
         return rect

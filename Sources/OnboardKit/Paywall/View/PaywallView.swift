@@ -55,6 +55,9 @@ public struct PaywallView {
             case row(isSelected: Bool)
             /// Centred as a block of `width` columns (the button's lines share one width).
             case block(width: Int)
+            /// Drawn from the left edge of a block of `width` columns centred on the page: the
+            /// lines of a list or a wrapped sentence start in one column.
+            case aligned(width: Int)
         }
         var text: String
         var style: Style
@@ -85,7 +88,7 @@ public struct PaywallView {
                     Rect(x: x, y: y, width: width, height: 1).intersection(clip),
                     with: Cell(grapheme: " ", style: line.style))
                 canvas.draw(line.text, x: x, y: y, style: line.style, clip: clip)
-            case .centred:
+            case .centred, .aligned:
                 canvas.draw(line.text, x: x, y: y, style: line.style, clip: clip)
             }
         }
@@ -110,7 +113,7 @@ public struct PaywallView {
             switch line.kind {
             case .row: area = Rect(x: x, y: y, width: width, height: 1)
             case .block(let blockWidth): area = Rect(x: x, y: y, width: blockWidth, height: 1)
-            case .centred: area = Rect(x: x, y: y, width: DisplayWidth.of(line.text), height: 1)
+            case .centred, .aligned: area = Rect(x: x, y: y, width: DisplayWidth.of(line.text), height: 1)
             }
             // Only what is wholly on screen can be clicked, and counts as shown.
             guard area.width > 0, area.intersection(clip) == area else { continue }
@@ -120,7 +123,10 @@ public struct PaywallView {
         return Placement(regions: regions, visiblePackages: visible, listTop: layout.listTop)
     }
 
-    func listWidth(in rect: Rect) -> Int { min(rect.width - 2, 64) }
+    /// The list's width: 64 columns, or more where the names need it and the screen has it.
+    func listWidth(in rect: Rect) -> Int {
+        min(rect.width - 2, max(64, RowColumns.naturalWidth(of: presentation.rows)))
+    }
 
     func layout(in rect: Rect) -> Layout {
         let width = listWidth(in: rect)
@@ -138,7 +144,7 @@ public struct PaywallView {
             let x: Int
             switch line.kind {
             case .row: x = left
-            case .block(let blockWidth): x = rect.x + (rect.width - blockWidth) / 2
+            case .block(let blockWidth), .aligned(let blockWidth): x = rect.x + (rect.width - blockWidth) / 2
             case .centred: x = rect.x + (rect.width - DisplayWidth.of(line.text)) / 2
             }
             return (line, x, top + offset)
@@ -209,13 +215,9 @@ public struct PaywallView {
             : []
         let subtitle =
             fit.subtitle && !p.subtitle.isEmpty
-            ? TextLayout.wrap(p.subtitle, width: width).map { Line(text: $0, style: theme.muted, kind: .centred) } : []
+            ? aligned(TextLayout.wrapBlock(p.subtitle, width: width), theme.muted) : []
         let features =
-            fit.features
-            ? p.features.map {
-                Line(text: TextLayout.truncate("✓ " + $0, width: width), style: theme.body, kind: .centred)
-            }
-            : []
+            fit.features ? aligned(p.features.map { TextLayout.truncate("✓ " + $0, width: width) }, theme.body) : []
         // The offer of the selected package, on a line kept for it whenever any package has one.
         var offer: [Line] = []
         if fit.offer && p.rows.contains(where: { $0.offer != nil }) {
@@ -223,13 +225,15 @@ public struct PaywallView {
             offer = [Line(text: TextLayout.truncate(text, width: width), style: theme.accentText, kind: .centred)]
         }
         let status =
-            fit.status
-            ? p.statusLines.map {
-                Line(text: TextLayout.truncate($0, width: width), style: theme.muted, kind: .centred)
-            }
-            : []
+            fit.status ? aligned(p.statusLines.map { TextLayout.truncate($0, width: width) }, theme.muted) : []
         let actions = fit.actions ? [actionsLine(width: width)] : []
         return [title, subtitle, features, list + offer, buttonLines(fit, width: width), status, actions]
+    }
+
+    /// Lines that start in one column, centred together: a list, or a sentence wrapped.
+    func aligned(_ texts: [String], _ style: Style) -> [Line] {
+        let width = texts.map { DisplayWidth.of($0) }.max() ?? 0
+        return texts.map { Line(text: $0, style: style, kind: .aligned(width: width)) }
     }
 
     // MARK: The button
@@ -377,8 +381,19 @@ struct RowColumns {
     var tagWidth: Int
     var useShortTags: Bool
     var nameWidth: Int
+    /// Each name as shown: whole, or cut so that different names still read differently.
+    var shownNames: [String: String]
 
     static let marker = 3  // " ● "
+
+    /// The width that shows every name whole with every column.
+    static func naturalWidth(of rows: [PaywallPresentation.Row]) -> Int {
+        let prices = rows.map { DisplayWidth.of($0.price) }.max() ?? 0
+        let months = rows.map { DisplayWidth.of($0.perMonth ?? "") }.max() ?? 0
+        let tags = rows.map { DisplayWidth.of(Self.tag(of: $0, short: false) ?? "") }.max() ?? 0
+        let names = rows.map { DisplayWidth.of($0.name) }.max() ?? 0
+        return marker + names + 2 + prices + (months > 0 ? 2 + months : 0) + (tags > 0 ? 2 + tags : 0) + 1
+    }
 
     init(rows: [PaywallPresentation.Row], width: Int) {
         let prices = rows.map { DisplayWidth.of($0.price) }.max() ?? 0
@@ -406,6 +421,9 @@ struct RowColumns {
         tagWidth = chosen.1
         useShortTags = chosen.2
         nameWidth = max(0, width - Self.marker - 2 - rightWidth(monthWidth, tagWidth) - 1)
+        let names = Array(Set(rows.map(\.name)))
+        shownNames = Dictionary(
+            uniqueKeysWithValues: zip(names, TextLayout.truncateDistinct(names, width: nameWidth)))
     }
 
     /// The badge, or what the row already is.
@@ -422,7 +440,8 @@ struct RowColumns {
             return right ? pad + text : text + pad
         }
         var text = " " + (row.isSelected ? "● " : "○ ")
-        text += padded(TextLayout.truncate(row.name, width: nameWidth), to: nameWidth) + "  "
+        let name = shownNames[row.name] ?? TextLayout.truncate(row.name, width: nameWidth)
+        text += padded(name, to: nameWidth) + "  "
         text += padded(row.price, to: priceWidth, right: true)
         if monthWidth > 0 { text += "  " + padded(row.perMonth ?? "", to: monthWidth) }
         if tagWidth > 0 { text += "  " + padded(Self.tag(of: row, short: useShortTags) ?? "", to: tagWidth) }
