@@ -296,6 +296,53 @@ def measure(binary, arguments, size, environment, titles, idle_seconds, launches
     return figures
 
 
+TARGET_TRUECOLOR_RATIO = 1.15
+
+
+def color_cost(binary, deck_arguments, environment, titles, colorterm):
+    """Bytes of one page change (reduced motion) and the mean bytes of a confetti frame at
+    80x24, with COLORTERM set to `colorterm` (None: unset)."""
+    environment = dict(environment)
+    environment.pop("COLORTERM", None)
+    if colorterm:
+        environment["COLORTERM"] = colorterm
+    figures = {}
+    app = App(binary, deck_arguments + ["--reduce-motion", "--seed", "42"], 80, 24, environment)
+    try:
+        app.read_until_quiet(until=shows(titles[0]))
+        app.send(RIGHT_KEY)
+        figures["page_change_bytes"], _ = app.read_until_quiet(until=len, missing="nothing was drawn after Right")
+        app.send(b"q")
+        app.wait()
+    finally:
+        app.close()
+    app = App(binary, deck_arguments + ["--seed", "42"], 80, 24, environment)
+    try:
+        app.read_until_quiet(until=shows(titles[0]))
+        app.send(b"c")
+        app.frames_for(0.5)
+        frames = app.frames_for(1.0)
+        figures["confetti_bytes"] = statistics.mean(frames) if frames else 0
+        app.send(b"q")
+        app.wait()
+    finally:
+        app.close()
+    return figures
+
+
+def print_color_costs(binary, deck_arguments, environment, titles):
+    """Truecolor beside 256 colours, for the same page change and confetti (same seed)."""
+    indexed = color_cost(binary, deck_arguments, environment, titles, None)
+    direct = color_cost(binary, deck_arguments, environment, titles, "truecolor")
+    print()
+    print(f"colour cost at 80x24 (TERM=xterm-256color; target: truecolor <= {TARGET_TRUECOLOR_RATIO}x 256 colours)")
+    print(f"{'':<28}  {'256 colours':>12}  {'truecolor':>12}  ratio")
+    for key, name in (("page_change_bytes", "page change (reduced)"), ("confetti_bytes", "confetti frame (mean)")):
+        ratio = direct[key] / indexed[key] if indexed[key] else float("inf")
+        print(f"{name:<28}  {indexed[key]:>10,.0f} B  {direct[key]:>10,.0f} B  {ratio:.2f}x "
+              f"{verdict(ratio <= TARGET_TRUECOLOR_RATIO)}")
+
+
 def verdict(ok):
     return "ok" if ok else "MISSED"
 
@@ -365,6 +412,7 @@ def main():
     parser.add_argument("--deck", help="the deck to show (default: the binary's built-in deck)")
     parser.add_argument("--idle", type=float, default=10.0, help="seconds to stay idle (default 10)")
     parser.add_argument("--launches", type=int, default=5, help="launches for the start-up median (default 5)")
+    parser.add_argument("--only", choices=["colors"], help="measure only the colour cost (truecolor beside 256)")
     options = parser.parse_args()
 
     binary = os.path.abspath(options.binary)
@@ -372,6 +420,8 @@ def main():
         sys.exit(f"terminal_bench: {binary} is not an executable; build it with `swift build -c release`")
     environment = {key: value for key, value in os.environ.items() if key not in ("TUI_ONBOARD_REDUCE_MOTION", "NO_COLOR")}
     environment["TERM"] = "xterm-256color"
+    # The table is measured at 256 colours; truecolor is compared beside it at the end.
+    environment.pop("COLORTERM", None)
     deck_note = ""
     if options.deck:
         deck_arguments = ["--deck", os.path.abspath(options.deck)]
@@ -386,6 +436,9 @@ def main():
     if not titles:
         sys.exit("terminal_bench: the deck has no pages")
 
+    if options.only == "colors":
+        print_color_costs(binary, deck_arguments, environment, titles)
+        return
     print(f"tui-onboard in a pseudo-terminal (TERM=xterm-256color)")
     print(f"binary: {binary}")
     print(f"deck:   {options.deck or '(built-in)' + deck_note} - {len(titles)} pages, first: {json.dumps(titles[0], ensure_ascii=False)}")
@@ -408,6 +461,7 @@ def main():
     print_table(headers, columns)
     for note in notes:
         print(f"\nnote: {note}")
+    print_color_costs(binary, deck_arguments, environment, titles)
 
 
 if __name__ == "__main__":

@@ -100,6 +100,24 @@ static inline int tui_read_cell(WINDOW *win, int y, int x, wchar_t *text, attr_t
 
 static inline int tui_ccharw_max(void) { return CCHARW_MAX; }
 
+/// Tells ncurses the terminal already shows cell (y, x) as the next update would draw it: the
+/// cell is copied from newscr (where wnoutrefresh put it) into curscr, ncurses' picture of the
+/// terminal, so doupdate writes nothing there. The cursors of both are left where they were:
+/// curscr's is where ncurses believes the terminal's cursor is, newscr's where it puts it.
+static inline int tui_mark_cell_drawn(int y, int x) {
+    cchar_t cell;
+    int cursorY = getcury(curscr), cursorX = getcurx(curscr);
+    int nextY = getcury(newscr), nextX = getcurx(newscr);
+    int result = mvwin_wch(newscr, y, x, &cell);
+    if (result == OK) {
+        // The bottom right cell is written, but the cursor cannot advance past it: ERR then.
+        (void)mvwadd_wch(curscr, y, x, &cell);
+    }
+    wmove(curscr, cursorY, cursorX);
+    wmove(newscr, nextY, nextX);
+    return result;
+}
+
 /// glibc's own column width of a character, which ncurses places characters by. Swift's Glibc
 /// module leaves it out (it needs _XOPEN_SOURCE); the tests hold the core's width table to it.
 int wcwidth(wchar_t c);

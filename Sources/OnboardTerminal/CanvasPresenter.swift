@@ -12,6 +12,10 @@ final class CanvasPresenter {
     /// Where 24-bit colours are written beside ncurses (`TrueColorWriter`); nil unless the
     /// colour mode is truecolor.
     private let trueColorOutput: UnsafeMutablePointer<FILE>?
+    /// Whether the next update clears the screen and draws every cell from ncurses' own
+    /// picture (after `invalidate`): then ncurses draws the 24-bit cells too, and they are
+    /// written once more after it.
+    private var isClearPending = false
     /// Where the cells ncurses cannot hold whole are written again in full (see
     /// `writeCrowdedCells`); nil leaves them as ncurses holds them.
     private let crowdedCellOutput: UnsafeMutablePointer<FILE>?
@@ -32,6 +36,11 @@ final class CanvasPresenter {
         self.hyperlinkOutput = hyperlinkOutput
         // A direct-colour terminfo entry lets ncurses send 24-bit colour itself.
         self.trueColorOutput = palette.colorMode == .truecolor && !palette.isDirectColor ? trueColorOutput : nil
+        if self.trueColorOutput != nil {
+            // Inserting or deleting characters would move what the terminal holds in the cells
+            // ncurses is told are drawn already, before they are: ncurses rewrites instead.
+            idcok(window, false)
+        }
         // The window's blanks are the canvas's blank cell, in its pair: a frame written over a
         // blank screen then leaves the spaces between words alone without a change of colour.
         let blank = palette.look(for: Cell.blank.style)
@@ -44,6 +53,7 @@ final class CanvasPresenter {
         previous = nil
         werase(window)
         clearok(window, true)
+        isClearPending = true
     }
 
     /// Presents `canvas`; returns the number of cells written (0 when nothing changed).
@@ -91,7 +101,11 @@ final class CanvasPresenter {
             }
         }
         wnoutrefresh(window)
-        // ncurses writes its update on its own; the bracket goes out before it, flushed.
+        // The cells with a 24-bit colour go out once, written beside ncurses below: ncurses is
+        // told the terminal holds them already, so its update skips them and its picture of
+        // the screen (the nearest of 256 colours) is what the terminal shows.
+        if trueColorOutput != nil, !isClearPending { markTrueColorCellsDrawn(runs) }
+        isClearPending = false
         if let output = synchronizedOutput {
             fputs(Self.beginSynchronizedUpdate, output)
             fflush(output)
@@ -107,7 +121,8 @@ final class CanvasPresenter {
         if !crowded.isEmpty, let output = crowdedCellOutput { writeCrowdedCells(crowded, to: output) }
         if let output = trueColorOutput {
             let screen = tui_curscr()
-            let bytes = TrueColorWriter.repaint(runs, cursor: (Int(getcurx(screen)), Int(getcury(screen))))
+            let bytes = TrueColorWriter.repaint(
+                runs, cursor: (Int(getcurx(screen)), Int(getcury(screen))), width: Int(getmaxx(screen)))
             if !bytes.isEmpty {
                 fputs(bytes, output)
                 fflush(output)
@@ -135,6 +150,20 @@ final class CanvasPresenter {
         bytes += "\u{1B}[\(getcury(screen) + 1);\(getcurx(screen) + 1)H"
         fputs(bytes, output)
         fflush(output)
+    }
+
+    /// Copies the changed cells that have a 24-bit colour from ncurses' next picture into its
+    /// picture of the terminal, so that its update leaves them to `TrueColorWriter`.
+    private func markTrueColorCellsDrawn(_ runs: [CellRun]) {
+        for run in runs {
+            var column = run.x
+            for cell in run.cells {
+                defer { column += 1 }
+                if !cell.isContinuation, TrueColorWriter.needsTrueColor(cell.style) {
+                    _ = tui_mark_cell_drawn(Int32(run.y), Int32(column))
+                }
+            }
+        }
     }
 
     /// One cell whose terminal form is longer than an ncurses cell holds, or was.

@@ -6,8 +6,13 @@
 /// (`ESC [ c`); the terminal answers once it has read everything before the question, frame
 /// included. Until then no new frame is drawn: the app keeps ticking on the wall clock, and the
 /// next frame, drawn when the answer comes, shows the state of that moment (frames in between
-/// are skipped, never queued). A terminal that does not answer within `firstAnswerTimeout` is
-/// taken not to answer, and frames go out as fast as it takes them, as before.
+/// are skipped, never queued).
+///
+/// Only a terminal that has answered once is paced so. Until the first answer no frame waits
+/// (a terminal that never answers would hold each one for the whole timeout); the question
+/// asked at start-up (`probed`) tells, and a terminal that has not answered it within
+/// `firstAnswerTimeout` is taken not to answer: it is asked nothing more, and the runner paces
+/// it by what the output descriptor can tell (`TerminalSession.outputHasRoom`).
 struct FramePacer {
     /// How long the first question may go unanswered before the terminal is taken not to
     /// answer at all.
@@ -22,6 +27,8 @@ struct FramePacer {
     private(set) var unanswered = 0
     /// When the oldest unanswered question went out.
     private var askedAt: Double?
+    /// When the first question went out, while none has been answered yet.
+    private var firstAskedAt: Double?
     /// Whether the terminal takes longer to read a frame than a slide can wait: set when an
     /// answer comes more than `slowAnswer` after its question, cleared once `quickAnswersToClear`
     /// answers in a row come within half of that (a small frame among big ones reads quickly
@@ -33,13 +40,17 @@ struct FramePacer {
     /// a third of its frames, and a key's page would wait behind the rest.
     static let slowAnswer = 0.05
 
-    /// Whether a frame may be drawn at `now`: nothing is on its way, or the terminal does not
-    /// answer, or it has taken too long.
+    /// Whether a frame may be drawn at `now`: nothing is on its way, or the terminal has not
+    /// answered yet (or does not answer), or it has taken too long.
     mutating func mayDraw(now: Double) -> Bool {
-        guard unanswered > 0, answersQueries != false, let askedAt else { return true }
-        guard now - askedAt >= timeout else { return false }
-        if answersQueries == nil { answersQueries = false }
-        // Whatever still answers later is counted as an answer to nothing.
+        if answersQueries == nil, let firstAskedAt, now - firstAskedAt >= Self.firstAnswerTimeout {
+            answersQueries = false
+            // Whatever still answers later is counted as an answer to nothing.
+            unanswered = 0
+            askedAt = nil
+        }
+        guard answersQueries == true, unanswered > 0, let askedAt else { return true }
+        guard now - askedAt >= Self.answerTimeout else { return false }
         unanswered = 0
         self.askedAt = nil
         return true
@@ -47,23 +58,30 @@ struct FramePacer {
 
     /// Seconds until `mayDraw` turns true by timeout (0 when it is true now).
     func delayUntilMayDraw(now: Double) -> Double {
-        guard unanswered > 0, answersQueries != false, let askedAt else { return 0 }
-        return max(0, askedAt + timeout - now)
+        guard answersQueries == true, unanswered > 0, let askedAt else { return 0 }
+        return max(0, askedAt + Self.answerTimeout - now)
     }
 
     /// Whether the frame just drawn should be followed by a question: only while more frames
-    /// are coming (an idle screen writes nothing) and while the terminal may answer.
-    func shouldAsk(isAnimating: Bool) -> Bool { isAnimating && answersQueries != false }
+    /// are coming (an idle screen writes nothing) and once the terminal has answered.
+    func shouldAsk(isAnimating: Bool) -> Bool { isAnimating && answersQueries == true }
+
+    /// The question asked at start-up went out: its answer says the terminal answers, and
+    /// holds no frame meanwhile.
+    mutating func probed(now: Double) {
+        if answersQueries == nil, firstAskedAt == nil { firstAskedAt = now }
+    }
 
     /// A question went out behind a frame.
     mutating func asked(now: Double) {
+        probed(now: now)
         if unanswered == 0 { askedAt = now }
         unanswered += 1
     }
 
     /// The terminal answered: everything written before the oldest question has been read.
     mutating func answered(now: Double) {
-        if let askedAt {
+        if let askedAt = askedAt ?? firstAskedAt {
             let delay = now - askedAt
             if delay > Self.slowAnswer {
                 isSlow = true
@@ -76,9 +94,8 @@ struct FramePacer {
             }
         }
         answersQueries = true
+        firstAskedAt = nil
         unanswered = max(0, unanswered - 1)
         askedAt = unanswered > 0 ? now : nil
     }
-
-    private var timeout: Double { answersQueries == true ? Self.answerTimeout : Self.firstAnswerTimeout }
 }

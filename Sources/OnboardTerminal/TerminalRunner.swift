@@ -136,7 +136,13 @@ public struct TerminalRunner {
             // 3. Draw, unless the last animation frame has not reached the terminal yet: then
             // this state is skipped, and the frame drawn once it has shows the state of that
             // moment. The presenter writes nothing when no cell changed.
-            if pacer.mayDraw(now: current) {
+            let wasKnown = pacer.answersQueries != nil
+            let pacerAllows = pacer.mayDraw(now: current)
+            if !wasKnown, pacer.answersQueries == false { session.giveUpOnAnswers() }
+            // A terminal that answers is paced by its answers; one that does not (or has not
+            // yet) by whether its output has gone out.
+            let outputAllows = pacer.answersQueries == true || session.outputHasRoom()
+            if pacerAllows, outputAllows {
                 app.render(into: &canvas)
                 let written = session.present(canvas)
                 // Only now may a box in this frame take keys: those read before it was drawn
@@ -147,9 +153,9 @@ public struct TerminalRunner {
                     hasAskedTerminal = true
                     session.askTerminalSettings(background: app.settings.followsTerminalBackground)
                     session.prepareKeys()
-                    // Its device attributes question is the pacer's only when frames follow: a
-                    // still first page must not wait for the answer to draw the first key.
-                    if pacer.shouldAsk(isAnimating: app.isAnimating) { pacer.asked(now: current) }
+                    // Its device attributes answer says whether the terminal answers; no frame
+                    // waits for it.
+                    pacer.probed(now: current)
                 } else if written > 0, pacer.shouldAsk(isAnimating: app.isAnimating) {
                     session.askDeviceAttributes()
                     pacer.asked(now: current)
@@ -180,9 +186,13 @@ public struct TerminalRunner {
                 timeout = timeout < 0 ? wait : min(timeout, wait)
             }
             if owesFrame {
-                // The answer wakes the loop through the terminal; a terminal that never
-                // answers, by this.
-                let wait = Int32(max(1, (pacer.delayUntilMayDraw(now: current) * 1000).rounded(.up)))
+                // The answer wakes the loop through the terminal; a lost answer, by this. Output
+                // that has not gone out yet is looked at again a frame later (a serial line
+                // reports its queue whether or not it has room, so polling for room would spin).
+                let wait =
+                    outputAllows
+                    ? Int32(max(1, (pacer.delayUntilMayDraw(now: current) * 1000).rounded(.up)))
+                    : Int32((1000 / frameRate).rounded(.up))
                 timeout = timeout < 0 ? wait : min(timeout, wait)
             }
             var descriptors = [

@@ -499,6 +499,26 @@ public final class TerminalSession {
 
     static let deviceAttributesQuery = "\u{1B}[c"
 
+    /// Whether what was written has left for the terminal, as far as the output descriptor
+    /// can tell, for a terminal that does not answer questions: a serial line or console says
+    /// how much it still holds (`TIOCOUTQ`), a pseudo-terminal only when it is full (`POLLOUT`
+    /// off; it reports no queue at all). True when it cannot be told.
+    func outputHasRoom() -> Bool {
+        let descriptor = fileno(output)
+        var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+        if poll(&ready, 1, 0) == 0 { return false }
+        var queued: Int32 = 0
+        return ioctl(descriptor, UInt(TIOCOUTQ), &queued) != 0 || queued == 0
+    }
+
+    /// The terminal has not answered the start-up question in time and is taken not to
+    /// answer at all: stopping or suspending waits for no answer (flushing input is enough).
+    func giveUpOnAnswers() {
+        unansweredQueries = 0
+        awaitsBackgroundColor = false
+        awaitsSynchronizedOutput = false
+    }
+
     /// Waits up to `timeout` seconds for the answers still owed, reading (and dropping) input
     /// meanwhile, so that none arrives after the terminal is handed back, where the shell
     /// would take it for typing.

@@ -2,18 +2,20 @@ import Testing
 
 @testable import OnboardTerminal
 
-/// At most one animation frame on its way: the next waits for the terminal's answer, or for a
-/// timeout when the terminal does not answer.
+/// At most one animation frame on its way: once the terminal has answered, the next waits for
+/// its answer (or a timeout); a terminal that has not answered yet holds no frame.
 @Suite struct FramePacerTests {
     @Test func aFrameWaitsForTheAnswerToTheOneBeforeIt() {
         var pacer = FramePacer()
-        let draws1 = pacer.mayDraw(now: 0)
+        pacer.probed(now: 0)
+        pacer.answered(now: 0.01)
+        let draws1 = pacer.mayDraw(now: 0.1)
         #expect(draws1)
         #expect(pacer.shouldAsk(isAnimating: true))
-        pacer.asked(now: 0)
+        pacer.asked(now: 0.1)
         let draws2 = pacer.mayDraw(now: 0.5)
         #expect(!draws2)
-        #expect(pacer.delayUntilMayDraw(now: 0.5) == FramePacer.firstAnswerTimeout - 0.5)
+        #expect(abs(pacer.delayUntilMayDraw(now: 0.5) - (FramePacer.answerTimeout - 0.4)) < 1e-9)
         pacer.answered(now: 0.6)
         #expect(pacer.answersQueries == true)
         let draws3 = pacer.mayDraw(now: 0.6)
@@ -47,17 +49,27 @@ import Testing
         #expect(!pacer.shouldAsk(isAnimating: false))
     }
 
-    @Test func aTerminalThatNeverAnswersGetsEveryFrame() {
+    @Test func untilTheFirstAnswerNoFrameWaitsAndNothingMoreIsAsked() {
         var pacer = FramePacer()
-        pacer.asked(now: 0)
-        let draws4 = pacer.mayDraw(now: FramePacer.firstAnswerTimeout - 0.01)
-        #expect(!draws4)
+        pacer.probed(now: 0)
+        for now in [0.0, 0.1, FramePacer.firstAnswerTimeout - 0.01] {
+            let draws = pacer.mayDraw(now: now)
+            #expect(draws, "a frame at \(now) s")
+        }
+        #expect(pacer.answersQueries == nil)
+        #expect(!pacer.shouldAsk(isAnimating: true))
+    }
+
+    @Test func aTerminalThatNeverAnswersIsAskedNothingMoreAndGetsEveryFrame() {
+        var pacer = FramePacer()
+        pacer.probed(now: 0)
         let draws5 = pacer.mayDraw(now: FramePacer.firstAnswerTimeout)
         #expect(draws5)
         #expect(pacer.answersQueries == false)
         #expect(!pacer.shouldAsk(isAnimating: true))
         let draws6 = pacer.mayDraw(now: FramePacer.firstAnswerTimeout + 0.01)
         #expect(draws6)
+        #expect(pacer.delayUntilMayDraw(now: FramePacer.firstAnswerTimeout + 0.01) == 0)
     }
 
     @Test func aTerminalThatAnsweredBeforeIsGivenLongerThenDrawnAnyway() {
@@ -75,7 +87,7 @@ import Testing
 
     @Test func aLateAnswerToAnAbandonedQuestionChangesNothingOwed() {
         var pacer = FramePacer()
-        pacer.asked(now: 0)
+        pacer.probed(now: 0)
         _ = pacer.mayDraw(now: FramePacer.firstAnswerTimeout)
         pacer.answered(now: 2)
         #expect(pacer.unanswered == 0)

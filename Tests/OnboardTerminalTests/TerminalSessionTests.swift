@@ -208,10 +208,23 @@ import Testing
         session.present(canvas)
         // ncurses holds the nearest of 256 colours for the cell.
         #expect(session.cellColors(x: 3, y: 2)?.foreground == 99)
+        // A later frame: a 24-bit word replaces another, plain text replaces one.
+        canvas.draw("Done", x: 3, y: 2, style: theme.accentText)
+        canvas.draw("plain", x: 3, y: 5)
+        session.present(canvas)
+        canvas.draw("Back", x: 3, y: 2)
+        session.present(canvas)
+        #expect(session.cellColors(x: 3, y: 2)?.foreground != 99)
         session.stop()
         fflush(output)
         let written = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(written.contains("\u{1B}[3;4H\u{1B}[0;1;38;2;139;92;246mNext\u{1B}[0m"))
+        #expect(written.contains("\u{1B}[0;1;38;2;139;92;246mNext\u{1B}[0m"))
+        // Each cell goes out once: ncurses skips those written in 24-bit colour beside it, and
+        // writes the plain ones that replace them. (Written twice, "Next" was 2.5 times the bytes.)
+        #expect(written.components(separatedBy: "Next").count - 1 == 1, "\(written.debugDescription)")
+        #expect(written.components(separatedBy: "Done").count - 1 == 1, "\(written.debugDescription)")
+        #expect(written.components(separatedBy: "plain").count - 1 == 1)
+        #expect(written.components(separatedBy: "Back").count - 1 == 1)
     }
 
     @Test func aDirectColourTerminfoEntryGetsEvery24BitColourFromNcursesItself() throws {
