@@ -7,13 +7,17 @@
 - the screen once the burst is over (from a small emulator of what ncurses sends), which must
   not depend on the rate.
 
-The reader answers the device attributes question the app asks behind each animation frame,
-as a terminal does, once it has read everything written before it.
+The reader answers the questions the app asks as a terminal does, once it has read everything
+written before them. Two terminals are measured: one as users run it, answering every question
+(background colour, synchronized output, device attributes) under COLORTERM=truecolor, and one
+answering only device attributes at 256 colours. Beside them, a page change (→ to the next
+page fully drawn, no confetti) on a terminal that answers nothing and on one that answers all.
 
-    python3 bench/slow_terminal.py BINARY [--rate BYTES_PER_SECOND ...] [--json]
+    python3 bench/slow_terminal.py BINARY [--rate BYTES_PER_SECOND ...] [--terminal NAME ...] [--json]
 
-With no --rate it measures an unthrottled reader and 32 and 8 KB/s. `--json` prints one
-object per rate (the end-to-end test reads it). Standard library only; Linux only.
+With no --rate it measures an unthrottled reader and 32 and 8 KB/s; with no --terminal, both
+terminals. `--json` prints one object per run (the end-to-end test reads it) and skips the
+page changes. Standard library only; Linux only.
 """
 
 import argparse
@@ -29,7 +33,7 @@ import unicodedata
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from terminal_bench import (  # noqa: E402
-    DEVICE_ATTRIBUTES_ANSWER, DEVICE_ATTRIBUTES_QUERY, RIGHT_KEY, App, LaunchFailed, page_titles,
+    DEVICE_ATTRIBUTES_QUERY, RIGHT_KEY, App, LaunchFailed, TerminalAnswers, page_titles,
     quiet_copy_of_built_in_deck, shows)
 
 # The burst is over once nothing arrives for this long (the page slide settles well before).
@@ -37,6 +41,13 @@ QUIET_SECONDS = 0.4
 # Reads are this small so that the reader never takes more than the rate allows.
 CHUNK = 256
 KEY_DELAY = 1.0
+# The terminals measured: what each answers, and its COLORTERM (None: unset).
+TERMINALS = {
+    "every-answer": ("answers every question, COLORTERM=truecolor", TerminalAnswers.ALL, "truecolor"),
+    "device-attributes": ("answers device attributes only, 256 colours", ("device-attributes",), None),
+}
+# A page change is fully drawn once nothing arrives for this long after its title.
+PAGE_QUIET_SECONDS = 0.1
 
 
 class Screen:
@@ -217,10 +228,10 @@ class ThrottledReader:
             if not chunk:
                 return False, last_byte
             self.screen.feed(chunk)
-            seen = self.app.output[-(len(DEVICE_ATTRIBUTES_QUERY) - 1):] + chunk
             self.app.output += chunk
-            for _ in range(seen.count(DEVICE_ATTRIBUTES_QUERY)):
-                self.app.send(DEVICE_ATTRIBUTES_ANSWER)
+            reply = self.app.answers.answers(chunk)
+            if reply:
+                self.app.send(reply)
             last_byte = time.monotonic()
             if self.rate:
                 self.tokens -= len(chunk)
@@ -228,10 +239,20 @@ class ThrottledReader:
                 return True, last_byte
 
 
-def measure(binary, deck_arguments, environment, titles, rate, size=(80, 24)):
+def terminal_environment(environment, colorterm):
+    environment = dict(environment)
+    environment.pop("COLORTERM", None)
+    if colorterm:
+        environment["COLORTERM"] = colorterm
+    return environment
+
+
+def measure(binary, deck_arguments, environment, titles, rate, terminal, size=(80, 24)):
     """One run: the first page drawn (unthrottled), then `c`, → after KEY_DELAY seconds, and
     the reader throttled to `rate` from `c` on. Returns a dict of seconds."""
-    app = App(binary, deck_arguments, size[0], size[1], environment)
+    _, questions, colorterm = TERMINALS[terminal]
+    app = App(binary, deck_arguments, size[0], size[1], terminal_environment(environment, colorterm),
+              TerminalAnswers(questions))
     try:
         app.read_until_quiet(until=shows(titles[0]))
         screen = Screen(*size)
@@ -255,6 +276,7 @@ def measure(binary, deck_arguments, environment, titles, rate, size=(80, 24)):
         exit_code = app.wait()
         return {
             "rate": rate,
+            "terminal": terminal,
             "burst_seconds": (last_byte or answer) - pressed,
             "key_seconds": answer - key_sent,
             "key_frames": key_frames,
@@ -266,15 +288,39 @@ def measure(binary, deck_arguments, environment, titles, rate, size=(80, 24)):
         app.close()
 
 
+def page_change_seconds(binary, deck_arguments, environment, titles, questions, size=(80, 24)):
+    """Seconds from → to the next page fully drawn (its title in, then PAGE_QUIET_SECONDS of
+    quiet), a few seconds after start-up, on a terminal answering `questions` at full speed."""
+    app = App(binary, deck_arguments, size[0], size[1], terminal_environment(environment, "truecolor"),
+              TerminalAnswers(questions))
+    try:
+        app.read_until_quiet(until=shows(titles[0]))
+        # Past the time a terminal has to answer its first question, so that a silent one is
+        # known to be silent.
+        app.drain_for(1.5)
+        key_sent = time.monotonic()
+        app.send(RIGHT_KEY)
+        _, last_byte = app.read_until_quiet(quiet=PAGE_QUIET_SECONDS, until=shows(titles[1]),
+                                            missing="the next page never arrived after →")
+        app.send(b"q")
+        app.wait()
+        return last_byte - key_sent
+    finally:
+        app.close()
+
+
 def main():
     parser = argparse.ArgumentParser(description="Measure tui-onboard behind a slow terminal.")
     parser.add_argument("binary")
     parser.add_argument("--rate", type=int, action="append",
                         help="bytes a second the terminal reads (0: unthrottled); repeatable")
-    parser.add_argument("--json", action="store_true", help="print one JSON object per rate")
+    parser.add_argument("--terminal", choices=sorted(TERMINALS), action="append",
+                        help="the terminal to measure (default: all); repeatable")
+    parser.add_argument("--json", action="store_true", help="print one JSON object per run")
     options = parser.parse_args()
     binary = os.path.abspath(options.binary)
     rates = options.rate if options.rate else [0, 32 * 1024, 8 * 1024]
+    terminals = options.terminal or list(TERMINALS)
     environment = {key: value for key, value in os.environ.items()
                    if key not in ("TUI_ONBOARD_REDUCE_MOTION", "NO_COLOR")}
     environment["TERM"] = "xterm-256color"
@@ -283,35 +329,57 @@ def main():
     deck_arguments = ["--deck", copy, "--seed", "42"]
     titles = page_titles(binary, deck_arguments, environment)
     results = []
-    for rate in rates:
-        try:
-            results.append(measure(binary, deck_arguments, environment, titles, rate or None))
-        except LaunchFailed as failure:
-            results.append({"rate": rate or None, "error": str(failure)})
+    for terminal in terminals:
+        for rate in rates:
+            try:
+                results.append(measure(binary, deck_arguments, environment, titles, rate or None, terminal))
+            except LaunchFailed as failure:
+                results.append({"rate": rate or None, "terminal": terminal, "error": str(failure)})
     if options.json:
         for result in results:
             print(json.dumps(result))
         return
     print("confetti (`c`, ~300 pieces) at 80x24 behind a terminal that reads N bytes a second;")
     print(f"→ pressed {KEY_DELAY:g} s into the burst; burst = `c` to the last byte before "
-          f"{QUIET_SECONDS * 1000:.0f} ms of quiet")
+          f"{QUIET_SECONDS * 1000:.0f} ms of quiet; frames = frames read from → to its page")
+    for terminal in terminals:
+        print()
+        print(f"terminal that {TERMINALS[terminal][0]}")
+        print(f"{'reader':<12}  {'burst':>8}  {'key → next title':>16}  {'frames':>6}  "
+              f"targets (unthrottled run as reference)")
+        runs = [result for result in results if result["terminal"] == terminal]
+        reference = next((result for result in runs if not result["rate"] and "error" not in result), None)
+        for result in runs:
+            name = f"{result['rate'] // 1024} KB/s" if result["rate"] else "unthrottled"
+            if "error" in result:
+                print(f"{name:<12}  not measured: {result['error']}")
+                continue
+            verdicts = ""
+            if result["rate"] and reference:
+                burst_ok = result["burst_seconds"] <= reference["burst_seconds"] + 0.2
+                key_ratio = result["key_seconds"] / reference["key_seconds"]
+                verdicts = (f"burst <= {reference['burst_seconds'] + 0.2:.2f} s {'ok' if burst_ok else 'MISSED'}, "
+                            f"key <= 1.5x: {key_ratio:.1f}x {'ok' if key_ratio <= 1.5 else 'MISSED'}")
+            print(f"{name:<12}  {result['burst_seconds']:>6.2f} s  {result['key_seconds']:>14.3f} s  "
+                  f"{result['key_frames']:>6}  {verdicts}".rstrip())
     print()
-    print(f"{'reader':<12}  {'burst':>8}  {'key → next title':>16}  targets (unthrottled run as reference)")
-    reference = next((result for result in results if not result["rate"] and "error" not in result), None)
-    for result in results:
-        name = f"{result['rate'] // 1024} KB/s" if result["rate"] else "unthrottled"
-        if "error" in result:
-            print(f"{name:<12}  not measured: {result['error']}")
+    print("page change at 80x24, unthrottled, COLORTERM=truecolor: → to the next page fully drawn "
+          f"(its title, then {PAGE_QUIET_SECONDS * 1000:.0f} ms of quiet), 1.5 s after start-up")
+    page_times = {}
+    for name, questions in (("answers every question", TerminalAnswers.ALL), ("answers nothing", ())):
+        try:
+            page_times[name] = page_change_seconds(binary, deck_arguments, environment, titles, questions)
+        except LaunchFailed as failure:
+            page_times[name] = failure
+    print(f"{'terminal':<24}  {'→ next page':>11}")
+    reference = page_times["answers every question"]
+    for name, seconds in page_times.items():
+        if isinstance(seconds, LaunchFailed):
+            print(f"{name:<24}  not measured: {seconds}")
             continue
-        verdicts = ""
-        if result["rate"] and reference:
-            burst_ok = result["burst_seconds"] <= reference["burst_seconds"] + 0.2
-            key_ratio = result["key_seconds"] / reference["key_seconds"]
-            verdicts = (f"burst <= {reference['burst_seconds'] + 0.2:.2f} s {'ok' if burst_ok else 'MISSED'}, "
-                        f"key <= 1.5x: {key_ratio:.1f}x {'ok' if key_ratio <= 1.5 else 'MISSED'}")
-            if result["rate"] != 32 * 1024:
-                verdicts += " (the targets are set at 32 KB/s)"
-        print(f"{name:<12}  {result['burst_seconds']:>6.2f} s  {result['key_seconds']:>14.3f} s  {verdicts}".rstrip())
+        ratio = f"  {seconds / reference:.2f}x the answering one" if name != "answers every question" and \
+            not isinstance(reference, LaunchFailed) else ""
+        print(f"{name:<24}  {seconds:>9.3f} s{ratio}")
 
 
 if __name__ == "__main__":

@@ -39,6 +39,46 @@ DEVICE_ATTRIBUTES_QUERY = b"\x1b[c"
 DEVICE_ATTRIBUTES_ANSWER = b"\x1b[?62;22c"
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
+
+class TerminalAnswers:
+    """Answers the questions the app asks, in the order they are read, as a terminal does
+    once it has read everything before each. `questions` names the ones this terminal
+    answers: "device-attributes" (every VT100 descendant), "background" (OSC 11, with
+    `background`, an X11 colour) and "synchronized-output" (DECRQM for mode 2026, which
+    xterm, kitty, WezTerm, foot and tmux 3.4 answer). An empty set is a terminal that
+    answers nothing (pyte, some serial consoles)."""
+
+    ALL = ("device-attributes", "background", "synchronized-output")
+    # A dark background that is not black (One Dark's), so the theme follows it exactly.
+    BACKGROUND = "rgb:2828/2c2c/3434"
+    QUESTIONS = re.compile(rb"\x1b\[c|\x1b\]11;\?(?:\x07|\x1b\\)|\x1b\[\?2026\$p")
+
+    def __init__(self, questions=("device-attributes",), background=BACKGROUND):
+        self.questions = set(questions)
+        self.background = background
+        self.unread = b""
+
+    def answers(self, chunk):
+        """The bytes the terminal sends back after reading `chunk`."""
+        data = self.unread + chunk
+        reply = b""
+        end = 0
+        for match in self.QUESTIONS.finditer(data):
+            end = match.end()
+            question = match.group()
+            if question == DEVICE_ATTRIBUTES_QUERY:
+                if "device-attributes" in self.questions:
+                    reply += DEVICE_ATTRIBUTES_ANSWER
+            elif question.startswith(b"\x1b]11"):
+                if "background" in self.questions:
+                    reply += b"\x1b]11;" + self.background.encode() + b"\x1b\\"
+            elif "synchronized-output" in self.questions:
+                # 2: known and reset.
+                reply += b"\x1b[?2026;2$y"
+        # A question may be cut between two reads: the tail is looked at again with the next.
+        self.unread = data[max(end, len(data) - 16):]
+        return reply
+
 TARGET_FIRST_PAGE_MS = 15.0
 TARGET_PAGE_CHANGE_BYTES = 1024
 TARGET_PEAK_MEMORY_KB = 10 * 1024
@@ -51,8 +91,9 @@ class LaunchFailed(Exception):
 class App:
     """One run of the binary on a pseudo-terminal of a given size."""
 
-    def __init__(self, binary, arguments, width, height, environment):
+    def __init__(self, binary, arguments, width, height, environment, answers=None):
         self.output = bytearray()
+        self.answers = answers or TerminalAnswers()
         self.error_file = tempfile.TemporaryFile()
         master, slave = os.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
@@ -142,11 +183,11 @@ class App:
             return None
         if not chunk:
             return None
-        # Answered as a terminal does, once everything before the question has been read.
-        seen = self.output[-(len(DEVICE_ATTRIBUTES_QUERY) - 1):] + chunk
         self.output += chunk
-        for _ in range(seen.count(DEVICE_ATTRIBUTES_QUERY)):
-            self.send(DEVICE_ATTRIBUTES_ANSWER)
+        # Answered as a terminal does, once everything before the question has been read.
+        reply = self.answers.answers(chunk)
+        if reply:
+            self.send(reply)
         return chunk
 
     def send(self, data):

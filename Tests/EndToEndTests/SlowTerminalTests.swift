@@ -4,7 +4,8 @@ import Testing
 /// Confetti behind a terminal that reads 32 KB/s (an SSH link, a shared screen) keeps wall-clock
 /// time: frames that cannot be read in time are skipped, never queued. Measured with
 /// `bench/slow_terminal.py`, which runs the app on a pseudo-terminal whose reader takes a fixed
-/// number of bytes a second, and answers device attributes questions as a terminal does. The
+/// number of bytes a second, and answers every question the app asks (background colour,
+/// synchronized output, device attributes) under COLORTERM=truecolor, as users' terminals do. The
 /// unthrottled run of the same script, in the same test, is the reference, so a slow machine
 /// moves both.
 @Suite("Slow terminal", .serialized)
@@ -29,6 +30,8 @@ struct SlowTerminalTests {
     }
 
     static let rate = 32 * 1024
+    /// The terminal users run: every question answered, truecolor.
+    static let arguments = ["--terminal", "every-answer", "--rate", "0", "--rate", "\(rate)", "--json"]
     /// The frames a key may wait for at 32 KB/s: the one on its way when it comes, the one that
     /// answers it, and one more should that one catch the page slide just begun. Counted in
     /// frames, not seconds, so that a loaded machine, which slows every frame, changes nothing:
@@ -49,7 +52,7 @@ struct SlowTerminalTests {
         let output = directory.path("figures.jsonl")
         let errors = directory.path("errors.txt")
         let status = try ChildProcess.run(
-            "/usr/bin/env", ["python3", script, binary, "--rate", "0", "--rate", "\(Self.rate)", "--json"],
+            "/usr/bin/env", ["python3", script, binary] + Self.arguments,
             standardOutput: output, standardError: errors, timeout: .seconds(120))
         let printed = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
         let problems = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
