@@ -50,6 +50,12 @@ public struct TerminalRunner {
         // that could not be drawn yet is owed.
         var pacer = FramePacer()
         var owesFrame = false
+        // Ticks held back while a frame is on its way to a slow terminal: a key that comes
+        // meanwhile is drawn first, over the confetti as the terminal last got it, so its frame
+        // holds only what the key changed (see `holdsTicks`).
+        var heldSteps = 0
+        // Whether a key, click or paste has changed the app since the last frame was drawn.
+        var inputSinceFrame = false
         // What the terminal can do is asked once, behind the first frame, never before it.
         var hasAskedTerminal = false
         frames: while true {
@@ -98,8 +104,12 @@ public struct TerminalRunner {
                         wasAnimating = false
                     }
                     return true
-                case .key(let key): message = .key(key)
-                case .mouse(let event): message = .mouse(event)
+                case .key(let key):
+                    message = .key(key)
+                    inputSinceFrame = true
+                case .mouse(let event):
+                    message = .mouse(event)
+                    inputSinceFrame = true
                 case .deviceAttributes:
                     let wasSlow = pacer.isSlow
                     pacer.answered(now: Self.now())
@@ -109,7 +119,9 @@ public struct TerminalRunner {
                 case .synchronizedOutput(let isSupported):
                     if isSupported { session.synchronizeOutput() }
                     return true
-                case .paste(let text): message = .paste(text)
+                case .paste(let text):
+                    message = .paste(text)
+                    inputSinceFrame = true
                 case .partialPaste: return true
                 case .resize:
                     size = session.size
@@ -124,12 +136,18 @@ public struct TerminalRunner {
             // 2. Fixed-step ticks for the time that passed; a late loop drops frames rather
             // than racing to catch up (FrameClock). Time spent idle is never owed.
             let current = Self.now()
+            var steps = 0
             if app.isAnimating {
                 if !wasAnimating { clock.reset() }
-                let steps = wasAnimating ? clock.stepsDue(elapsed: current - lastWake) : 0
-                for _ in 0..<steps where app.isAnimating {
+                steps = wasAnimating ? clock.stepsDue(elapsed: current - lastWake) : 0
+            }
+            if Self.holdsTicks(pacer: pacer, inputSinceFrame: inputSinceFrame, heldSteps: heldSteps) {
+                heldSteps += steps
+            } else {
+                for _ in 0..<(heldSteps + steps) where app.isAnimating {
                     if let outcome = apply(app.update(.tick(seconds: clock.timeStep)), to: &app) { return outcome }
                 }
+                heldSteps = 0
             }
             lastWake = current
             wasAnimating = app.isAnimating
@@ -149,6 +167,7 @@ public struct TerminalRunner {
                 // were meant for the screen as it was.
                 _ = app.update(.presented)
                 owesFrame = false
+                inputSinceFrame = false
                 if written > 0, !hasAskedTerminal {
                     hasAskedTerminal = true
                     session.askTerminalSettings(background: app.settings.followsTerminalBackground)
@@ -212,6 +231,16 @@ public struct TerminalRunner {
                 return .hangup
             }
         }
+    }
+
+    /// Whether the ticks that came due now wait instead of moving the app: while a slow
+    /// terminal is still reading the last frame (they would only be drawn once it has), and
+    /// for the frame that answers a key that came meanwhile, so that frame carries only what
+    /// the key changed (a page, not a page and 5 KB of confetti that moved); the confetti
+    /// catches up in the next frame, with no time lost.
+    static func holdsTicks(pacer: FramePacer, inputSinceFrame: Bool, heldSteps: Int) -> Bool {
+        guard pacer.isSlow, pacer.answersQueries == true else { return false }
+        return pacer.unanswered > 0 || (inputSinceFrame && heldSteps > 0)
     }
 
     /// Hands each input `read` gives to `handle` until `read` has none, `handle` returns false,
