@@ -20,6 +20,9 @@ public final class TerminalSession {
     private var keysPrepared = false
     /// Device attributes questions the terminal has not answered yet.
     private(set) var unansweredQueries = 0
+    /// Whether the terminal has ever answered a question, and when the first one went out.
+    private(set) var hasAnswered = false
+    private var firstAskedAt: Double?
     /// True between `suspend()` and `resume()`: the terminal is the shell's.
     public private(set) var isSuspended = false
     /// Whether the background colour question (OSC 11) and the synchronized output question
@@ -232,6 +235,11 @@ public final class TerminalSession {
     /// How long stopping or suspending waits for the terminal to answer the questions it
     /// still owes (a slow link may hold a frame and the question behind it).
     static let answerWait = 1.0
+    /// How long a terminal that has never answered is waited for at a stop, counted from its
+    /// first question: a terminal on a pseudo-terminal answers in milliseconds and one across
+    /// a network within its round trip, while one that never answers (pyte, some consoles)
+    /// would hold every early quit for the whole `answerWait`.
+    static let firstAnswerWait = 0.15
 
     /// Hands the terminal back as it was before the session, for a stop (Ctrl-Z, SIGTSTP):
     /// drag tracking off, then ncurses' `endwin()` (its mouse modes and keypad transmit off,
@@ -363,6 +371,7 @@ public final class TerminalSession {
         default:
             return false
         }
+        hasAnswered = true
         return true
     }
 
@@ -472,6 +481,7 @@ public final class TerminalSession {
             ? "" : (background ? TerminalSession.backgroundColorQuery : "") + TerminalSession.synchronizedOutputQuery
         fputs(questions + TerminalSession.deviceAttributesQuery, output)
         fflush(output)
+        if firstAskedAt == nil { firstAskedAt = TerminalRunner.now() }
         unansweredQueries += 1
         awaitsBackgroundColor = background && !isConsole
         awaitsSynchronizedOutput = !isConsole
@@ -519,14 +529,25 @@ public final class TerminalSession {
         awaitsSynchronizedOutput = false
     }
 
+    /// Until when a stop waits for answers, input already waiting aside (it is always read):
+    /// `fullDeadline`, except that a terminal that has said nothing so far is waited for only
+    /// until its first question is `firstAnswerWait` old. One answer, even part of the set,
+    /// earns the full wait.
+    static func answerDeadline(_ fullDeadline: Double, hasAnswered: Bool, firstAskedAt: Double?) -> Double {
+        guard !hasAnswered, let firstAskedAt else { return fullDeadline }
+        return min(fullDeadline, firstAskedAt + firstAnswerWait)
+    }
+
     /// Waits up to `timeout` seconds for the answers still owed, reading (and dropping) input
     /// meanwhile, so that none arrives after the terminal is handed back, where the shell
     /// would take it for typing.
     private func awaitAnswers(timeout: Double) {
-        let deadline = TerminalRunner.now() + timeout
+        let fullDeadline = TerminalRunner.now() + timeout
         while unansweredQueries > 0 {
             // ncurses may hold an answer it has read already: look there before waiting.
             while unansweredQueries > 0, readInput() != nil {}
+            let deadline = Self.answerDeadline(
+                fullDeadline, hasAnswered: hasAnswered, firstAskedAt: firstAskedAt)
             let remaining = Int32(((deadline - TerminalRunner.now()) * 1000).rounded(.up))
             guard unansweredQueries > 0, remaining > 0 else { break }
             var ready = pollfd(fd: fileno(input), events: Int16(POLLIN), revents: 0)

@@ -107,6 +107,20 @@ extension TerminalSessionTests {
         #expect(poll(&ready, 1, 0) == 0, "answers were left unread")
     }
 
+    @Test("a stop waits the full time only for a terminal that has answered something")
+    func aTerminalThatHasSaidNothingIsNotWaitedForLong() {
+        let asked = 10.0
+        let full = asked + 0.5 + TerminalSession.answerWait
+        // Quit half a second in: silent so far, so no wait is left at all.
+        let silent = TerminalSession.answerDeadline(full, hasAnswered: false, firstAskedAt: asked)
+        #expect(silent == asked + TerminalSession.firstAnswerWait)
+        #expect(silent < asked + 0.5)
+        // Any answer (the background colour before the rest, say) and the rest is waited for.
+        #expect(TerminalSession.answerDeadline(full, hasAnswered: true, firstAskedAt: asked) == full)
+        // Nothing asked, nothing shortened.
+        #expect(TerminalSession.answerDeadline(full, hasAnswered: false, firstAskedAt: nil) == full)
+    }
+
     /// A session whose output goes to a file the test reads back.
     static func withRecordedSession(_ body: (TerminalSession, () -> String) throws -> Void) throws {
         TerminalSession.prepareLocale()
