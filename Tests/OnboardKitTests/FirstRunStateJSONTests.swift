@@ -13,6 +13,8 @@ import Testing
         "demo/\"quoted\"\n": FirstRunState.Record(
             lastSeenVersion: "2.0.0-beta.1", completion: .finished, date: Date(timeIntervalSince1970: 1_764_547_200.25),
             review: ReviewRecord(version: "2.0.0", answer: .rated(stars: 4), date: Date(timeIntervalSince1970: 100))),
+        "quit": FirstRunState.Record(
+            lastSeenVersion: "1.1.0", completion: .skipped, date: Date(timeIntervalSince1970: 7), quit: true),
         "later": FirstRunState.Record(
             lastSeenVersion: "1.0", completion: .finished, date: Date(timeIntervalSince1970: 0),
             review: ReviewRecord(version: "1.0", answer: nil, date: Date(timeIntervalSince1970: 5))),
@@ -36,6 +38,41 @@ import Testing
         #expect(try FirstRunState(json: try JSONParser.parse(try encoded(state))) == state)
     }
 
+    /// The state's `Record` as versions before the `quit` mark decoded it: synthesized
+    /// `Decodable`, which skips members it has no property for.
+    private struct RecordBeforeQuit: Decodable {
+        var lastSeenVersion: String
+        var completion: FirstRunState.Completion
+        var date: Date
+        var catalogPath: String?
+    }
+
+    private struct StateBeforeQuit: Decodable { var apps: [String: RecordBeforeQuit] }
+
+    @Test func versionsBeforeTheQuitMarkReadAQuitAsASkip() throws {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        let text = Self.state.jsonText()
+        #expect(text.contains("\"quit\" : true"))
+        let old = try decoder.decode(StateBeforeQuit.self, from: Data(text.utf8))
+        #expect(old.apps["quit"]?.completion == .skipped)
+        #expect(old.apps["quit"]?.lastSeenVersion == "1.1.0")
+    }
+
+    @Test func thisReaderSkipsMembersOfLaterVersionsAndReadsFilesWithoutTheMark() throws {
+        let later =
+            #"{"apps": {"d": {"lastSeenVersion": "1", "completion": "skipped", "date": 0, "#
+            + #""mood": {"new": [1]}, "quit": true}}, "sync": "on"}"#
+        let withMark = try FirstRunState(json: try JSONParser.parse(later))
+        #expect(withMark.apps["d"]?.wasQuit == true)
+        let earlier = #"{"apps": {"d": {"lastSeenVersion": "1", "completion": "skipped", "date": 0}}}"#
+        let withoutMark = try FirstRunState(json: try JSONParser.parse(earlier))
+        #expect(withoutMark.apps["d"]?.wasQuit == false)
+        #expect(withoutMark.apps["d"]?.quit == nil)
+        // Written again, a file without the mark gains none.
+        #expect(!withoutMark.jsonText().contains("quit"))
+    }
+
     @Test(arguments: [
         ("[]", "Expected an object, found an array"),
         ("{}", "missing \"apps\""),
@@ -47,6 +84,7 @@ import Testing
                 + " \"review\": {\"version\": \"1\", \"date\": 0, \"answer\": \"rated\", \"stars\": 9}}}}",
             "apps.d.review.stars"
         ),
+        (#"{"apps": {"d": {"lastSeenVersion": "1", "completion": "skipped", "date": 0, "quit": 1}}}"#, "apps.d.quit"),
     ])
     func namesWhereAFileIsWrong(text: String, expected: String) throws {
         let error = try #require(throws: FirstRunState.FormatError.self) {

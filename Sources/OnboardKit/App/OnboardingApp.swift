@@ -43,9 +43,14 @@ public struct OnboardingApp: Sendable {
     private var pendingOutcome: Outcome?
     /// Where the mouse button went down, so a release on the same spot is a click.
     private var pressPoint: (x: Int, y: Int)?
-    /// What the paywall's list was last scrolled from (`revealPaywallSelection`): a key that
-    /// changes none of it, which is most keys, needs no new layout of the paywall.
-    private var lastPaywallReveal: PaywallRevealInputs?
+    /// The paywall list's window for each set of inputs it was worked out from
+    /// (`revealPaywallSelection`): a key that changes none of them, which is most keys and every
+    /// key that only moves the selection, needs no new layout of the paywall. Copy that names
+    /// the selected package's price gives one set per package, so a few are kept, not one.
+    private var paywallWindows: [PaywallRevealInputs: Int?] = [:]
+    /// How far each page can scroll, for the content rectangle and theme it was worked out in:
+    /// laying out a page's text for every Down or Up cost a millisecond.
+    private var scrollLimits: [Int: (content: Rect, theme: Theme, limit: Int)] = [:]
     /// Every page that came into view (indexes into the deck's pages), for the result.
     public private(set) var pagesSeen: Set<Int> = []
     /// The review prompt while it is open, and once answered (closed).
@@ -176,7 +181,7 @@ public struct OnboardingApp: Sendable {
     }
 
     /// The paywall page on screen, if the current page is one and a catalog exists.
-    private var currentPaywallPage: PaywallPage? {
+    var currentPaywallPage: PaywallPage? {
         guard paywall != nil, case .paywall(let page) = deck.pages[carousel.currentIndex] else { return nil }
         return page
     }
@@ -482,7 +487,7 @@ public struct OnboardingApp: Sendable {
     private mutating func turnWheel(_ direction: Int) {
         let allowance = wheel.allowance(direction: direction)
         guard allowance != .none else { return }
-        if currentPaywallPage == nil, scrollLimit > 0 {
+        if currentPaywallPage == nil, keptScrollLimit() > 0 {
             // The rest of a flick that reached the end of the text is spent there, not on paging.
             if scrollPage(by: direction) || allowance == .scrollOnly {
                 wheel.record(.scrolled, direction: direction)
@@ -502,7 +507,26 @@ public struct OnboardingApp: Sendable {
     /// How far the current page can scroll at this size; 0 when it fits (or is a paywall).
     public var scrollLimit: Int {
         guard !layout.isTooSmall, currentPaywallPage == nil else { return 0 }
+        let content = layout.content
+        if let kept = scrollLimits[carousel.currentIndex], kept.content == content, kept.theme == theme {
+            return kept.limit
+        }
+        return freshScrollLimit
+    }
+
+    /// `scrollLimit` laid out now, from nothing kept: what the kept limits must always equal.
+    var freshScrollLimit: Int {
+        guard !layout.isTooSmall, currentPaywallPage == nil else { return 0 }
         return pageView(at: carousel.currentIndex).scrollLimit(in: layout.content)
+    }
+
+    /// `scrollLimit`, kept for the page at this size: keys then lay out no text.
+    private mutating func keptScrollLimit() -> Int {
+        let limit = scrollLimit
+        if !layout.isTooSmall, currentPaywallPage == nil {
+            scrollLimits[carousel.currentIndex] = (layout.content, theme, limit)
+        }
+        return limit
     }
 
     /// Rows the current page is scrolled by.
@@ -511,8 +535,9 @@ public struct OnboardingApp: Sendable {
     /// Scrolls the current page by `rows` within its limit; returns whether it moved.
     @discardableResult
     private mutating func scrollPage(by rows: Int) -> Bool {
-        let current = scrollOffset
-        let next = min(max(0, current + rows), scrollLimit)
+        let limit = keptScrollLimit()
+        let current = min(scrolls[carousel.currentIndex] ?? 0, limit)
+        let next = min(max(0, current + rows), limit)
         scrolls[carousel.currentIndex] = next
         return next != current
     }
@@ -538,18 +563,26 @@ public struct OnboardingApp: Sendable {
 
     /// Keeps the list scrolled where it was drawn, so it moves only as far as the selection needs.
     private mutating func revealPaywallSelection() {
-        guard let page = currentPaywallPage, !layout.isTooSmall, let presentation = paywall?.presentation(for: page)
-        else { return }
+        guard let page = currentPaywallPage, !layout.isTooSmall else { return }
+        paywall?.prepare(page)
+        guard let presentation = paywall?.presentation(for: page) else { return }
         let content = layout.content
-        let left = carousel.currentIndex * max(1, content.width) - Int(slide.offset.rounded())
-        let inputs = PaywallRevealInputs(presentation: presentation, theme: theme, content: content, left: left)
-        // Laying the paywall out is most of what a key costs there: only a change is laid out.
-        guard inputs != lastPaywallReveal else { return }
-        let placement = PaywallView(presentation: presentation, theme: theme).placement(
-            in: content.offsetBy(dx: left), clip: content)
-        paywall?.setListTop(placement.listTop, on: page)
-        // A list that scrolled is another presentation: the next key lays it out once more.
-        lastPaywallReveal = placement.listTop == presentation.listTop ? inputs : nil
+        let inputs = PaywallRevealInputs(presentation: presentation, theme: theme, content: content)
+        // Laying the paywall out is most of what a key costs there: only a change is laid out;
+        // the list's window then places the selection (where it lands depends on no slide).
+        let window: Int?
+        if let kept = paywallWindows[inputs] {
+            window = kept
+        } else {
+            window = PaywallView(presentation: presentation, theme: theme).listWindow(in: content)
+            // Sizes and ledgers come and go: keep the windows of a handful of them.
+            if paywallWindows.count >= 32 { paywallWindows.removeAll() }
+            paywallWindows[inputs] = window
+        }
+        let top = PaywallView.scrolledTop(
+            from: presentation.listTop, selected: presentation.selectedIndex ?? 0, window: window,
+            rowCount: presentation.rows.count)
+        if top != presentation.listTop { paywall?.setListTop(top, on: page) }
     }
 
     /// A click on the paywall: a package selects it (the selected one buys it), the button buys,

@@ -1,9 +1,22 @@
-/// Everything the paywall's placement on screen is worked out from: the same inputs give the
-/// same placement, so the app keeps the last ones and lays the paywall out only when they change.
+/// Everything the paywall list's window (how many packages it shows at once) is worked out
+/// from: the presentation less what only the selection changes, the theme and the content
+/// rectangle. The app keeps the last ones with their window, so a key that moves only the
+/// selection scrolls the list without laying the paywall out again.
 struct PaywallRevealInputs: Hashable, Sendable {
     var presentation: PaywallPresentation
     var theme: Theme
     var content: Rect
-    /// The paywall page's left edge, as the slide has it.
-    var left: Int
+
+    init(presentation: PaywallPresentation, theme: Theme, content: Rect) {
+        // The selection marks a row and picks the button's words; neither moves a line (the
+        // button keeps the height of its longest call to action). Copy that names the selected
+        // package's price can change the title's height, so the rest stays in.
+        var shape = presentation
+        shape.listTop = 0
+        shape.callToAction = ""
+        for index in shape.rows.indices { shape.rows[index].isSelected = false }
+        self.presentation = shape
+        self.theme = theme
+        self.content = content
+    }
 }

@@ -12,6 +12,11 @@ struct ConfettiShading {
     private let background: (red: Double, green: Double, blue: Double)
     /// Worked-out colours; `.terminalDefault` marks a slot not computed yet.
     private var table: [Color]
+    /// Under truecolor, the fade level whose exact mix stands for each level: one per run of
+    /// levels that share a colour at 256 colours, so a fading piece changes colour as often as
+    /// it does there and no more (each change is a cell written again, and `38;2;R;G;B` is long).
+    /// 0 marks a palette entry and glint whose runs are not worked out yet.
+    private var truecolorSteps: [UInt8]
 
     /// `background` is the colour pieces fade into; the terminal's own default counts as black.
     init(palette: [Color], colorMode: ColorMode, background: Color) {
@@ -21,6 +26,7 @@ struct ConfettiShading {
         self.background = (Double(components.red), Double(components.green), Double(components.blue))
         let slots = colorMode >= .indexed256 ? palette.count * Self.glints.count * (Self.levels + 1) : palette.count
         table = Array(repeating: .terminalDefault, count: slots)
+        truecolorSteps = Array(repeating: 0, count: colorMode == .truecolor ? slots : 0)
     }
 
     /// The colour for palette entry `index` at a glint step and fade level (1 to `levels`).
@@ -31,16 +37,39 @@ struct ConfettiShading {
             if case .terminalDefault = table[index] { table[index] = Self.basic(palette[index]) }
             return table[index]
         }
-        let slot = (index * Self.glints.count + glint) * (Self.levels + 1) + level
-        if case .terminalDefault = table[slot] { table[slot] = compute(palette[index], glint: glint, level: level) }
+        let row = (index * Self.glints.count + glint) * (Self.levels + 1)
+        let slot = row + level
+        if case .terminalDefault = table[slot] {
+            let step =
+                colorMode == .truecolor ? truecolorStep(row: row, index: index, glint: glint, level: level) : level
+            table[slot] = compute(palette[index], glint: glint, level: step, mode: colorMode)
+        }
         return table[slot]
     }
 
-    private func compute(_ base: Color, glint: Int, level: Int) -> Color {
+    /// The level whose mix a truecolor piece shows at `level`: the middle of its run of levels
+    /// with one 256-colour shade, or full strength in the run that reaches it, so that a piece
+    /// at full strength keeps the deck's exact colour.
+    private mutating func truecolorStep(row: Int, index: Int, glint: Int, level: Int) -> Int {
+        if truecolorSteps[row + level] == 0 {
+            let shades = (0...Self.levels).map { compute(palette[index], glint: glint, level: $0, mode: .indexed256) }
+            var start = 1
+            while start <= Self.levels {
+                var end = start
+                while end < Self.levels && shades[end + 1] == shades[start] { end += 1 }
+                let step = end == Self.levels ? end : (start + end + 1) / 2
+                for member in start...end { truecolorSteps[row + member] = UInt8(step) }
+                start = end + 1
+            }
+        }
+        return Int(truecolorSteps[row + level])
+    }
+
+    private func compute(_ base: Color, glint: Int, level: Int, mode: ColorMode) -> Color {
         if glint == 0 && level == Self.levels {
             // A full-strength indexed colour stays the exact colour the deck asked for.
-            if colorMode == .indexed256, case .indexed = base { return base }
-            if colorMode == .truecolor, case .rgb = base { return base }
+            if mode == .indexed256, case .indexed = base { return base }
+            if mode == .truecolor, case .rgb = base { return base }
         }
         let (red, green, blue) = base.components ?? (229, 229, 229)
         let brightness = Self.glints[glint]
@@ -49,7 +78,7 @@ struct ConfettiShading {
             UInt8(max(0, min(255, (under + (Double(value) * brightness - under) * strength).rounded())))
         }
         let mixed = (mix(red, background.red), mix(green, background.green), mix(blue, background.blue))
-        if colorMode == .truecolor { return .rgb(mixed.0, mixed.1, mixed.2) }
+        if mode == .truecolor { return .rgb(mixed.0, mixed.1, mixed.2) }
         return .indexed(Color.nearestIndexed(red: mixed.0, green: mixed.1, blue: mixed.2))
     }
 

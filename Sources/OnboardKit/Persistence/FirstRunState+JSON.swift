@@ -113,8 +113,16 @@ extension FirstRunState.Record {
         if let catalogNode = State.member("catalogPath", of: object), !catalogNode.isNull {
             catalogPath = try State.string(catalogNode, "\(path).catalogPath")
         }
+        var quit: Bool?
+        if let quitNode = State.member("quit", of: object), !quitNode.isNull {
+            guard case .bool(let value) = quitNode.value else {
+                throw State.FormatError(path: "\(path).quit", message: "Expected a boolean, found \(quitNode.kindName)")
+            }
+            quit = value
+        }
         self.init(
-            lastSeenVersion: version, completion: completion, date: date, review: review, catalogPath: catalogPath)
+            lastSeenVersion: version, completion: completion, date: date, review: review, catalogPath: catalogPath,
+            quit: quit)
     }
 
     func write(to text: inout String, indent: String) {
@@ -124,6 +132,7 @@ extension FirstRunState.Record {
         text += "\(indent)  \"completion\" : \(FirstRunState.quoted(completion.rawValue)),\n"
         text += "\(indent)  \"date\" : \(FirstRunState.seconds(date)),\n"
         text += "\(indent)  \"lastSeenVersion\" : \(FirstRunState.quoted(lastSeenVersion))"
+        if let quit { text += ",\n\(indent)  \"quit\" : \(quit)" }
         if let review {
             text += ",\n\(indent)  \"review\" : "
             review.write(to: &text, indent: indent + "  ")

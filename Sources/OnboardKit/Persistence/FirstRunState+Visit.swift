@@ -32,7 +32,8 @@ public struct FirstRunVisit: Hashable, Sendable {
 extension FirstRunState {
     /// The state after a run:
     ///
-    /// - completed: seen at this version, finished; skipped or quit (`q`): seen, skipped;
+    /// - completed: seen at this version, finished; skipped or quit (`q`): seen, skipped (a quit
+    ///   marked as one);
     /// - interrupted (Ctrl-C, a signal): nothing changes, the tour shows again;
     /// - not shown for want of new pages: this version counts as seen; already seen: no change;
     /// - a shown review box is noted with its answer, so it is not offered again at this version.
@@ -45,7 +46,9 @@ extension FirstRunState {
         case .completed:
             record(appID: visit.appID, version: visit.version, completion: .finished, date: visit.date)
         case .skipped, .quit:
-            record(appID: visit.appID, version: visit.version, completion: .skipped, date: visit.date)
+            record(
+                appID: visit.appID, version: visit.version, completion: .skipped, date: visit.date,
+                quit: visit.outcome == .quit)
         case .interrupted:
             break
         case .notShown:

@@ -26,17 +26,26 @@ public struct FirstRunState: Codable, Hashable, Sendable {
         /// The catalog the app's deck named when its tour last ran (an absolute path), so that
         /// `has` and `status` can answer for the app by its id alone.
         public var catalogPath: String?
+        /// True when a `skipped` tour was left with `q` or Esc rather than Skip; nil otherwise.
+        /// A field beside `completion`, not a third completion: versions that know only
+        /// `finished` and `skipped` would read a `quit` there as a damaged file, while they
+        /// ignore a member they do not know and read a quit as the skip it also is.
+        public var quit: Bool?
 
         public init(
             lastSeenVersion: String, completion: Completion, date: Date, review: ReviewRecord? = nil,
-            catalogPath: String? = nil
+            catalogPath: String? = nil, quit: Bool? = nil
         ) {
             self.lastSeenVersion = lastSeenVersion
             self.completion = completion
             self.date = date
             self.review = review
             self.catalogPath = catalogPath
+            self.quit = quit
         }
+
+        /// Whether the user left the tour with `q` or Esc: only ever a skip.
+        public var wasQuit: Bool { completion == .skipped && quit == true }
     }
 
     /// Records by app identifier.
@@ -78,12 +87,15 @@ public struct FirstRunState: Codable, Hashable, Sendable {
         }
     }
 
-    /// Notes that the user finished or skipped the onboarding of `appID` at `version`. A
-    /// downgrade keeps the newer version seen, so the upgrade back shows nothing again.
-    public mutating func record(appID: String, version: String, completion: Completion, date: Date) {
+    /// Notes that the user finished or skipped the onboarding of `appID` at `version`
+    /// (`quit`: skipped with `q` or Esc). A downgrade keeps the newer version seen, so the
+    /// upgrade back shows nothing again.
+    public mutating func record(appID: String, version: String, completion: Completion, date: Date, quit: Bool = false)
+    {
         var record = apps[appID] ?? Record(lastSeenVersion: version, completion: completion, date: date)
         record.lastSeenVersion = Self.newer(record.lastSeenVersion, version)
         record.completion = completion
+        record.quit = quit && completion == .skipped ? true : nil
         record.date = date
         apps[appID] = record
     }

@@ -29,11 +29,11 @@ public struct StatusReport: Hashable, Sendable {
         self.entitlements = entitlements
     }
 
-    /// The outcome as the JSON names it: `completed` or `skipped`.
-    static func outcomeName(_ completion: FirstRunState.Completion) -> String {
-        switch completion {
+    /// The outcome as the result JSON names it: `completed`, `skipped` or `quit`.
+    static func outcomeName(_ record: FirstRunState.Record) -> String {
+        switch record.completion {
         case .finished: return "completed"
-        case .skipped: return "skipped"
+        case .skipped: return record.wasQuit ? "quit" : "skipped"
         }
     }
 
@@ -54,7 +54,7 @@ public struct StatusReport: Hashable, Sendable {
     public func text(locale: Locale, timeZone: TimeZone) -> String {
         var lines = ["\(SafeText.sanitize(appID)) (state in \(SafeText.sanitize(stateDirectory)))"]
         if let onboarding {
-            let how = Self.outcomeName(onboarding.completion)
+            let how = Self.outcomeName(onboarding)
             lines.append(
                 "  onboarding: \(how) at version \(SafeText.sanitize(onboarding.lastSeenVersion)), "
                     + Self.momentText(onboarding.date, locale: locale, timeZone: timeZone))
@@ -159,7 +159,7 @@ public struct StatusReport: Hashable, Sendable {
             now = report.now
             onboarding = Onboarding(
                 seen: report.onboarding != nil, lastSeenVersion: report.onboarding?.lastSeenVersion,
-                outcome: report.onboarding.map { StatusReport.outcomeName($0.completion) },
+                outcome: report.onboarding.map { StatusReport.outcomeName($0) },
                 date: report.onboarding?.date)
             catalog = report.catalogPath
             entitlements = report.entitlements.map { status in

@@ -13,6 +13,12 @@ import Testing
         return state
     }
 
+    static func quit(_ version: String) -> FirstRunState {
+        var state = FirstRunState()
+        state.record(appID: "demo", version: version, completion: .skipped, date: day, quit: true)
+        return state
+    }
+
     /// Pages: 0 and 1 as old as the app, then pages new in 1.1.0, 1.2.0, 2.0.0-beta.1 and 2.0.0.
     static let since: [String?] = [nil, nil, "1.1.0", "1.2.0", "2.0.0-beta.1", "2.0.0"]
 
@@ -81,8 +87,14 @@ import Testing
             name: "first launch, skipped", before: FirstRunState(), visit: visit(.skipped, at: "1.0.0"),
             after: ("1.0.0", .skipped, later), changes: true),
         Transition(
-            name: "quit mid-tour with q counts as skipped", before: FirstRunState(),
+            name: "quit mid-tour with q counts as skipped, marked as a quit", before: FirstRunState(),
             visit: visit(.quit, at: "1.0.0"), after: ("1.0.0", .skipped, later), changes: true),
+        Transition(
+            name: "skipped after a quit is no longer a quit", before: quit("1.0.0"),
+            visit: visit(.skipped, at: "1.0.0"), after: ("1.0.0", .skipped, later), changes: true),
+        Transition(
+            name: "completed after a quit is no longer a quit", before: quit("1.0.0"),
+            visit: visit(.completed, at: "1.2.0"), after: ("1.2.0", .finished, later), changes: true),
         Transition(
             name: "interrupted mid-tour records nothing", before: FirstRunState(),
             visit: visit(.interrupted, at: "1.0.0"), after: nil, changes: false),
@@ -128,6 +140,8 @@ import Testing
             #expect(record?.lastSeenVersion == version)
             #expect(record?.completion == completion)
             #expect(record?.date == date)
+            // Only a quit is marked as one, and a later run's way out replaces the mark.
+            #expect(record?.wasQuit == (transition.visit.outcome == .quit))
         } else {
             #expect(record == nil)
         }

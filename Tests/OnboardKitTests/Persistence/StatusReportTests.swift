@@ -120,6 +120,20 @@ import Testing
         #expect(text.contains("pro  inactive  Not purchased\n"))
     }
 
+    /// `status` names a `q` quit as the result JSON did; a plain skip, and a quit recorded
+    /// before quits were marked, stay "skipped".
+    @Test(arguments: [(true, "quit"), (false, "skipped"), (nil, "skipped")] as [(Bool?, String)])
+    func aQuitIsReportedAsTheResultNamedIt(quit: Bool?, expected: String) throws {
+        var report = Self.report(.notPurchased)
+        report.onboarding?.completion = .skipped
+        report.onboarding?.quit = quit
+        #expect(
+            report.text(locale: Self.english, timeZone: Self.utc).contains("onboarding: \(expected) at version 1.4.0"))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(report.json().utf8)) as? [String: Any])
+        let onboarding = try #require(object["onboarding"] as? [String: Any])
+        #expect(onboarding["outcome"] as? String == expected)
+    }
+
     @Test func namesFromFilesCannotBreakTheLines() {
         var report = Self.report(.lifetime)
         report.appID = "evil\napp\u{1B}[2J"

@@ -28,6 +28,13 @@ public struct PaywallController: Sendable {
     /// What the customer has, worked out again only when the ledger changes or the simulated
     /// clock passes a renewal or an expiry, not on every frame.
     public private(set) var entitlements: EntitlementCache
+    /// Each page's formatted prices, discounts and copy (`prepare(_:)`): they depend only on
+    /// the page, the catalog and the locale, none of which a key changes.
+    private var offeringTexts: [PaywallPage: PaywallOfferingText] = [:]
+    /// The entitlement lines under the button, worked out again only when the entitlements or
+    /// the pending requests change (their dates go through ICU).
+    public private(set) var statusLines: [String] = []
+    private var statusLinesSource: (statuses: [EntitlementStatus], hasPending: Bool)?
 
     public enum Link: Hashable, Sendable {
         case privacyPolicy
@@ -49,6 +56,7 @@ public struct PaywallController: Sendable {
             StoreContext(
                 catalog: setup.catalog, ledger: setup.ledger, now: setup.clock.simulatedDate(atWall: wallDate),
                 calendar: setup.calendar))
+        refreshStatusLines()
     }
 
     /// The store's simulated date now.
@@ -60,6 +68,7 @@ public struct PaywallController: Sendable {
     public mutating func setWallDate(_ date: Date) {
         wallDate = max(wallDate, date)
         entitlements.clockMoved(context)
+        refreshStatusLines()
     }
 
     /// The page's offering, its copy overridden by what the page says.
@@ -92,26 +101,66 @@ public struct PaywallController: Sendable {
         entitlements.snapshot.validUntil.map { clock.wallDate(atSimulated: $0) }
     }
 
+    /// What the page shows now. Formats nothing once `prepare(_:)` has seen the page.
     public func presentation(for page: PaywallPage) -> PaywallPresentation? {
+        if let text = offeringTexts[page] { return presentation(from: text) }
+        return freshPresentation(for: page)
+    }
+
+    /// The presentation built from nothing kept: what the kept texts must always give.
+    func freshPresentation(for page: PaywallPage) -> PaywallPresentation? {
         guard let offering = offering(for: page) else { return nil }
+        return presentation(
+            from: PaywallOfferingText(offering: offering, catalog: catalog, formatter: formatter),
+            statusLines: Self.statusLines(
+                statuses, catalog: catalog, formatter: formatter, locale: locale, timeZone: timeZone,
+                isSandbox: isSandbox, hasPending: !pendingTransactions.isEmpty))
+    }
+
+    /// Works out the page's prices and copy once, for every later `presentation(for:)`.
+    public mutating func prepare(_ page: PaywallPage) {
+        guard offeringTexts[page] == nil, let offering = offering(for: page) else { return }
+        offeringTexts[page] = PaywallOfferingText(offering: offering, catalog: catalog, formatter: formatter)
+    }
+
+    private func presentation(from text: PaywallOfferingText, statusLines: [String]? = nil) -> PaywallPresentation {
+        let offering = text.offering
         let productIDs = Set(offering.packages.map(\.product.id))
         // Owned: this very product is active or bought. Blocked: its subscription group is
         // active through another plan, so the store refuses it while that lasts.
         let snapshot = entitlements.snapshot
-        let owned = snapshot.ownedProductIDs.intersection(productIDs)
-        let blocked = snapshot.blockedProductIDs.intersection(productIDs)
-        let eligible = snapshot.introEligibleProductIDs.intersection(productIDs)
+        return text.presentation(
+            selectedIndex: selectedIndex(in: offering),
+            ownedProductIDs: snapshot.ownedProductIDs.intersection(productIDs),
+            blockedProductIDs: snapshot.blockedProductIDs.intersection(productIDs),
+            introEligibleProductIDs: snapshot.introEligibleProductIDs.intersection(productIDs),
+            statusLines: statusLines ?? self.statusLines, progress: progressText, listTop: listTop[offering.id] ?? 0)
+    }
+
+    private mutating func refreshStatusLines() {
+        let source = (statuses: statuses, hasPending: !pendingTransactions.isEmpty)
+        if let kept = statusLinesSource, kept.statuses == source.statuses, kept.hasPending == source.hasPending {
+            return
+        }
+        statusLinesSource = source
+        statusLines = Self.statusLines(
+            source.statuses, catalog: catalog, formatter: formatter, locale: locale, timeZone: timeZone,
+            isSandbox: isSandbox, hasPending: source.hasPending)
+    }
+
+    /// One line per entitlement, the sandbox label first, and the request keys while one waits.
+    static func statusLines(
+        _ statuses: [EntitlementStatus], catalog: Catalog, formatter: PriceFormatter, locale: Locale,
+        timeZone: TimeZone, isSandbox: Bool, hasPending: Bool
+    ) -> [String] {
         var lines = statuses.map { status in
             let renewalPrice = status.productID.flatMap { catalog.products[$0] }.map(formatter.pricePerPeriod(of:))
             let line = status.statusLine(locale: locale, timeZone: timeZone, renewalPrice: renewalPrice)
             return SafeText.sanitize("\(status.entitlement.displayName): \(line)")
         }
         if isSandbox, !lines.isEmpty { lines[0] = "\(Self.sandboxLabel) · \(lines[0])" }
-        if !pendingTransactions.isEmpty { lines.append(Self.requestKeys) }
-        return .make(
-            offering: offering, catalog: catalog, formatter: formatter, selectedIndex: selectedIndex(in: offering),
-            ownedProductIDs: owned, blockedProductIDs: blocked, introEligibleProductIDs: eligible, statusLines: lines,
-            progress: progressText, listTop: listTop[offering.id] ?? 0)
+        if hasPending { lines.append(Self.requestKeys) }
+        return lines
     }
 
     /// What the status line starts with while purchases go to the sandbox ledger: first, so a
@@ -282,6 +331,7 @@ public struct PaywallController: Sendable {
         guard newLedger != ledger else { return }
         ledger = newLedger
         entitlements.ledgerChanged(context)
+        refreshStatusLines()
     }
 
     /// Tells the customer something went wrong with the stored purchases (the ledger was found

@@ -166,6 +166,46 @@ public struct PaywallView {
 
     /// The lines to show, fitted to `height` by dropping the least needed first.
     func layout(width: Int, height: Int) -> Layout {
+        let (fit, capacity) = fitting(width: width, height: height)
+        let list = listLines(fit, capacity: capacity, width: width)
+        var lines: [Line] = []
+        for group in groups(fit, width: width, list: list.lines) where !group.isEmpty {
+            if fit.spaced && !lines.isEmpty { lines.append(Line(text: "", style: .plain, kind: .centred)) }
+            lines.append(contentsOf: group)
+        }
+        return Layout(lines: Array(lines.prefix(height)), listTop: list.top)
+    }
+
+    /// How many package rows the list shows at once in `rect` when it scrolls; nil when every
+    /// package shows. With `scrolledTop` it says where the list goes for any selection, so the
+    /// app need not lay the page out again when only the selection moved.
+    public func listWindow(in rect: Rect) -> Int? {
+        let width = listWidth(in: rect)
+        guard rect.width > 0, rect.height > 0, width > 0 else { return nil }
+        let (fit, capacity) = fitting(width: width, height: rect.height)
+        return window(fit, capacity: capacity)
+    }
+
+    /// The rows the scrolling list shows, or nil when it shows them all.
+    private func window(_ fit: Fit, capacity: Int?) -> Int? {
+        let rows = presentation.rows
+        let hasDetails = fit.details && rows.contains { !$0.detail.isEmpty }
+        guard let capacity, capacity < rows.count * (hasDetails ? 2 : 1) else { return nil }
+        // One line a row, and a marker line each side when there is room for them.
+        return max(1, capacity >= 3 ? capacity - 2 : capacity)
+    }
+
+    /// The list's first row: from where it was (`top`) only as far as the selection needs.
+    public static func scrolledTop(from top: Int, selected: Int, window: Int?, rowCount: Int) -> Int {
+        guard let window else { return 0 }
+        var top = min(max(0, top), max(0, rowCount - window))
+        if selected < top { top = selected }
+        if selected >= top + window { top = selected - window + 1 }
+        return top
+    }
+
+    /// Which parts show, and the list's lines when it must scroll.
+    private func fitting(width: Int, height: Int) -> (Fit, capacity: Int?) {
         var fit = Fit()
         // Fitting steps, tried in order until the page fits with the whole list: drop the
         // features, the subtitle, the descriptions, the blank lines between groups and the
@@ -184,13 +224,7 @@ public struct PaywallView {
             }
             capacity = max(1, height - total(fit, width: width, list: 0))
         }
-        let list = listLines(fit, capacity: capacity, width: width)
-        var lines: [Line] = []
-        for group in groups(fit, width: width, list: list.lines) where !group.isEmpty {
-            if fit.spaced && !lines.isEmpty { lines.append(Line(text: "", style: .plain, kind: .centred)) }
-            lines.append(contentsOf: group)
-        }
-        return Layout(lines: Array(lines.prefix(height)), listTop: list.top)
+        return (fit, capacity)
     }
 
     /// The list's height when it shows every package.
@@ -295,16 +329,13 @@ public struct PaywallView {
             }
             return result
         }
-        guard let capacity, capacity < rows.count * (hasDetails ? 2 : 1) else {
+        guard let capacity, let count = window(fit, capacity: capacity) else {
             return (rows.indices.flatMap(lines(for:)), 0)
         }
-        // Scrolling: one line a row, and a marker line each side when there is room for them.
         let withMarkers = capacity >= 3
-        let count = max(1, withMarkers ? capacity - 2 : capacity)
-        let selected = presentation.selectedIndex ?? 0
-        var top = min(max(0, presentation.listTop), max(0, rows.count - count))
-        if selected < top { top = selected }
-        if selected >= top + count { top = selected - count + 1 }
+        let top = Self.scrolledTop(
+            from: presentation.listTop, selected: presentation.selectedIndex ?? 0, window: count,
+            rowCount: rows.count)
         let shown = top..<min(rows.count, top + count)
         var result = shown.flatMap(lines(for:))
         if withMarkers {

@@ -1,0 +1,101 @@
+import FoundationEssentials
+import FoundationInternationalization
+
+/// What the paywall shows for one offering whatever is selected, owned or going on: formatted
+/// prices, prices per month, discounts and the copy rendered for each package. It depends only
+/// on the offering and the formatter's locale, so the controller works it out once per page and
+/// a key that moves the selection formats nothing.
+public struct PaywallOfferingText: Sendable {
+    /// The offering it was worked out from (with the page's copy), so a stale one is seen.
+    public let offering: Offering
+    /// The rows with their selection and ownership still to be marked; `offer` is the text
+    /// shown to a customer eligible for the introductory offer.
+    let rows: [PaywallPresentation.Row]
+    /// The copy rendered for each package as the selected one, and as it is with none selected.
+    let titles: [String]
+    let subtitles: [String]
+    let features: [[String]]
+    let unselected: (title: String, subtitle: String, features: [String])
+    /// The call to action of each package, for a customer eligible for its introductory offer
+    /// and for one who is not.
+    let callsToActionEligible: [String]
+    let callsToAction: [String]
+    let privacyPolicy: String?
+    let termsOfUse: String?
+
+    public init(offering: Offering, catalog: Catalog, formatter: PriceFormatter) {
+        self.offering = offering
+        let copy = offering.copy
+        let packages = offering.packages
+        func render(_ template: String, for package: Package) -> String {
+            SafeText.sanitize(
+                PaywallCopyTemplate(template).render(package: package, offering: offering, formatter: formatter))
+        }
+        let discounts = packages.map { PriceFormatter.relativeDiscount(of: $0, in: offering) }
+        let bestDiscount = discounts.compactMap { $0 }.max()
+        rows = packages.enumerated().map { index, package in
+            let product = package.product
+            var badge = formatter.savingsText(of: package, in: offering)
+            if discounts[index] != nil && discounts[index] == bestDiscount && packages.count > 2 {
+                badge = "Best value · " + (badge ?? "")
+            }
+            let perMonth: String?
+            if product.type == .autoRenewable, let period = product.subscriptionPeriod,
+                period != SubscriptionPeriod(value: 1, unit: .month),
+                let monthly = formatter.price(of: product, per: .month)
+            {
+                perMonth = "\(monthly)/mo"
+            } else {
+                perMonth = nil
+            }
+            let price = formatter.pricePerPeriod(of: product)
+            return PaywallPresentation.Row(
+                name: SafeText.sanitize(product.localizedTitle), detail: PaywallPresentation.detail(of: package),
+                price: price, perMonth: perMonth, badge: badge,
+                offer: formatter.introductoryOfferText(for: product).map { "\($0), then \(price)" },
+                isOneTime: product.subscriptionPeriod == nil)
+        }
+        titles = packages.map { render(copy.title, for: $0) }
+        subtitles = packages.map { render(copy.subtitle, for: $0) }
+        features = packages.map { package in copy.features.map { render($0, for: package) } }
+        unselected = (copy.title, copy.subtitle, copy.features)
+        callsToActionEligible = packages.map { render(copy.callToAction(for: $0, introOfferEligible: true), for: $0) }
+        callsToAction = packages.map { render(copy.callToAction(for: $0, introOfferEligible: false), for: $0) }
+        privacyPolicy = catalog.links.privacyPolicy.map { SafeText.sanitize($0.absoluteString) }
+        termsOfUse = catalog.links.termsOfUse.map { SafeText.sanitize($0.absoluteString) }
+    }
+
+    /// The presentation with this selection, ownership and store state: no formatting, only
+    /// picking out what was worked out.
+    public func presentation(
+        selectedIndex: Int, ownedProductIDs: Set<String>, blockedProductIDs: Set<String> = [],
+        introEligibleProductIDs: Set<String>, statusLines: [String], progress: String?, listTop: Int = 0
+    ) -> PaywallPresentation {
+        let packages = offering.packages
+        let isSelectedValid = packages.indices.contains(selectedIndex)
+        let marked = rows.enumerated().map { index, row -> PaywallPresentation.Row in
+            var row = row
+            let id = packages[index].product.id
+            if !introEligibleProductIDs.contains(id) { row.offer = nil }
+            row.isSelected = index == selectedIndex
+            row.isOwned = ownedProductIDs.contains(id)
+            row.isBlocked = blockedProductIDs.contains(id)
+            return row
+        }
+        let callsToAction = packages.indices.map { index -> String in
+            let package = packages[index]
+            if ownedProductIDs.contains(package.product.id) || blockedProductIDs.contains(package.product.id) {
+                return package.product.type == .nonConsumable ? "Already yours" : "You're currently subscribed"
+            }
+            return introEligibleProductIDs.contains(package.product.id)
+                ? callsToActionEligible[index] : self.callsToAction[index]
+        }
+        return PaywallPresentation(
+            title: isSelectedValid ? titles[selectedIndex] : unselected.title,
+            subtitle: isSelectedValid ? subtitles[selectedIndex] : unselected.subtitle,
+            features: isSelectedValid ? features[selectedIndex] : unselected.features, rows: marked,
+            callToAction: isSelectedValid ? callsToAction[selectedIndex] : "Not available",
+            callToActions: callsToAction, statusLines: statusLines, progress: progress, privacyPolicy: privacyPolicy,
+            termsOfUse: termsOfUse, listTop: listTop)
+    }
+}
