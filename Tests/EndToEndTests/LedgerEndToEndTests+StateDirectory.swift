@@ -23,6 +23,17 @@ extension LedgerEndToEndTests {
         return try TmuxTerminal(arguments: arguments, capturingStandardError: true)
     }
 
+    /// Starts the built-in tour, goes to its paywall and presses Enter on the selected plan;
+    /// returns the screen once it says the purchase failed, nil if it never does.
+    private func buyOnTheBuiltInPaywall(_ app: TmuxTerminal) throws -> ScreenCapture? {
+        try app.start()
+        #expect(app.waitForText("tui-onboard") != nil, "\(app.screen())")
+        try app.sendKeys(PaywallEndToEndTests.paywallPage)
+        #expect(app.waitForText("Not purchased") != nil, "the paywall did not show:\n\(app.screen())")
+        try app.sendKeys("Enter")
+        return app.waitForText("Purchase failed")
+    }
+
     @Test("a state directory that cannot be written still shows the tour; only a purchase fails, saying why")
     func anUnwritableStateDirectoryStillShowsTheTour() throws {
         let root = try TemporaryDirectory()
@@ -36,12 +47,7 @@ extension LedgerEndToEndTests {
         #expect(chmod(state, 0o555) == 0)
         let app = try launchUnprivileged(stateDirectory: state, home: root.url.path)
         defer { app.close() }
-        try app.start()
-        #expect(app.waitForText("tui-onboard") != nil, "\(app.screen())")
-        try app.sendKeys(PaywallEndToEndTests.paywallPage)
-        #expect(app.waitForText("Not purchased") != nil, "the paywall did not show:\n\(app.screen())")
-        try app.sendKeys("Enter")
-        let failed = app.waitForText("Purchase failed")
+        let failed = try buyOnTheBuiltInPaywall(app)
         #expect(failed != nil, "\(app.screen())")
         #expect(failed?.flowingText.contains("Permission denied") == true, "the reason is not shown:\n\(app.screen())")
         #expect(try FileManager.default.contentsOfDirectory(atPath: state).isEmpty)
@@ -58,12 +64,7 @@ extension LedgerEndToEndTests {
         let app = try TmuxTerminal(
             arguments: ["--state-dir", state, "--latency", "0"], capturingStandardError: true)
         defer { app.close() }
-        try app.start()
-        #expect(app.waitForText("tui-onboard") != nil, "\(app.screen())")
-        try app.sendKeys(PaywallEndToEndTests.paywallPage)
-        #expect(app.waitForText("Not purchased") != nil, "the paywall did not show:\n\(app.screen())")
-        try app.sendKeys("Enter")
-        #expect(app.waitForText("Purchase failed") != nil, "\(app.screen())")
+        #expect(try buyOnTheBuiltInPaywall(app) != nil, "\(app.screen())")
         #expect(!FileManager.default.fileExists(atPath: target))
         #expect(!FileManager.default.fileExists(atPath: state + "/ledger.jsonl"))
     }
