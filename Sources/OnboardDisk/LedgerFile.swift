@@ -56,13 +56,13 @@ public struct LedgerFile: Sendable {
         // Made now so that it can be watched for purchases of other instances; a directory that
         // cannot be made is reported by the first purchase, not here.
         try? StateDirectory.create(directory)
-        if case .success(let contents) = try readUnlocked().parsed { return Ledger(contents.transactions) }
+        let unlocked = try readUnlocked().parsed
+        if case .success(let contents) = unlocked { return Ledger(contents.transactions) }
         let lock: FileLock
         do {
             lock = try acquireLock(wait: wait)
         } catch {
-            if case .io(let failure) = error, Self.meansNotWritable(failure.code),
-                case .failure(let damage) = try readUnlocked().parsed
+            if case .io(let failure) = error, Self.meansNotWritable(failure.code), case .failure(let damage) = unlocked
             {
                 throw .damagedInPlace(path: ledgerPath, line: damage.line, reason: damage.reason, because: failure)
             }
@@ -136,18 +136,35 @@ public struct LedgerFile: Sendable {
     struct Snapshot {
         var commit: CommitReading
         var bytes: [UInt8]
+        /// `identity(of:)` of the ledger, taken before its bytes were read.
+        var ledgerIdentity: [Int64]
         var parsed: Result<Contents, Damage>
     }
 
-    /// Reads a snapshot; one that looks damaged is read again, up to three times, since a
-    /// salvage in another process replaces the record and the ledger one after the other.
+    /// Reads a snapshot. One that looks damaged is read again (up to three reads in all) only
+    /// when the record or the ledger was replaced meanwhile, as a salvage in another process
+    /// replaces one after the other; damage that stays put is reported after one read.
     func readUnlocked(decodingTransactions: Bool = true) throws(LedgerError) -> Snapshot {
         var snapshot = try readSnapshot(decodingTransactions: decodingTransactions)
         for _ in 0..<2 {
             guard case .failure = snapshot.parsed else { break }
+            guard try readCommit() != snapshot.commit || Self.identity(of: ledgerPath) != snapshot.ledgerIdentity
+            else { break }
             snapshot = try readSnapshot(decodingTransactions: decodingTransactions)
         }
         return snapshot
+    }
+
+    /// The inode, size and change time of a file: what a replacement by rename or an append
+    /// changes (the size too, as the clock may not have ticked between two writes). Empty when
+    /// there is none.
+    static func identity(of path: String) -> [Int64] {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return [] }
+        return [
+            Int64(bitPattern: UInt64(info.st_ino)), Int64(info.st_size),
+            Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec),
+        ]
     }
 
     private func readSnapshot(decodingTransactions: Bool) throws(LedgerError) -> Snapshot {
@@ -157,12 +174,13 @@ public struct LedgerFile: Sendable {
         } catch .io(let failure) where failure.code == ENOTDIR {
             throw .io(SystemCallError(operation: "use as a directory", path: directory, code: ENOTDIR))
         }
+        let ledgerIdentity = Self.identity(of: ledgerPath)
         let file = try readBytes()
         let bytes = file ?? []
         // No ledger counts as empty whatever the record says: a reset moved it aside.
         let reading = file == nil ? .absent : commit
         return Snapshot(
-            commit: commit, bytes: bytes,
+            commit: commit, bytes: bytes, ledgerIdentity: ledgerIdentity,
             parsed: Self.parse(bytes, commit: reading, decodingTransactions: decodingTransactions))
     }
 
@@ -282,7 +300,7 @@ public struct LedgerFile: Sendable {
     /// record that does not describe it, which is salvaged again.
     private func salvage(_ snapshot: Snapshot, damage: Damage) throws(LedgerError) -> LedgerError {
         var source = snapshot.bytes[...]
-        if case .record(let record) = snapshot.commit, record.length <= source.count, record.matches(snapshot.bytes) {
+        if case .record(let record) = snapshot.commit, record.matches(snapshot.bytes) {
             source = source[..<record.length]
         }
         var kept: [UInt8] = []

@@ -67,23 +67,16 @@ public final class LedgerWatch {
         return messages
     }
 
-    /// The ledger's and its commit record's size, change time and inode: a purchase shows in
-    /// the record (replaced by a rename) after its line was appended, so both are watched.
+    /// The ledger's and its commit record's identity (inode, size and change time, which every
+    /// write and rename moves): a purchase shows in the record, replaced by a rename after its line
+    /// was appended, so both are watched.
     struct Fingerprint: Equatable {
         var ledger: [Int64]
         var commit: [Int64]
     }
 
     private func fingerprint() -> Fingerprint {
-        Fingerprint(ledger: Self.fileFingerprint(store.ledgerPath), commit: Self.fileFingerprint(store.commitPath))
-    }
-
-    static func fileFingerprint(_ path: String) -> [Int64] {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return [] }
-        return [
-            Int64(info.st_size), Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
-            Int64(bitPattern: UInt64(info.st_ino)),
-        ]
+        Fingerprint(
+            ledger: LedgerFile.identity(of: store.ledgerPath), commit: LedgerFile.identity(of: store.commitPath))
     }
 }
