@@ -93,8 +93,13 @@ final class CanvasPresenter {
                 // ncurses keeps the first `capacity` scalars of a cell. The rest go out beside it;
                 // a cell that had more than it holds is written whole too, or ncurses, seeing its
                 // own shorter copy unchanged, would leave the terminal's extra marks behind.
-                if form.scalarCount > capacity
-                    || (last?[column, run.y].terminalForm.scalarCount ?? 0) > capacity
+                // Scalars fill a cell from the first, so one read at `capacity` says whether it
+                // holds more; the previous cell's terminal form is worked out only then.
+                if Self.holdsMore(form, than: capacity)
+                    || last.map({
+                        Self.holdsMore($0[column, run.y], than: capacity)
+                            && Self.holdsMore($0[column, run.y].terminalForm, than: capacity)
+                    }) == true
                 {
                     crowded.append(CrowdedCell(x: column, y: run.y, cell: form, look: look))
                 }
@@ -191,6 +196,9 @@ final class CanvasPresenter {
         fputs("\u{1B}[\(getcury(screen) + 1);\(getcurx(screen) + 1)H", output)
         fflush(output)
     }
+
+    /// Whether `cell` holds more than `count` scalars.
+    private static func holdsMore(_ cell: Cell, than count: Int) -> Bool { cell.scalar(at: count) != 0 }
 
     /// Hands one cell's terminal form to ncurses: one spacing character and the zero-width ones
     /// after it, as many as an ncurses cell holds (`CCHARW_MAX`).

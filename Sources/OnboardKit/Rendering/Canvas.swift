@@ -84,23 +84,34 @@ public struct Canvas: Equatable, Sendable {
             setCell(x: column, y: y, Cell(grapheme: grapheme, style: style))
             return column + 1
         }
+        // One scalar (box lines, dots, confetti, most of any script) is its own piece: no
+        // pieces are built for it, as this runs for every such character of every frame.
+        let scalars = grapheme.unicodeScalars
+        if let only = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex {
+            let columns = DisplayWidth.columns(ofScalar: only.value)
+            if columns > 0 {
+                place(Cell(grapheme: grapheme, style: style), columns: columns, at: column, y: y, area: area)
+            }
+            return column + columns
+        }
         var next = column
         for piece in DisplayWidth.pieces(of: grapheme) {
-            place(piece, at: next, y: y, style: style, area: area)
+            place(Cell(scalars: piece.scalars, style: style), columns: piece.columns, at: next, y: y, area: area)
             next += piece.columns
         }
         return next
     }
 
-    /// Puts one piece of a grapheme (one or two columns) at `column` within `area`.
-    private mutating func place(_ piece: DisplayWidth.Piece, at column: Int, y: Int, style: Style, area: Rect) {
-        if column >= area.maxX || column + piece.columns <= area.x { return }
-        if column >= area.x && column + piece.columns <= area.maxX {
-            setCell(x: column, y: y, Cell(scalars: piece.scalars, style: style))
-            if piece.columns == 2 { setCell(x: column + 1, y: y, Cell.continuation(style: style)) }
+    /// Puts one piece of a grapheme, `columns` (one or two) wide, at `column` within `area`.
+    private mutating func place(_ cell: Cell, columns: Int, at column: Int, y: Int, area: Rect) {
+        let style = cell.style
+        if column >= area.maxX || column + columns <= area.x { return }
+        if column >= area.x && column + columns <= area.maxX {
+            setCell(x: column, y: y, cell)
+            if columns == 2 { setCell(x: column + 1, y: y, Cell.continuation(style: style)) }
         } else {
             // A wide character cut by the clip edge: show its visible half as a blank.
-            for half in column..<(column + piece.columns) where half >= area.x && half < area.maxX {
+            for half in column..<(column + columns) where half >= area.x && half < area.maxX {
                 setCell(x: half, y: y, Cell(grapheme: " ", style: style))
             }
         }
