@@ -384,14 +384,18 @@ public final class TerminalSession {
     /// taken as lost, `unendedPasteLimit`), `.partialPaste` after `pastePartSize` characters,
     /// nil when nothing more waits yet. A resize in the middle is passed on at once.
     private func readPaste() -> InputDecoder.Input? {
+        // The clock is read once a call, not once a character: only a call that read nothing
+        // compares it.
+        var hasRead = false
+        defer { if hasRead { lastPasteInput = now() } }
         for _ in 0..<TerminalSession.pastePartSize {
             var value: wint_t = 0
             let status = wget_wch(window, &value)
             if status == tui_err() {
-                guard now() - lastPasteInput >= TerminalSession.unendedPasteLimit else { return nil }
+                guard !hasRead, now() - lastPasteInput >= TerminalSession.unendedPasteLimit else { return nil }
                 return endPaste()
             }
-            lastPasteInput = now()
+            hasRead = true
             if status == tui_key_code_yes() {
                 let code = Int32(bitPattern: value)
                 if code == TerminalSession.pasteEndCode { return endPaste() }
