@@ -119,7 +119,7 @@ struct DeckDecoder {
             page.warnUnknownKeys(["kind", "symbol", "title", "subtitle", "bounceOnAppear", "since", "background"])
             return decodeHero(page).map(Page.hero)
         case "paywall":
-            page.warnUnknownKeys(Self.paywallCopyKeys.union(["kind", "offering", "since", "background"]))
+            page.warnUnknownKeys(CatalogDecoder.copyKeys.union(["kind", "offering", "since", "background"]))
             return decodePaywall(page)
         default:
             var message =
@@ -202,11 +202,6 @@ struct DeckDecoder {
         return art
     }
 
-    /// The paywall words a page may set over the catalog's copy.
-    static let paywallCopyKeys: Set<String> = [
-        "title", "subtitle", "features", "callToAction", "callToActionWithIntroOffer",
-    ]
-
     private func decodePaywall(_ page: JSONObjectReader) -> Page? {
         func text(_ key: String, nonEmpty: Bool = true) -> String? {
             guard let value = page.string(key, nonEmpty: nonEmpty) else { return nil }
@@ -273,12 +268,7 @@ struct DeckDecoder {
         guard let first = lines.firstIndex(where: { !isBlank($0) }),
             let last = lines.lastIndex(where: { !isBlank($0) })
         else { return ANSIArt(lines: [], styles: [], strayEscapes: []) }
-        let plain = lines[first...last].map { bytes in
-            let line = String(Substring(bytes))
-            let expanded =
-                bytes.contains(UInt8(ascii: "\t")) ? line.replacing("\t", with: "    ") : line
-            return SafeText.sanitize(expanded)
-        }
+        let plain = lines[first...last].map { Self.displayText(String(Substring($0))) }
         return ANSIArt(lines: plain, styles: [], strayEscapes: [])
     }
 }

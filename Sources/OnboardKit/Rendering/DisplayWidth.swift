@@ -45,8 +45,6 @@ public enum DisplayWidth {
         return width < 0 ? 1 : width
     }
 
-    public static func isRegionalIndicator(_ value: UInt32) -> Bool { (0x1F1E6...0x1F1FF).contains(value) }
-
     /// A scalar that shares the cell of the character before it: a mark, a joiner, a variation
     /// selector, a tag, a Hangul vowel or final jamo.
     static func isZeroWidth(_ value: UInt32) -> Bool { value != 0 && wcwidth(value) == 0 }
