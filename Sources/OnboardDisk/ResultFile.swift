@@ -11,15 +11,8 @@ import Glibc
 /// (DECISIONS.md, "Output files are the user's").
 public enum ResultFile {
     public static func write(_ data: Data, to path: String) throws(SystemCallError) {
-        // O_NONBLOCK: a FIFO nobody reads fails at once (ENXIO) rather than hanging; the
-        // writing itself then blocks as usual.
-        let descriptor = try POSIXFile.open(path, flags: O_WRONLY | O_CREAT | O_NONBLOCK, mode: 0o666)
+        let (descriptor, isRegular) = try open(path)
         defer { POSIXFile.close(descriptor) }
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-        var info = stat()
-        let isRegular = fstat(descriptor, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
-        // Truncated once open, and only a regular file: a device has nothing to cut.
-        if isRegular { try POSIXFile.truncate(descriptor, to: 0, path: path) }
         do {
             try POSIXFile.writeAll(descriptor, data, path: path)
             if isRegular { try POSIXFile.sync(descriptor, path: path) }
@@ -27,5 +20,24 @@ public enum ResultFile {
             if isRegular { _ = ftruncate(descriptor, 0) }
             throw error
         }
+    }
+
+    /// Opens `path` for writing by this rule and says whether it is a regular file (then
+    /// truncated). The caller closes the descriptor.
+    public static func open(_ path: String) throws(SystemCallError) -> (descriptor: Int32, isRegular: Bool) {
+        // O_NONBLOCK: a FIFO nobody reads fails at once (ENXIO) rather than hanging; the
+        // writing itself then blocks as usual.
+        let descriptor = try POSIXFile.open(path, flags: O_WRONLY | O_CREAT | O_NONBLOCK, mode: 0o666)
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        var info = stat()
+        let isRegular = fstat(descriptor, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+        // Truncated once open, and only a regular file: a device has nothing to cut.
+        do {
+            if isRegular { try POSIXFile.truncate(descriptor, to: 0, path: path) }
+        } catch {
+            POSIXFile.close(descriptor)
+            throw error
+        }
+        return (descriptor, isRegular)
     }
 }

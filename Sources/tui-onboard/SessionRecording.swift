@@ -1,6 +1,7 @@
 import CTerminalCapture
 import FoundationEssentials
 import Glibc
+import OnboardDisk
 import OnboardKit
 
 /// `--record FILE.cast`: every byte written to the terminal, as an asciicast v2 file.
@@ -35,9 +36,12 @@ final class SessionRecording {
         terminal = STDOUT_FILENO
         size = SessionRecording.terminalSize(of: STDOUT_FILENO)
         let shownPath = SafeText.sanitize(path)
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else {
-            throw OpenError(description: "cannot record to \(shownPath): \(String(cString: strerror(errno)))")
+        // The rule of every output file (ResultFile): a FIFO nobody reads is refused at once.
+        let descriptor: Int32
+        do {
+            descriptor = try ResultFile.open(path).descriptor
+        } catch {
+            throw OpenError(description: "cannot record to \(shownPath): \(error.reason)")
         }
         file = WholeLineFile(descriptor: descriptor)
         let header = AsciicastEncoder.header(
