@@ -100,6 +100,9 @@ public struct OnboardingApp: Sendable {
         if let lastWallDate { controller.setWallDate(lastWallDate) }
         if let pendingLedger { controller.replaceLedger(pendingLedger) }
         pendingLedger = nil
+        // Every paywall page's prices and copy are formatted once here, whatever brings the
+        // page into view (a key, autoplay, a drag), not again in each frame that draws it.
+        for case .paywall(let page) in deck.pages { controller.prepare(page) }
         paywall = controller
     }
 
@@ -564,7 +567,6 @@ public struct OnboardingApp: Sendable {
     /// Keeps the list scrolled where it was drawn, so it moves only as far as the selection needs.
     private mutating func revealPaywallSelection() {
         guard let page = currentPaywallPage, !layout.isTooSmall else { return }
-        paywall?.prepare(page)
         guard let presentation = paywall?.presentation(for: page) else { return }
         let content = layout.content
         let inputs = PaywallRevealInputs(presentation: presentation, theme: theme, content: content)
