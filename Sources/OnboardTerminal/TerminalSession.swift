@@ -150,6 +150,14 @@ public final class TerminalSession {
         // The blank screen goes out first, cleared in the colours of the window's blanks: ncurses
         // then knows the screen holds the blanks the presenter leaves unwritten, and the first
         // frame writes only what is not blank. It also sends ncurses' own mouse mode.
+        //
+        // Until its first endwin(), ncurses 6.4 flushes at every cursor move of an update (its
+        // `_nc_mvcur` does while the screen is "initial"), so each frame reached the terminal
+        // as one write per row: terminals drew it in pieces (a reader saw half a page) and a
+        // slow link queued a dozen small writes. An endwin() before the first update, which
+        // then takes the terminal back, leaves it "running": each frame goes out in as few
+        // writes as ncurses' buffer allows. It costs the bytes of one leave and re-enter.
+        endwin()
         wrefresh(window)
         if enableMouse {
             // Drag tracking follows, as the last mouse mode sent is the one the terminal uses.
