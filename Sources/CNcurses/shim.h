@@ -57,20 +57,34 @@ static inline int tui_put_cell(WINDOW *win, int y, int x, const wchar_t *text, a
     return mvwadd_wch(win, y, x, &cell);
 }
 
-/// Where tui_put_attributes sends its bytes: vid_puts takes a function of one character only.
-/// One screen on one thread uses it, set just before each call. (A static inside a function:
-/// Swift does not define a header's static variables.)
-static inline FILE **tui_attribute_output(void) {
-    static FILE *output;
-    return &output;
+/// Where tui_attribute_bytes collects its bytes: vid_puts takes a function of one character
+/// only. One screen on one thread uses it, set just before each call. (A static inside a
+/// function: Swift does not define a header's static variables.)
+typedef struct {
+    char *bytes;
+    size_t count;
+    size_t capacity;
+} tui_byte_sink;
+static inline tui_byte_sink *tui_attribute_sink(void) {
+    static tui_byte_sink sink;
+    return &sink;
 }
-static inline int tui_put_attribute_byte(int byte) { return putc(byte, *tui_attribute_output()); }
+static inline int tui_collect_attribute_byte(int byte) {
+    tui_byte_sink *sink = tui_attribute_sink();
+    if (sink->count < sink->capacity) sink->bytes[sink->count++] = (char)byte;
+    return byte;
+}
 
-/// Writes the terminfo sequences that switch the terminal to `attrs` in colour pair `pair`
-/// (as ncurses would for a cell) to `out`, and tells ncurses the terminal is now in them.
-static inline int tui_put_attributes(FILE *out, attr_t attrs, int pair) {
-    *tui_attribute_output() = out;
-    return vid_puts(attrs, 0, &pair, tui_put_attribute_byte);
+/// Puts into `out` (at most `capacity` bytes) the terminfo sequences that switch the terminal
+/// to `attrs` in colour pair `pair`, as ncurses would for a cell, and tells ncurses the
+/// terminal is now in them. Returns how many bytes it put.
+static inline size_t tui_attribute_bytes(attr_t attrs, int pair, char *out, size_t capacity) {
+    tui_byte_sink *sink = tui_attribute_sink();
+    sink->bytes = out;
+    sink->count = 0;
+    sink->capacity = capacity;
+    vid_puts(attrs, 0, &pair, tui_collect_attribute_byte);
+    return sink->count;
 }
 
 /// Makes the window's blanks, those an erase makes, spaces in `attrs` and `pair`, and erases

@@ -1,4 +1,5 @@
 import CNcurses
+import Glibc
 import OnboardKit
 
 /// Writes a canvas to the ncurses screen, touching only the cells that changed since the
@@ -7,36 +8,36 @@ final class CanvasPresenter {
     private let window: UnsafeMutablePointer<WINDOW>
     let palette: ColorPalette
     private var previous: Canvas?
-    /// Where OSC 8 hyperlinks are written; nil when the terminal should not get them.
-    private let hyperlinkOutput: UnsafeMutablePointer<FILE>?
-    /// Where 24-bit colours are written beside ncurses (`TrueColorWriter`); nil unless the
-    /// colour mode is truecolor.
-    private let trueColorOutput: UnsafeMutablePointer<FILE>?
+    /// The terminal's stream, where what ncurses cannot send is written beside it, after its
+    /// update, in one write: 24-bit colour, OSC 8 links, crowded cells, synchronized output.
+    private let output: UnsafeMutablePointer<FILE>
+    /// Whether OSC 8 hyperlinks are written; not where the terminal should not get them.
+    private let writesHyperlinks: Bool
+    /// Whether 24-bit colours are written beside ncurses (`TrueColorWriter`): only in
+    /// truecolor mode without a direct-colour terminfo entry.
+    private let writesTrueColor: Bool
     /// Whether the next update clears the screen and draws every cell from ncurses' own
     /// picture (after `invalidate`): then ncurses draws the 24-bit cells too, and they are
     /// written once more after it.
     private var isClearPending = false
-    /// Where the cells ncurses cannot hold whole are written again in full (see
-    /// `writeCrowdedCells`); nil leaves them as ncurses holds them.
-    private let crowdedCellOutput: UnsafeMutablePointer<FILE>?
-    /// Where the brackets of synchronized output (DEC mode 2026) are written around each
-    /// frame; nil until the terminal says it knows the mode.
-    var synchronizedOutput: UnsafeMutablePointer<FILE>?
+    /// Whether each frame is bracketed as a synchronized update (DEC mode 2026): not until
+    /// the terminal says it knows the mode.
+    var isSynchronized = false
 
     static let beginSynchronizedUpdate = "\u{1B}[?2026h"
     static let endSynchronizedUpdate = "\u{1B}[?2026l"
 
     init(
-        window: UnsafeMutablePointer<WINDOW>, palette: ColorPalette, hyperlinkOutput: UnsafeMutablePointer<FILE>? = nil,
-        trueColorOutput: UnsafeMutablePointer<FILE>? = nil, crowdedCellOutput: UnsafeMutablePointer<FILE>? = nil
+        window: UnsafeMutablePointer<WINDOW>, palette: ColorPalette, output: UnsafeMutablePointer<FILE>,
+        writesHyperlinks: Bool
     ) {
         self.window = window
-        self.crowdedCellOutput = crowdedCellOutput
         self.palette = palette
-        self.hyperlinkOutput = hyperlinkOutput
+        self.output = output
+        self.writesHyperlinks = writesHyperlinks
         // A direct-colour terminfo entry lets ncurses send 24-bit colour itself.
-        self.trueColorOutput = palette.colorMode == .truecolor && !palette.isDirectColor ? trueColorOutput : nil
-        if self.trueColorOutput != nil {
+        writesTrueColor = palette.colorMode == .truecolor && !palette.isDirectColor
+        if writesTrueColor {
             // Inserting or deleting characters would move what the terminal holds in the cells
             // ncurses is told are drawn already, before they are: ncurses rewrites instead.
             idcok(window, false)
@@ -65,7 +66,7 @@ final class CanvasPresenter {
         let runs = previous.map { canvas.changes(from: $0) } ?? canvas.changesFromBlank()
         let last = previous
         let linksNeedWriting =
-            !canvas.hyperlinks.isEmpty
+            writesHyperlinks && !canvas.hyperlinks.isEmpty
             && (canvas.hyperlinks != previous?.hyperlinks
                 || runs.contains { run in canvas.hyperlinks.contains { $0.y == run.y } })
         previous = canvas
@@ -109,31 +110,26 @@ final class CanvasPresenter {
         // The cells with a 24-bit colour go out once, written beside ncurses below: ncurses is
         // told the terminal holds them already, so its update skips them and its picture of
         // the screen (the nearest of 256 colours) is what the terminal shows.
-        if trueColorOutput != nil, !isClearPending { markTrueColorCellsDrawn(runs) }
+        if writesTrueColor, !isClearPending { markTrueColorCellsDrawn(runs) }
         isClearPending = false
-        if let output = synchronizedOutput {
-            fputs(Self.beginSynchronizedUpdate, output)
-            fflush(output)
-        }
+        // The frame goes out in as few writes as can be, so a terminal that shows what it has
+        // read so far is seldom seen half way: ncurses' update in one, and what is written
+        // beside it (crowded cells, 24-bit colour, links, the end of a synchronized update) in
+        // one more. (Inside a synchronized update the terminal shows nothing until its end.)
+        if isSynchronized { Self.write(Array(Self.beginSynchronizedUpdate.utf8), to: output) }
         doupdate()
-        // Closed after everything written beside ncurses too (24-bit colour, links).
-        defer {
-            if let output = synchronizedOutput {
-                fputs(Self.endSynchronizedUpdate, output)
-                fflush(output)
-            }
-        }
-        if !crowded.isEmpty, let output = crowdedCellOutput { writeCrowdedCells(crowded, to: output) }
-        if let output = trueColorOutput {
+        var beside: [UInt8] = []
+        if !crowded.isEmpty { appendCrowdedCells(crowded, to: &beside) }
+        if writesTrueColor {
             let screen = tui_curscr()
-            let bytes = TrueColorWriter.repaint(
-                runs, cursor: (Int(getcurx(screen)), Int(getcury(screen))), width: Int(getmaxx(screen)))
-            if !bytes.isEmpty {
-                fputs(bytes, output)
-                fflush(output)
-            }
+            beside +=
+                TrueColorWriter.repaint(
+                    runs, cursor: (Int(getcurx(screen)), Int(getcury(screen))), width: Int(getmaxx(screen))
+                ).utf8
         }
-        if linksNeedWriting, let output = hyperlinkOutput { writeHyperlinks(canvas, to: output) }
+        if linksNeedWriting { beside += hyperlinkBytes(canvas).utf8 }
+        if isSynchronized { beside += Self.endSynchronizedUpdate.utf8 }
+        if !beside.isEmpty { Self.write(beside, to: output) }
         return written
     }
 
@@ -141,7 +137,7 @@ final class CanvasPresenter {
     /// written once more, the same characters in the same place, between the OSC 8 brackets.
     /// ncurses leaves the terminal in normal attributes after an update, and the linked text
     /// is plain, so its picture of the screen stays true; the cursor goes back where it was.
-    private func writeHyperlinks(_ canvas: Canvas, to output: UnsafeMutablePointer<FILE>) {
+    private func hyperlinkBytes(_ canvas: Canvas) -> String {
         var bytes = ""
         for link in canvas.hyperlinks {
             var label = ""
@@ -153,8 +149,7 @@ final class CanvasPresenter {
         }
         let screen = tui_curscr()
         bytes += "\u{1B}[\(getcury(screen) + 1);\(getcurx(screen) + 1)H"
-        fputs(bytes, output)
-        fflush(output)
+        return bytes
     }
 
     /// Copies the changed cells that have a 24-bit colour from ncurses' next picture into its
@@ -185,16 +180,47 @@ final class CanvasPresenter {
     /// copy, which only this presenter changes. The attributes go out through ncurses' own
     /// terminfo strings (`vid_puts`), ending in normal ones as every ncurses update does; the
     /// cursor goes back where ncurses left it.
-    private func writeCrowdedCells(_ cells: [CrowdedCell], to output: UnsafeMutablePointer<FILE>) {
+    private func appendCrowdedCells(_ cells: [CrowdedCell], to bytes: inout [UInt8]) {
         for crowded in cells {
-            fputs("\u{1B}[\(crowded.y + 1);\(crowded.x + 1)H", output)
-            _ = tui_put_attributes(output, crowded.look.attributes, crowded.look.pair)
-            fputs(crowded.cell.terminalText, output)
+            bytes += "\u{1B}[\(crowded.y + 1);\(crowded.x + 1)H".utf8
+            Self.appendAttributes(crowded.look.attributes, pair: crowded.look.pair, to: &bytes)
+            bytes += crowded.cell.terminalText.utf8
         }
-        _ = tui_put_attributes(output, tui_attr_normal(), 0)
+        Self.appendAttributes(tui_attr_normal(), pair: 0, to: &bytes)
         let screen = tui_curscr()
-        fputs("\u{1B}[\(getcury(screen) + 1);\(getcurx(screen) + 1)H", output)
+        bytes += "\u{1B}[\(getcury(screen) + 1);\(getcurx(screen) + 1)H".utf8
+    }
+
+    /// Appends the terminfo sequences for `attributes` in `pair`, as ncurses sends them.
+    private static func appendAttributes(_ attributes: attr_t, pair: Int32, to bytes: inout [UInt8]) {
+        // An attribute change is a few dozen bytes; 256 holds any terminfo entry's.
+        var sequence = [CChar](repeating: 0, count: 256)
+        let count = tui_attribute_bytes(attributes, pair, &sequence, sequence.count)
+        bytes += sequence[0..<count].map { UInt8(bitPattern: $0) }
+    }
+
+    /// Writes `bytes` to the terminal in one write (more only if the terminal takes part):
+    /// whatever the stream still holds goes first, so the order stays the one of the calls.
+    private static func write(_ bytes: [UInt8], to output: UnsafeMutablePointer<FILE>) {
         fflush(output)
+        let descriptor = fileno(output)
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                offset += count
+            } else if count < 0 && errno == EINTR {
+                continue
+            } else if count < 0 && errno == EAGAIN {
+                // A terminal shared with a process that made it non-blocking: wait for room.
+                var room = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&room, 1, -1)
+            } else {
+                // A terminal that is gone: the next read ends the session, as ncurses' own
+                // writes do.
+                return
+            }
+        }
     }
 
     /// Whether `cell` holds more than `count` scalars.

@@ -140,9 +140,8 @@ public final class TerminalSession {
         }
         self.colorMode = mode
         presenter = CanvasPresenter(
-            window: window, palette: ColorPalette(colorMode: mode),
-            hyperlinkOutput: TerminalSession.supportsHyperlinks(terminal: name, environment: environment)
-                ? output : nil, trueColorOutput: output, crowdedCellOutput: output)
+            window: window, palette: ColorPalette(colorMode: mode), output: output,
+            writesHyperlinks: TerminalSession.supportsHyperlinks(terminal: name, environment: environment))
         if enableMouse {
             mouseinterval(0)
             mousemask(tui_mouse_all_events(), nil)
@@ -508,7 +507,7 @@ public final class TerminalSession {
 
     /// Wraps each frame from now on in synchronized output (DEC mode 2026), so the terminal
     /// shows it whole: the terminal said it knows the mode.
-    func synchronizeOutput() { presenter.synchronizedOutput = output }
+    func synchronizeOutput() { presenter.isSynchronized = true }
 
     /// Asks the terminal for its device attributes (`ESC [ c`, which every VT100 descendant
     /// answers); the answer arrives as `.deviceAttributes` input once the terminal has read

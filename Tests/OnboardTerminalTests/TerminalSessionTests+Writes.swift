@@ -10,7 +10,9 @@ import Testing
 extension TerminalSessionTests {
     /// Runs `body` with a session whose output is a packet socket, where every write() stays a
     /// message of its own, and returns the messages written since the last call.
-    static func withSessionCountingWrites(_ body: (TerminalSession, () -> [String]) throws -> Void) throws {
+    static func withSessionCountingWrites(
+        environment: [String: String] = [:], _ body: (TerminalSession, () -> [String]) throws -> Void
+    ) throws {
         TerminalSession.prepareLocale()
         var ends: [Int32] = [0, 0]
         try #require(socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue), 0, &ends) == 0)
@@ -22,7 +24,8 @@ extension TerminalSessionTests {
             fclose(input)
         }
         let session = try TerminalSession(
-            terminalName: "xterm-256color", output: output, input: input, environment: [:], enableMouse: false)
+            terminalName: "xterm-256color", output: output, input: input, environment: environment,
+            enableMouse: false)
         defer { session.stop() }
         let messages = {
             fflush(output)
@@ -53,6 +56,26 @@ extension TerminalSessionTests {
             session.present(canvas)
             let change = messages().filter { $0.contains("changed") }
             #expect(change.count == 1, "\(change)")
+        }
+    }
+
+    /// Under truecolor the 24-bit colours follow ncurses' update in one more write, not one per
+    /// row: two writes a frame.
+    @Test func aTruecolorFrameGoesOutInTwoWrites() throws {
+        try Self.withSessionCountingWrites(environment: ["COLORTERM": "truecolor"]) { session, messages in
+            try #require(session.colorMode == .truecolor)
+            _ = messages()
+            var canvas = Canvas(width: session.size.width, height: session.size.height)
+            for row in 1...8 {
+                canvas.draw(
+                    "Row \(row) in colour", x: 5, y: row * 2, style: Style(foreground: .rgb(250, 100, UInt8(row))))
+            }
+            session.present(canvas)
+            let frame = messages()
+            let colours = frame.filter { $0.contains("38;2;250;100;") }
+            #expect(colours.count == 1, "the 24-bit colours went out in \(colours.count) writes: \(frame)")
+            #expect(colours.first.map { message in (1...8).allSatisfy { message.contains("250;100;\($0)m") } } == true)
+            #expect(frame.count <= 2, "\(frame)")
         }
     }
 }
