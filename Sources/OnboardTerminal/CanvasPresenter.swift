@@ -23,6 +23,17 @@ final class CanvasPresenter {
     /// Whether each frame is bracketed as a synchronized update (DEC mode 2026): not until
     /// the terminal says it knows the mode.
     var isSynchronized = false
+    /// How much of a frame's changes may go out at once, when the terminal reads slowly; nil
+    /// sends every change at once.
+    var budget: FrameBudget?
+    /// The last canvas presented, whole (`previous` is what the terminal holds, which under a
+    /// budget may be older in places).
+    private var lastCanvas: Canvas?
+    /// The estimated bytes of the last frame (`FrameBudget.estimatedBytes`), 0 when it wrote
+    /// nothing: what a slow terminal's reading rate is measured in.
+    private(set) var lastFrameBytes = 0
+    /// Whether the budget held back part of the last frame's changes.
+    private(set) var lastFrameHeldBack = false
 
     static let beginSynchronizedUpdate = "\u{1B}[?2026h"
     static let endSynchronizedUpdate = "\u{1B}[?2026l"
@@ -52,25 +63,50 @@ final class CanvasPresenter {
     /// erased, and the next frame writes every cell that is not blank.
     func invalidate() {
         previous = nil
+        lastCanvas = nil
         werase(window)
         clearok(window, true)
         isClearPending = true
     }
 
     /// Presents `canvas`; returns the number of cells written (0 when nothing changed).
+    /// `answersInput` says the frame is the answer to a key, click or paste: under a `budget`
+    /// the cells it changed since the last canvas go out whatever they cost.
     @discardableResult
-    func present(_ canvas: Canvas) -> Int {
+    func present(_ canvas: Canvas, answersInput: Bool = false) -> Int {
         // Without a last frame the screen is blank (a new screen the session has cleared, or one
         // erased by invalidate): only the cells that are not blank need writing, a tenth of a
         // first page.
-        let runs = previous.map { canvas.changes(from: $0) } ?? canvas.changesFromBlank()
+        var runs = previous.map { canvas.changes(from: $0) } ?? canvas.changesFromBlank()
         let last = previous
+        var picture = canvas
+        lastFrameHeldBack = false
+        if budget != nil, let last {
+            // Only part of the changes may go: the terminal will hold the last picture with
+            // those parts of this one.
+            let keyRuns = answersInput ? lastCanvas.map { canvas.changes(from: $0) } ?? runs : []
+            let chosen = budget!.select(runs, keyRuns: keyRuns, height: canvas.height, trueColor: writesTrueColor)
+            lastFrameHeldBack = chosen.count < runs.count
+            if lastFrameHeldBack {
+                runs = chosen
+                picture = last
+                picture.apply(runs)
+            }
+        }
+        lastCanvas = canvas
         let linksNeedWriting =
             writesHyperlinks && !canvas.hyperlinks.isEmpty
-            && (canvas.hyperlinks != previous?.hyperlinks
+            && (canvas.hyperlinks != last?.hyperlinks
                 || runs.contains { run in canvas.hyperlinks.contains { $0.y == run.y } })
-        previous = canvas
+        if linksNeedWriting, picture != canvas {
+            // The links are written with the canvas's text: the terminal then holds it there.
+            picture.apply(canvas.hyperlinks.map { canvas.run(under: $0) })
+            picture.replaceHyperlinks(with: canvas.hyperlinks)
+        }
+        previous = picture
+        lastFrameBytes = 0
         guard !runs.isEmpty else { return 0 }
+        lastFrameBytes = runs.reduce(0) { $0 + FrameBudget.estimatedBytes(of: $1, trueColor: writesTrueColor) }
         var written = 0
         var text = [wchar_t](repeating: 0, count: Int(tui_ccharw_max()) + 1)
         // Neighbouring cells mostly share a style: the palette is asked once per change of

@@ -35,6 +35,19 @@ struct FramePacer {
     /// even on a slow link, and a link near the line must not flip at every frame).
     private(set) var isSlow = false
     private var quickAnswers = 0
+    /// How fast the terminal reads, in estimated bytes a second (`FrameBudget`), from the
+    /// frames answered slowly; nil until one has been.
+    private(set) var bytesPerSecond: Double?
+    /// Each frame whose question is still unanswered, oldest first: its estimated bytes, and
+    /// whether it carried every change (a frame held to a budget reads quickly on any link).
+    private var framesInFlight: [(bytes: Int, whole: Bool)] = []
+    /// The quickest answer yet: the link's round trip, which is not reading time.
+    private var quickestAnswer: Double?
+    /// How long the frame on its way when a key comes may keep the key waiting: a frame is
+    /// held to what the terminal reads in this time (`frameBytes`).
+    static let frameSeconds = 0.04
+    /// The least a frame may carry however slow the terminal: a few pieces of confetti.
+    static let minimumFrameBytes = 160
     static let quickAnswersToClear = 8
     /// Three frames at 60 a second: a slide behind a terminal this slow would show less than
     /// a third of its frames, and a key's page would wait behind the rest.
@@ -48,11 +61,13 @@ struct FramePacer {
             // Whatever still answers later is counted as an answer to nothing.
             unanswered = 0
             askedAt = nil
+            framesInFlight = []
         }
         guard answersQueries == true, unanswered > 0, let askedAt else { return true }
         guard now - askedAt >= Self.answerTimeout else { return false }
         unanswered = 0
         self.askedAt = nil
+        framesInFlight = []
         return true
     }
 
@@ -72,20 +87,44 @@ struct FramePacer {
         if answersQueries == nil, firstAskedAt == nil { firstAskedAt = now }
     }
 
-    /// A question went out behind a frame.
-    mutating func asked(now: Double) {
+    /// A question went out behind a frame of `bytes` (estimated); `whole` is false when part
+    /// of its changes was held back.
+    mutating func asked(now: Double, bytes: Int = 0, whole: Bool = true) {
         probed(now: now)
         if unanswered == 0 { askedAt = now }
         unanswered += 1
+        framesInFlight.append((bytes, whole))
+    }
+
+    /// The estimated bytes a frame may take while the terminal is slow, so that it is read
+    /// within `frameSeconds`; nil while it is not slow (or its rate is not known yet).
+    var frameBytes: Int? {
+        guard isSlow, let bytesPerSecond else { return nil }
+        return max(Self.minimumFrameBytes, Int(bytesPerSecond * Self.frameSeconds))
     }
 
     /// The terminal answered: everything written before the oldest question has been read.
     mutating func answered(now: Double) {
+        let frame = framesInFlight.isEmpty ? (bytes: 0, whole: true) : framesInFlight.removeFirst()
         if let askedAt = askedAt ?? firstAskedAt {
             let delay = now - askedAt
+            let roundTrip = min(quickestAnswer ?? delay, delay)
+            quickestAnswer = roundTrip
+            // The time the terminal took to read the frame, less the round trip any answer
+            // takes: a link far away but wide is not a slow reader. Only a reading time long
+            // enough to measure says how fast it reads; the latest counts most, as a link's
+            // speed changes.
+            let reading = delay - roundTrip
+            if frame.bytes > 0, reading > Self.slowAnswer / 4, isSlow || delay > Self.slowAnswer {
+                let sample = Double(frame.bytes) / reading
+                bytesPerSecond = bytesPerSecond.map { 0.5 * $0 + 0.5 * sample } ?? sample
+            }
             if delay > Self.slowAnswer {
                 isSlow = true
                 quickAnswers = 0
+            } else if !frame.whole {
+                // Held to the budget, a frame reads quickly however slow the link: it says
+                // nothing of whether whole frames would.
             } else if delay < Self.slowAnswer / 2 {
                 quickAnswers += 1
                 if quickAnswers >= Self.quickAnswersToClear { isSlow = false }

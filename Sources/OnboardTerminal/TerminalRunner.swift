@@ -113,6 +113,7 @@ public struct TerminalRunner {
                 case .deviceAttributes:
                     let wasSlow = pacer.isSlow
                     pacer.answered(now: Self.now())
+                    session.limitFrames(toBytes: pacer.frameBytes)
                     guard pacer.isSlow != wasSlow else { return true }
                     message = .terminalPace(isSlow: pacer.isSlow)
                 case .backgroundColor(let color): message = .terminalBackground(color)
@@ -162,10 +163,11 @@ public struct TerminalRunner {
             let outputAllows = pacer.answersQueries == true || session.outputHasRoom()
             if pacerAllows, outputAllows {
                 app.render(into: &canvas)
-                let written = session.present(canvas)
+                let written = session.present(canvas, answersInput: inputSinceFrame)
                 // Only now may a box in this frame take keys: those read before it was drawn
-                // were meant for the screen as it was.
-                _ = app.update(.presented)
+                // were meant for the screen as it was. A frame held to a slow terminal's budget
+                // is not all drawn yet: the one that finishes it counts.
+                if !session.lastFrameHeldBack { _ = app.update(.presented) }
                 owesFrame = false
                 inputSinceFrame = false
                 if written > 0, !hasAskedTerminal {
@@ -175,9 +177,13 @@ public struct TerminalRunner {
                     // Its device attributes answer says whether the terminal answers; no frame
                     // waits for it.
                     pacer.probed(now: current)
-                } else if written > 0, pacer.shouldAsk(isAnimating: app.isAnimating) {
+                } else if written > 0,
+                    pacer.shouldAsk(isAnimating: app.isAnimating || session.lastFrameHeldBack)
+                {
+                    // A frame with changes held back is followed by the rest once the terminal
+                    // has read it, moving or not.
                     session.askDeviceAttributes()
-                    pacer.asked(now: current)
+                    pacer.asked(now: current, bytes: session.lastFrameBytes, whole: !session.lastFrameHeldBack)
                 }
             } else {
                 owesFrame = true

@@ -314,8 +314,27 @@ public final class TerminalSession {
     public func ringBell() { beep() }
 
     /// Writes the cells of `canvas` that changed since the last frame; returns how many.
+    /// `answersInput`: the frame answers a key, click or paste (see `CanvasPresenter.present`).
     @discardableResult
-    public func present(_ canvas: Canvas) -> Int { presenter.present(canvas) }
+    public func present(_ canvas: Canvas, answersInput: Bool = false) -> Int {
+        presenter.present(canvas, answersInput: answersInput)
+    }
+
+    /// The estimated bytes of the last frame presented (0 when it wrote nothing).
+    var lastFrameBytes: Int { presenter.lastFrameBytes }
+    /// Whether `limitFrames` held back part of the last frame.
+    var lastFrameHeldBack: Bool { presenter.lastFrameHeldBack }
+
+    /// Bounds each frame to about `bytes` (estimated) of changes, the key's own never held
+    /// back; nil lifts the bound.
+    func limitFrames(toBytes bytes: Int?) {
+        guard let bytes else {
+            presenter.budget = nil
+            return
+        }
+        if presenter.budget == nil { presenter.budget = FrameBudget(bytes: bytes) }
+        presenter.budget?.bytes = bytes
+    }
 
     /// Forgets the last frame so the next one is written whole.
     public func invalidate() { presenter.invalidate() }

@@ -96,3 +96,59 @@ import Testing
         #expect(draws9)
     }
 }
+
+extension FramePacerTests {
+    /// The rate comes from the frames the link held up (less the round trip), and a slow
+    /// terminal's frames are held to what it reads in `frameSeconds`.
+    @Test func aSlowTerminalsRateBoundsItsFrames() {
+        var pacer = FramePacer()
+        // An answer to a small frame: the round trip, here nothing.
+        pacer.asked(now: 0, bytes: 100)
+        pacer.answered(now: 0)
+        #expect(pacer.frameBytes == nil, "a quick terminal's frames are not bounded")
+        #expect(pacer.bytesPerSecond == nil, "a quick answer says nothing of the link's speed")
+        // 8,000 bytes read in half a second: 16,000 a second.
+        pacer.asked(now: 1, bytes: 8_000)
+        pacer.answered(now: 1.5)
+        #expect(pacer.isSlow)
+        #expect(pacer.bytesPerSecond == 16_000)
+        #expect(pacer.frameBytes == Int(16_000 * FramePacer.frameSeconds))
+        // The next measurement weighs as much as all before it.
+        pacer.asked(now: 2, bytes: 4_000)
+        pacer.answered(now: 3)
+        #expect(pacer.bytesPerSecond == 10_000)
+        // However slow, a frame may carry a little.
+        for second in stride(from: 4.0, to: 100, by: 10) {
+            pacer.asked(now: second, bytes: 10)
+            pacer.answered(now: second + 9)
+        }
+        #expect(pacer.frameBytes == FramePacer.minimumFrameBytes)
+        // Frames held to the budget read quickly however slow the link: they do not make it
+        // fast again.
+        for frame in 0..<(2 * FramePacer.quickAnswersToClear) {
+            pacer.asked(now: 15 + Double(frame) / 10, bytes: 100, whole: false)
+            pacer.answered(now: 15 + Double(frame) / 10 + 0.001)
+        }
+        #expect(pacer.isSlow)
+        // Whole frames answered quickly do: no bound.
+        for frame in 0..<FramePacer.quickAnswersToClear {
+            pacer.asked(now: 20 + Double(frame), bytes: 100)
+            pacer.answered(now: 20 + Double(frame) + 0.001)
+        }
+        #expect(pacer.frameBytes == nil)
+    }
+}
+
+extension FramePacerTests {
+    /// A link far away but wide answers late, but reads a big frame as fast as a small one:
+    /// its frames are not held to a budget worked out from its round trip.
+    @Test func aLongRoundTripIsNotTakenForSlowReading() {
+        var pacer = FramePacer()
+        pacer.asked(now: 0, bytes: 50)
+        pacer.answered(now: 0.2)
+        pacer.asked(now: 1, bytes: 8_000)
+        pacer.answered(now: 1.201)
+        #expect(pacer.isSlow, "its answers are late: pages jump")
+        #expect(pacer.frameBytes == nil, "but nothing says it reads slowly")
+    }
+}

@@ -170,3 +170,27 @@ public struct Canvas: Equatable, Sendable {
         self = Canvas(width: newWidth, height: newHeight)
     }
 }
+
+extension Canvas {
+    /// Puts the cells of `runs` (taken from a canvas of this size) in place as they are, wide
+    /// graphemes' halves included: the picture of a terminal that was sent only those runs of
+    /// a newer frame.
+    public mutating func apply(_ runs: [CellRun]) {
+        for run in runs where run.y >= 0 && run.y < height {
+            for (offset, cell) in run.cells.enumerated() where run.x + offset >= 0 && run.x + offset < width {
+                cells[run.y * width + run.x + offset] = cell
+            }
+        }
+    }
+
+    /// The run of cells `link` covers, as this canvas holds them.
+    public func run(under link: Hyperlink) -> CellRun {
+        let start = max(0, min(width, link.x))
+        let end = max(start, min(width, link.x + link.width))
+        guard link.y >= 0, link.y < height else { return CellRun(x: start, y: link.y, cells: []) }
+        return CellRun(x: start, y: link.y, cells: Array(cells[(link.y * width + start)..<(link.y * width + end)]))
+    }
+
+    /// Replaces the canvas's links with `links` (those the terminal was sent).
+    public mutating func replaceHyperlinks(with links: [Hyperlink]) { hyperlinks = links }
+}
