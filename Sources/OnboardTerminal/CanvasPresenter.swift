@@ -195,7 +195,7 @@ final class CanvasPresenter {
             var column = run.x
             for cell in run.cells {
                 defer { column += 1 }
-                if !cell.isContinuation, TrueColorWriter.needsTrueColor(cell.style) {
+                if !cell.isContinuation, TrueColorWriter.needsTrueColor(cell) {
                     _ = tui_mark_cell_drawn(Int32(run.y), Int32(column))
                 }
             }

@@ -63,7 +63,7 @@ struct FrameBudget {
         var lastStyle: Style?
         for cell in run.cells where !cell.isContinuation {
             if cell.style != lastStyle {
-                bytes += trueColor && TrueColorWriter.needsTrueColor(cell.style) ? 36 : 14
+                bytes += trueColor && TrueColorWriter.needsTrueColor(cell) ? 36 : 14
                 lastStyle = cell.style
             }
             for index in 0..<cell.scalarCount {

@@ -9,54 +9,108 @@ import OnboardKit
 enum TrueColorWriter {
     /// The bytes that paint the cells of `runs` that have a 24-bit colour, then put the cursor
     /// at `cursor` (zero-based column and row); empty when no cell has one. Cursor moves are
-    /// relative where that is shorter, and each change of style sends only what changed.
-    /// `width` is the screen's: after its last column terminals differ on where the cursor is.
+    /// the shortest the usual sequences allow, and each change of style sends only what
+    /// changed. The cells go in row order or grouped by style, whichever is shorter: confetti
+    /// scatters a few colours over the screen, and a 24-bit change of colour (about 17 bytes)
+    /// costs more than the longer moves grouping takes. `width` is the screen's: after its last
+    /// column terminals differ on where the cursor is.
     static func repaint(_ runs: [CellRun], cursor: (x: Int, y: Int), width: Int = Int.max) -> String {
+        var paints: [Paint] = []
+        for run in runs {
+            for (offset, cell) in run.cells.enumerated() where !cell.isContinuation && needsTrueColor(cell) {
+                let columns = DisplayWidth.columns(ofScalar: cell.leadScalar) >= 2 ? 2 : 1
+                paints.append(Paint(x: run.x + offset, y: run.y, columns: columns, cell: cell))
+            }
+        }
+        guard !paints.isEmpty else { return "" }
+        let inRows = write(paints, cursor: cursor, width: width)
+        var groups: [Style: [Paint]] = [:]
+        var styles: [Style] = []
+        for paint in paints {
+            if groups[paint.cell.style] == nil { styles.append(paint.cell.style) }
+            groups[paint.cell.style, default: []].append(paint)
+        }
+        guard styles.count < paints.count else { return inRows }
+        let byStyle = write(styles.flatMap { groups[$0] ?? [] }, cursor: cursor, width: width)
+        return byStyle.utf8.count < inRows.utf8.count ? byStyle : inRows
+    }
+
+    /// One cell to paint, and the columns it takes.
+    private struct Paint {
+        var x: Int
+        var y: Int
+        var columns: Int
+        var cell: Cell
+    }
+
+    /// The bytes that paint `paints` in their order, starting with the cursor at `cursor` in
+    /// normal attributes, and put it back there in normal attributes.
+    private static func write(_ paints: [Paint], cursor: (x: Int, y: Int), width: Int) -> String {
         var bytes = ""
         // Where the terminal's cursor is (nil after the last column: terminals differ there),
         // and the style it writes in (nil: normal attributes, as ncurses leaves them).
         var position: (x: Int, y: Int)? = cursor
         var current: Style?
-        for run in runs {
-            var column = run.x
-            for cell in run.cells {
-                defer { column += 1 }
-                if cell.isContinuation {
-                    // The wide character just written took this column too.
-                    if let at = position, at.y == run.y, at.x == column {
-                        position = column + 1 < width ? (column + 1, run.y) : nil
-                    }
-                    continue
-                }
-                guard needsTrueColor(cell.style) else { continue }
-                bytes += move(from: position, to: (column, run.y))
-                bytes += change(from: current, to: cell.style)
-                current = cell.style
-                bytes += cell.terminalText
-                position = column + 1 < width ? (column + 1, run.y) : nil
+        for paint in paints {
+            bytes += move(from: position, to: (paint.x, paint.y))
+            if !looksTheSame(paint.cell, in: current) {
+                bytes += change(from: current, to: paint.cell.style)
+                current = paint.cell.style
             }
+            bytes += paint.cell.terminalText
+            let next = paint.x + paint.columns
+            position = next < width ? (next, paint.y) : nil
         }
-        guard !bytes.isEmpty else { return "" }
         return bytes + "\u{1B}[0m" + move(from: position, to: cursor)
     }
 
-    /// The shortest of the usual moves from `from` (nil: not known) to `to`.
+    /// The shortest of the usual moves from `from` (nil: not known) to `to`: absolute (CUP),
+    /// or a row (VPA, or up or down) and a column (CHA, or left or right) of their own.
     static func move(from: (x: Int, y: Int)?, to: (x: Int, y: Int)) -> String {
-        guard let from, from.y == to.y else { return "\u{1B}[\(to.y + 1);\(to.x + 1)H" }
-        let distance = to.x - from.x
-        switch distance {
-        case 0: return ""
-        case 1: return "\u{1B}[C"
-        case 2...: return "\u{1B}[\(distance)C"
-        case -1: return "\u{1B}[D"
-        default: return "\u{1B}[\(-distance)D"
+        let absolute = "\u{1B}[\(to.y + 1);\(to.x + 1)H"
+        guard let from else { return absolute }
+        let column: String
+        switch to.x - from.x {
+        case 0: column = ""
+        case 1: column = "\u{1B}[C"
+        case -1: column = "\u{1B}[D"
+        case let distance:
+            let relative = distance > 0 ? "\u{1B}[\(distance)C" : "\u{1B}[\(-distance)D"
+            let onRow = "\u{1B}[\(to.x + 1)G"
+            column = onRow.utf8.count < relative.utf8.count ? onRow : relative
         }
+        guard from.y != to.y else { return column }
+        let row: String
+        switch to.y - from.y {
+        case 1: row = "\u{1B}[B"
+        case -1: row = "\u{1B}[A"
+        case let distance:
+            let relative = distance > 0 ? "\u{1B}[\(distance)B" : "\u{1B}[\(-distance)A"
+            let onColumn = "\u{1B}[\(to.y + 1)d"
+            row = onColumn.utf8.count < relative.utf8.count ? onColumn : relative
+        }
+        let split = row + column
+        return split.utf8.count < absolute.utf8.count ? split : absolute
     }
 
-    static func needsTrueColor(_ style: Style) -> Bool {
-        if case .rgb = style.foreground { return true }
-        if case .rgb = style.background { return true }
+    static func needsTrueColor(_ cell: Cell) -> Bool {
+        if case .rgb = cell.style.foreground { return true }
+        if case .rgb = cell.style.background { return true }
         return false
+    }
+
+    /// Whether `cell` looks the same written in `style`: a space in plain attributes shows no
+    /// foreground, so the page's spaces between accent-coloured words, uncovered as confetti
+    /// leaves them, need no change of colour.
+    static func looksTheSame(_ cell: Cell, in style: Style?) -> Bool {
+        let shown = cell.style
+        let style = style ?? Style()
+        if style == shown { return true }
+        guard cell.leadScalar == 0x20, cell.scalar(at: 1) == 0, !shown.isUnderline, !shown.isReverse else {
+            return false
+        }
+        return style.background == shown.background && style.isBold == shown.isBold && style.isDim == shown.isDim
+            && !style.isUnderline && !style.isReverse
     }
 
     /// One SGR sequence that turns `from` (nil: normal attributes) into `to`: only what

@@ -42,4 +42,60 @@ import Testing
         canvas.draw("plain", x: 0, y: 0, style: Style(foreground: .indexed(99)))
         #expect(TrueColorWriter.repaint(canvas.changes(from: nil), cursor: (x: 0, y: 0)).isEmpty)
     }
+
+    /// Confetti scatters a few colours: painting each colour's cells together sends each change
+    /// of colour once, when that is shorter than the moves it costs.
+    @Test func scatteredCellsOfFewColoursArePaintedColourByColour() {
+        let red = Style(foreground: .rgb(200, 10, 10))
+        let green = Style(foreground: .rgb(10, 200, 10))
+        var canvas = Canvas(width: 40, height: 4)
+        for y in 0..<4 {
+            for x in stride(from: 0, to: 40, by: 4) {
+                canvas.draw("▀", x: x, y: y, style: (x / 4).isMultiple(of: 2) ? red : green)
+            }
+        }
+        let bytes = TrueColorWriter.repaint(canvas.changes(from: nil), cursor: (x: 0, y: 0))
+        #expect(bytes.components(separatedBy: "200;10;10m").count - 1 == 1, "\(bytes.debugDescription)")
+        #expect(bytes.components(separatedBy: "10;200;10m").count - 1 == 1)
+        #expect(bytes.components(separatedBy: "▀").count - 1 == 40)
+        // Neighbours in one colour stay in row order: nothing to gain.
+        var plain = Canvas(width: 10, height: 1)
+        plain.draw("abc", x: 0, y: 0, style: red)
+        plain.draw("def", x: 5, y: 0, style: green)
+        #expect(
+            TrueColorWriter.repaint(plain.changes(from: nil), cursor: (x: 0, y: 0))
+                == "\u{1B}[0;38;2;200;10;10mabc\u{1B}[2C\u{1B}[38;2;10;200;10mdef\u{1B}[0m\u{1B}[8D")
+    }
+
+    @Test func aMoveIsTheShortestOfAbsoluteAndARowAndAColumnOfTheirOwn() {
+        #expect(TrueColorWriter.move(from: (0, 0), to: (0, 5)) == "\u{1B}[5B")
+        #expect(TrueColorWriter.move(from: (0, 100), to: (0, 5)) == "\u{1B}[6d")
+        #expect(TrueColorWriter.move(from: (10, 2), to: (10, 3)) == "\u{1B}[B")
+        #expect(TrueColorWriter.move(from: (10, 2), to: (11, 1)) == "\u{1B}[A\u{1B}[C")
+        // A tie goes to the absolute move.
+        #expect(TrueColorWriter.move(from: (10, 2), to: (12, 1)) == "\u{1B}[2;13H")
+        #expect(TrueColorWriter.move(from: (3, 2), to: (40, 9)) == "\u{1B}[10;41H")
+        #expect(TrueColorWriter.move(from: (3, 2), to: (120, 2)) == "\u{1B}[117C")
+        #expect(TrueColorWriter.move(from: (150, 2), to: (1, 2)) == "\u{1B}[2G")
+        #expect(TrueColorWriter.move(from: nil, to: (1, 2)) == "\u{1B}[3;2H")
+    }
+
+    /// A space shows no foreground: one in a 24-bit foreground is written in whatever colour the
+    /// terminal is in, unless it is underlined or reversed (then the colour is seen).
+    @Test func aSpaceIsWrittenInTheCurrentColourWhereItsOwnIsNotSeen() {
+        let violet = Style(foreground: .rgb(139, 92, 246))
+        let red = Style(foreground: .rgb(200, 10, 10))
+        var canvas = Canvas(width: 10, height: 1)
+        canvas.draw("a", x: 0, y: 0, style: red)
+        canvas.draw(" ", x: 1, y: 0, style: violet)
+        canvas.draw("b", x: 2, y: 0, style: red)
+        #expect(
+            TrueColorWriter.repaint(canvas.changes(from: nil), cursor: (x: 0, y: 0))
+                == "\u{1B}[0;38;2;200;10;10ma b\u{1B}[0m\u{1B}[3D")
+        #expect(
+            !TrueColorWriter.looksTheSame(
+                Cell(grapheme: " ", style: Style(foreground: .rgb(1, 2, 3), isUnderline: true)), in: red))
+        #expect(!TrueColorWriter.looksTheSame(Cell(grapheme: " ", style: Style(background: .rgb(1, 2, 3))), in: red))
+        #expect(!TrueColorWriter.looksTheSame(Cell(grapheme: "x", style: violet), in: red))
+    }
 }
