@@ -96,6 +96,7 @@ final class ColorPalette {
         if style.isDim { attributes |= tui_attr_dim() }
         if style.isReverse { attributes |= tui_attr_reverse() }
         if style.isUnderline { attributes |= tui_attr_underline() }
+        if style.isItalic { attributes |= tui_attr_italic() }
         return attributes
     }
 }

@@ -120,13 +120,14 @@ enum TrueColorWriter {
         if from == to { return "" }
         let dropsAttribute =
             (from.isBold && !to.isBold) || (from.isDim && !to.isDim) || (from.isUnderline && !to.isUnderline)
-            || (from.isReverse && !to.isReverse)
+            || (from.isReverse && !to.isReverse) || (from.isItalic && !to.isItalic)
         if dropsAttribute { return sgr(to) }
         var parameters: [String] = []
         if to.isBold && !from.isBold { parameters.append("1") }
         if to.isDim && !from.isDim { parameters.append("2") }
         if to.isUnderline && !from.isUnderline { parameters.append("4") }
         if to.isReverse && !from.isReverse { parameters.append("7") }
+        if to.isItalic && !from.isItalic { parameters.append("3") }
         if to.foreground != from.foreground { parameters += color(to.foreground, base: 38, reset: "39") }
         if to.background != from.background { parameters += color(to.background, base: 48, reset: "49") }
         return "\u{1B}[" + parameters.joined(separator: ";") + "m"
@@ -139,6 +140,7 @@ enum TrueColorWriter {
         if style.isDim { parameters.append("2") }
         if style.isUnderline { parameters.append("4") }
         if style.isReverse { parameters.append("7") }
+        if style.isItalic { parameters.append("3") }
         parameters += color(style.foreground, base: 38, reset: nil)
         parameters += color(style.background, base: 48, reset: nil)
         return "\u{1B}[" + parameters.joined(separator: ";") + "m"

@@ -25,8 +25,8 @@ import Testing
             "[1;4;38;5;40;48;2;1;2;3m",
             Style(foreground: .indexed(40), background: .rgb(1, 2, 3), isBold: true, isUnderline: true)
         ),
-        // Italic has no cell attribute; the text stays, plain.
-        ("[3m", Style.plain),
+        ("[3m", Style(isItalic: true)),
+        ("[3;23m", Style.plain),
     ])
     func everySGRFormBecomesAStyle(sequence: String, expected: Style) {
         let art = ANSIArt.parse(Self.escape + sequence + "AB")

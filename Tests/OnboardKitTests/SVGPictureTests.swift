@@ -105,10 +105,12 @@ import Testing
         let picture = canvas(8, 2) { canvas in
             canvas.draw("ab 日c", x: 1, y: 0, style: Style(isBold: true))
             canvas.draw("╭─╮", x: 0, y: 1)
+            canvas.draw("i", x: 5, y: 1, style: Style(isItalic: true))
         }
         let found = try elements(SVGPicture().render(picture, title: "grid"))
         let texts = found.filter { $0.name == "text" }
-        #expect(texts.map(\.text) == ["ab", "日", "c"])
+        #expect(texts.map(\.text) == ["ab", "日", "c", "i"])
+        #expect(texts[3].attributes["font-style"] == "italic" && texts[0].attributes["font-style"] == nil)
         #expect(texts[0].attributes["x"] == "10 20" && texts[0].attributes["font-weight"] == "bold")
         #expect(texts[1].attributes["x"] == "50" && texts[1].attributes["text-anchor"] == "middle")
         #expect(texts[2].attributes["x"] == "60", "after the wide grapheme's two cells")

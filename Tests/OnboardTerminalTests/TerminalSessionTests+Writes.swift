@@ -79,3 +79,17 @@ extension TerminalSessionTests {
         }
     }
 }
+
+extension TerminalSessionTests {
+    /// Italic art goes out in the terminal's own italic (`sitm`, `ESC [3m` for xterm).
+    @Test func italicCellsGoOutInTheTerminalsItalic() throws {
+        try Self.withSessionWritingToAFile { session, written in
+            var canvas = Canvas(width: session.size.width, height: session.size.height)
+            canvas.draw("slanted", x: 2, y: 1, style: Style(isItalic: true))
+            session.present(canvas)
+            let bytes = written()
+            let italic = try #require(bytes.range(of: "\u{1B}[3m"), "\(bytes.debugDescription)")
+            #expect(bytes[italic.upperBound...].hasPrefix("slanted"))
+        }
+    }
+}

@@ -98,4 +98,10 @@ import Testing
         #expect(!TrueColorWriter.looksTheSame(Cell(grapheme: " ", style: Style(background: .rgb(1, 2, 3))), in: red))
         #expect(!TrueColorWriter.looksTheSame(Cell(grapheme: "x", style: violet), in: red))
     }
+
+    @Test func italicGoesOnAndOffWithTheStyle() {
+        let italic = Style(foreground: .rgb(1, 2, 3), isItalic: true)
+        #expect(TrueColorWriter.change(from: nil, to: italic) == "\u{1B}[0;3;38;2;1;2;3m")
+        #expect(TrueColorWriter.change(from: italic, to: Style(foreground: .rgb(1, 2, 3))) == "\u{1B}[0;38;2;1;2;3m")
+    }
 }

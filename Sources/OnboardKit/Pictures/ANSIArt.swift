@@ -131,11 +131,13 @@ public struct ANSIArt: Hashable, Sendable {
             case 0: style = .plain
             case 1: style.isBold = true
             case 2: style.isDim = true
+            case 3: style.isItalic = true
             case 4: style.isUnderline = true
             case 7: style.isReverse = true
             case 22:
                 style.isBold = false
                 style.isDim = false
+            case 23: style.isItalic = false
             case 24: style.isUnderline = false
             case 27: style.isReverse = false
             case 30...37: style.foreground = .indexed(UInt8(value - 30))
@@ -146,7 +148,7 @@ public struct ANSIArt: Hashable, Sendable {
             case 49: style.background = .terminalDefault
             case 38: style.foreground = extendedColor() ?? style.foreground
             case 48: style.background = extendedColor() ?? style.background
-            // Italic (3, 23), blink and the rest: the cells have no such attribute; ignored.
+            // Blink, strike-through and the rest: the cells have no such attribute; ignored.
             default: break
             }
             index += 1

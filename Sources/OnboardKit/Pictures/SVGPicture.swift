@@ -178,6 +178,7 @@ public struct SVGPicture: Sendable {
         var color: RGB
         var isBold: Bool
         var isUnderline: Bool
+        var isItalic: Bool
     }
 
     /// The row's text. Every character is placed at its cell (a list of x positions per run),
@@ -209,7 +210,8 @@ public struct SVGPicture: Sendable {
             }
             let fitted = cell.style.fitted(to: colorMode)
             let style = TextStyle(
-                color: colors(of: cell.style).foreground, isBold: fitted.isBold, isUnderline: fitted.isUnderline)
+                color: colors(of: cell.style).foreground, isBold: fitted.isBold, isUnderline: fitted.isUnderline,
+                isItalic: fitted.isItalic)
             let cells = max(1, DisplayWidth.of(grapheme))
             let x = column * Self.cellWidth
             let scalars = grapheme.unicodeScalars
@@ -240,6 +242,7 @@ public struct SVGPicture: Sendable {
             "x=\"\(positions.map(String.init).joined(separator: " "))\" y=\"\(row * Self.cellHeight + Self.baseline)\" fill=\"\(style.color.hex)\""
         if style.isBold { attributes += " font-weight=\"bold\"" }
         if style.isUnderline { attributes += " text-decoration=\"underline\"" }
+        if style.isItalic { attributes += " font-style=\"italic\"" }
         // A single chunk: every renderer centres it the same way.
         if isCentred { attributes += " text-anchor=\"middle\"" }
         return "<text \(attributes)>\(Self.escaped(text))</text>\n"

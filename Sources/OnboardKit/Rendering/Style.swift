@@ -6,10 +6,12 @@ public struct Style: Hashable, Sendable {
     public var isDim: Bool
     public var isReverse: Bool
     public var isUnderline: Bool
+    /// Drawn where the terminal has italics (`sitm`); only art sets it (SGR 3).
+    public var isItalic: Bool
 
     public init(
         foreground: Color = .terminalDefault, background: Color = .terminalDefault, isBold: Bool = false,
-        isDim: Bool = false, isReverse: Bool = false, isUnderline: Bool = false
+        isDim: Bool = false, isReverse: Bool = false, isUnderline: Bool = false, isItalic: Bool = false
     ) {
         self.foreground = foreground
         self.background = background
@@ -17,6 +19,7 @@ public struct Style: Hashable, Sendable {
         self.isDim = isDim
         self.isReverse = isReverse
         self.isUnderline = isUnderline
+        self.isItalic = isItalic
     }
 
     public static let plain = Style()
