@@ -120,3 +120,40 @@ import Testing
         #expect(result.diagnostics.first?.message.hasPrefix("this is a deck, not a catalog") == true)
     }
 }
+
+extension RealCatalogWordingTests {
+    /// RevenueCat's test catalog sells two products named "Annual Subscription", one with a
+    /// two-week trial: the rows say which is which, and the other names stay as they are.
+    @Test func productsOfTheSameNameAreToldApartByTheirOffers() throws {
+        let catalog = try Self.catalog(StoreKitImporterTests.revenueCat, language: "en_US")
+        let offering = try #require(catalog.currentOffering)
+        let presentation = PaywallPresentation.make(
+            offering: offering, catalog: catalog, formatter: PriceFormatter(locale: Locale(identifier: "en_US")),
+            selectedIndex: 0, ownedProductIDs: [], introEligibleProductIDs: [], statusLines: [], progress: nil)
+        let names = presentation.rows.map(\.name)
+        #expect(names.contains("Annual Subscription (2-week free trial)"), "\(names)")
+        #expect(names.contains("Annual Subscription"))
+        #expect(names.contains("Monthly Free Trial"))
+        #expect(Set(names).count == names.count, "\(names)")
+    }
+
+    /// Without offers that tell them apart, what their identifiers do not share does.
+    @Test func productsOfTheSameNameWithoutDifferentOffersAreToldApartByTheirIdentifiers() {
+        func product(_ id: String) -> Product {
+            Product(
+                id: id, type: .nonConsumable, price: 1.99, currencyCode: "USD", subscriptionPeriod: nil,
+                localizedTitle: "Pro")
+        }
+        let products = [product("com.example.pro.2024"), product("com.example.pro.2025"), product("com.example.max")]
+        let offering = Offering(
+            id: "o", packages: products.map { Package(identifier: $0.id, product: $0) }, copy: PaywallCopy.standard)
+        let catalog = Catalog(
+            offerings: [offering], currentOfferingID: "o",
+            products: Dictionary(uniqueKeysWithValues: products.map { ($0.id, $0) }),
+            entitlements: [Entitlement(id: "e", displayName: "E", productIDs: products.map(\.id))])
+        let presentation = PaywallPresentation.make(
+            offering: offering, catalog: catalog, formatter: PriceFormatter(locale: Locale(identifier: "en_US")),
+            selectedIndex: 0, ownedProductIDs: [], introEligibleProductIDs: [], statusLines: [], progress: nil)
+        #expect(presentation.rows.map(\.name) == ["Pro (pro.2024)", "Pro (pro.2025)", "Pro (max)"])
+    }
+}

@@ -33,7 +33,7 @@ public struct PaywallOfferingText: Sendable {
         }
         let discounts = packages.map { PriceFormatter.relativeDiscount(of: $0, in: offering) }
         let bestDiscount = discounts.compactMap { $0 }.max()
-        rows = packages.enumerated().map { index, package in
+        let namedRows = packages.enumerated().map { index, package in
             let product = package.product
             var badge = formatter.savingsText(of: package, in: offering)
             if discounts[index] != nil && discounts[index] == bestDiscount && packages.count > 2 {
@@ -55,6 +55,7 @@ public struct PaywallOfferingText: Sendable {
                 offer: formatter.introductoryOfferText(for: product).map { "\($0), then \(price)" },
                 isOneTime: product.subscriptionPeriod == nil)
         }
+        rows = Self.tellingApart(namedRows, packages: packages, formatter: formatter)
         titles = packages.map { render(copy.title, for: $0) }
         subtitles = packages.map { render(copy.subtitle, for: $0) }
         features = packages.map { package in copy.features.map { render($0, for: package) } }
@@ -63,6 +64,37 @@ public struct PaywallOfferingText: Sendable {
         callsToAction = packages.map { render(copy.callToAction(for: $0, introOfferEligible: false), for: $0) }
         privacyPolicy = catalog.links.privacyPolicy.map { SafeText.sanitize($0.absoluteString) }
         termsOfUse = catalog.links.termsOfUse.map { SafeText.sanitize($0.absoluteString) }
+    }
+
+    /// Rows whose products have the same name (a catalog's "Annual Subscription" with a trial
+    /// and another without) get what tells them apart after it: their introductory offers, when
+    /// those differ for each, else what their product identifiers do not share. A row that has
+    /// nothing more to say (no offer where another has one) keeps its name as it is.
+    static func tellingApart(
+        _ rows: [PaywallPresentation.Row], packages: [Package], formatter: PriceFormatter
+    ) -> [PaywallPresentation.Row] {
+        var rows = rows
+        let alike = Dictionary(grouping: rows.indices, by: { rows[$0].name }).values.filter { $0.count > 1 }
+        for indices in alike {
+            let offers = indices.map { formatter.introductoryOfferText(for: packages[$0].product) }
+            let qualifiers: [String?]
+            if Set(offers.map { $0 ?? "" }).count == indices.count {
+                qualifiers = offers
+            } else {
+                let identifiers = indices.map { packages[$0].product.id.split(separator: ".", omittingEmptySubsequences: false) }
+                var shared = 0
+                while identifiers.allSatisfy({ $0.count > shared + 1 && $0[shared] == identifiers[0][shared] }) {
+                    shared += 1
+                }
+                qualifiers = identifiers.map { $0.dropFirst(shared).joined(separator: ".") }
+            }
+            for (index, qualifier) in zip(indices, qualifiers) {
+                if let qualifier, !qualifier.isEmpty {
+                    rows[index].name += " (" + SafeText.sanitize(qualifier) + ")"
+                }
+            }
+        }
+        return rows
     }
 
     /// The presentation with this selection, ownership and store state: no formatting, only
