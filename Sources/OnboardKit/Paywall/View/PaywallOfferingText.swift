@@ -81,7 +81,9 @@ public struct PaywallOfferingText: Sendable {
             if Set(offers.map { $0 ?? "" }).count == indices.count {
                 qualifiers = offers
             } else {
-                let identifiers = indices.map { packages[$0].product.id.split(separator: ".", omittingEmptySubsequences: false) }
+                let identifiers = indices.map {
+                    packages[$0].product.id.split(separator: ".", omittingEmptySubsequences: false)
+                }
                 var shared = 0
                 while identifiers.allSatisfy({ $0.count > shared + 1 && $0[shared] == identifiers[0][shared] }) {
                     shared += 1
