@@ -158,6 +158,9 @@ public final class TerminalSession {
         // writes as ncurses' buffer allows. It costs the bytes of one leave and re-enter.
         endwin()
         wrefresh(window)
+        // endwin() turned the keypad's application mode off, and ncurses would send it again
+        // only at the first key read, in front of that key's frame: sent now, with the start.
+        keypad(window, true)
         if enableMouse {
             // Drag tracking follows, as the last mouse mode sent is the one the terminal uses.
             fputs(TerminalSession.dragTrackingOn, output)

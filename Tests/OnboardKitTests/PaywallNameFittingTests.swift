@@ -61,6 +61,10 @@ import Testing
         #expect(
             TextLayout.truncateDistinct(["Annual plan with extras", "Monthly plan with extras"], width: 12)
                 == ["Annual plan…", "Monthly pla…"])
+        // One name the start of the other: the longer keeps what it adds.
+        #expect(
+            TextLayout.truncateDistinct(["Annual Subscription (2-week free trial)", "Annual Subscription"], width: 12)
+                == ["Ann…(2-week…", "Ann…Subscri…"])
         // The same name twice cannot be told apart and is cut as usual.
         #expect(
             TextLayout.truncateDistinct(["Same long name", "Same long name"], width: 8) == ["Same lo…", "Same lo…"])
@@ -75,7 +79,7 @@ import Testing
             let shared = (0..<Int.random(in: 1...4, using: &generator)).map { _ in
                 words.randomElement(using: &generator)!
             }.joined(separator: " ")
-            let names = Array(
+            var names = Array(
                 Set(
                     (0..<Int.random(in: 2...5, using: &generator)).map { _ in
                         shared + " "
@@ -84,6 +88,9 @@ import Testing
                                     "abcdefgh".randomElement(using: &generator)!
                                 })
                     }))
+            // Now and then one name is the others' shared start alone ("Annual Subscription"
+            // beside "Annual Subscription (2-week free trial)").
+            if Bool.random(using: &generator) { names.append(shared) }
             let width = Int.random(in: 12...40, using: &generator)
             let cut = TextLayout.truncateDistinct(names, width: width)
             #expect(cut.allSatisfy { DisplayWidth.of($0) <= width }, "\(names) \(width) \(cut)")
@@ -106,5 +113,16 @@ import Testing
             offering: offering, catalog: catalog, formatter: PriceFormatter(locale: Locale(identifier: "en_US")),
             selectedIndex: 0, ownedProductIDs: [], introEligibleProductIDs: [], statusLines: [], progress: nil)
         #expect(presentation.callToAction.contains(product.localizedTitle))
+    }
+}
+
+extension PaywallNameFittingTests {
+    /// The key line keeps choosing and buying as long as it can: first the spaces around its
+    /// dots go, then those two keys.
+    @Test func theKeyLineDropsItsSpacesBeforeItsOwnKeys() {
+        let view = PaywallView(presentation: Self.presentation(names: ["Pro"]), theme: Theme(colorMode: .indexed256))
+        #expect(view.actionsLine(width: 80).text == "↑↓ choose · ⏎ buy · r restore · n not now")
+        #expect(view.actionsLine(width: 38).text == "↑↓ choose·⏎ buy·r restore·n not now")
+        #expect(view.actionsLine(width: 30).text == "r restore · n not now")
     }
 }

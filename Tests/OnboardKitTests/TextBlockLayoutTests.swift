@@ -69,3 +69,18 @@ import Testing
         #expect(text.contains("• one two three four\n  five six"))
     }
 }
+
+extension PageTextAlignmentTests {
+    /// A heading's underline is as long as the heading line, whatever the page count's digits.
+    @Test func plainHeadingsAreUnderlinedToTheirLength() {
+        let pages = (1...10).map { Page.step(StepPage(heading: "Page \($0) 日本", text: "x")) }
+        let lines = PlainTextRenderer.render(
+            Deck(app: AppInfo(id: "a", name: "A", version: "1"), pages: pages), width: 80
+        )
+        .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for (index, line) in lines.enumerated() where line.hasPrefix("[") {
+            #expect(lines[index + 1] == String(repeating: "=", count: DisplayWidth.of(line)), "\(line)")
+        }
+        #expect(lines.contains("[10/10] Page 10 日本"))
+    }
+}

@@ -8,8 +8,10 @@ public enum PlainTextRenderer {
         let width = max(20, width)
         var output: [String] = [headline ?? "\(deck.app.name) \(deck.app.version)", ""]
         for (index, page) in deck.pages.enumerated() {
-            output.append("[\(index + 1)/\(deck.pages.count)] \(page.title)")
-            output.append(String(repeating: "=", count: min(width, DisplayWidth.of(page.title) + 8)))
+            let heading = "[\(index + 1)/\(deck.pages.count)] \(page.title)"
+            output.append(heading)
+            // As long as the line it underlines, whatever the count's digits.
+            output.append(String(repeating: "=", count: min(width, DisplayWidth.of(heading))))
             switch page {
             case .step(let step):
                 if !step.art.isEmpty {

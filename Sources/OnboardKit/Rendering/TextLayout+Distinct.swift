@@ -16,7 +16,7 @@ extension TextLayout {
                 .map { commonPrefixLength(characters[index], characters[$0]) }
             guard let differsAt = agreed.max() else { return plain[index] }
             return cutKeepingEnd(
-                characters[index], from: wordStart(in: characters[index], before: differsAt), width: width)
+                characters[index], from: tailStart(in: characters[index], differingAt: differsAt), width: width)
         }
     }
 
@@ -27,11 +27,26 @@ extension TextLayout {
         return length
     }
 
+    /// Where the part to keep starts when `text` differs from another at `position`: the word
+    /// holding it, or the word after it when the other text ends, or goes on, at a separator
+    /// ("Annual Subscription" and "Annual Subscription (trial)" differ in "(trial)").
+    static func tailStart(in text: [Character], differingAt position: Int) -> Int {
+        var start = position
+        guard start < text.count, Self.separators.contains(text[start]) else {
+            return wordStart(in: text, before: position)
+        }
+        while start < text.count && Self.separators.contains(text[start]) { start += 1 }
+        return start < text.count ? start : wordStart(in: text, before: position)
+    }
+
+    /// What separates the words of names and product ids.
+    static let separators: Set<Character> = [" ", ".", "_", "-", "/", ":"]
+
     /// Where the word holding `position` starts: after a space or one of `.`, `_`, `-`, `/`, `:`,
     /// the separators of product ids and names.
     static func wordStart(in text: [Character], before position: Int) -> Int {
         var start = min(position, text.count)
-        while start > 0 && !" ._-/:".contains(text[start - 1]) { start -= 1 }
+        while start > 0 && !separators.contains(text[start - 1]) { start -= 1 }
         return start
     }
 

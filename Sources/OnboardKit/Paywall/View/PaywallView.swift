@@ -379,8 +379,10 @@ public struct PaywallView {
             parts.append((keys ? "\(key(.notNow)) not now" : "Not now", .notNow))
             return parts
         }
+        // Choosing and buying are the paywall's own keys: they go last, after the spaces.
         let candidates: [(parts: [Part], separator: String)] = [
-            (parts(true, keys: true), " · "), (parts(false, keys: true), " · "), (parts(false, keys: false), " · "),
+            (parts(true, keys: true), " · "), (parts(true, keys: true), "·"), (parts(false, keys: true), " · "),
+            (parts(false, keys: false), " · "),
             (parts(false, keys: false), "·"),
         ]
         let chosen =
