@@ -152,6 +152,10 @@ struct Launcher {
         }
         guard let catalog = result.catalog else { return .success(result.diagnostics) }
         var diagnostics = result.diagnostics
+        let date = options.now ?? Self.pictureDate
+        let setup = PaywallSetup(
+            catalog: catalog, clock: StoreClock(startWallDate: date, startSimulatedDate: date),
+            locale: Self.userLocale(environment), timeZone: TimeZone(identifier: "UTC")!)
         for (index, page) in deck.pages.enumerated() {
             guard case .paywall(let paywall) = page, let id = paywall.offeringID, catalog.offering(id: id) == nil else {
                 continue
@@ -164,6 +168,9 @@ struct Launcher {
                     message:
                         "offering \"\(SafeText.sanitize(id))\" is not in the catalog (it has: \(known.joined(separator: ", ")))"
                 ))
+        }
+        if !diagnostics.contains(where: { $0.severity == .error }) {
+            diagnostics += PaywallFitCheck.diagnostics(deck, paywall: setup, file: SafeText.sanitize(deckPath))
         }
         return .success(diagnostics)
     }

@@ -557,6 +557,13 @@ public struct OnboardingApp: Sendable {
             in: content.offsetBy(dx: left), clip: content)
     }
 
+    /// What the current page's paywall leaves out to fit the window at rest (`PaywallView.leftOut`);
+    /// nil on a page that is not a paywall.
+    public var paywallLeftOut: [String]? {
+        guard let page = currentPaywallPage, let presentation = paywall?.presentation(for: page) else { return nil }
+        return PaywallView(presentation: presentation, theme: theme).leftOut(in: layout.content)
+    }
+
     /// True when the selected package's row is wholly on screen, or will be when the page
     /// sliding in comes to rest (the list, not the slide, is what can hide a package).
     private var isSelectedPackageOnScreen: Bool {

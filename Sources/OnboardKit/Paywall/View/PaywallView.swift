@@ -176,6 +176,28 @@ public struct PaywallView {
         return Layout(lines: Array(lines.prefix(height)), listTop: list.top)
     }
 
+    /// What the paywall leaves out to fit `rect`, most wanted first, in words for `validate`
+    /// ("features", "subtitle", …); empty when everything shows, the whole list included.
+    public func leftOut(in rect: Rect) -> [String] {
+        let width = listWidth(in: rect)
+        guard rect.width > 0, rect.height > 0, width > 0 else { return [] }
+        let (fit, capacity) = fitting(width: width, height: rect.height)
+        let p = presentation
+        var parts: [String] = []
+        if !fit.title && !p.title.isEmpty { parts.append("title") }
+        if !fit.subtitle && !p.subtitle.isEmpty { parts.append("subtitle") }
+        if !fit.features && !p.features.isEmpty {
+            parts.append(p.features.count == 1 ? "feature" : "\(p.features.count) features")
+        }
+        if !fit.details && p.rows.contains(where: { !$0.detail.isEmpty }) { parts.append("package descriptions") }
+        if let rows = window(fit, capacity: capacity) {
+            parts.append("\(p.rows.count - rows) of \(p.rows.count) packages at once (the list scrolls)")
+        }
+        if !fit.offer && p.rows.contains(where: { $0.offer != nil }) { parts.append("offer line") }
+        if !fit.actions { parts.append("key line") }
+        return parts
+    }
+
     /// How many package rows the list shows at once in `rect` when it scrolls; nil when every
     /// package shows. With `scrolledTop` it says where the list goes for any selection, so the
     /// app need not lay the page out again when only the selection moved.

@@ -1,0 +1,51 @@
+/// Whether each paywall page shows its own words at 80x24, for `validate`: the paywall fits
+/// itself to any window by leaving out its features, subtitle, package descriptions and title,
+/// in that order, which a deck's author should hear about rather than find out on a laptop.
+public enum PaywallFitCheck {
+    /// The size checked, the one most terminals open at.
+    static let size = (width: 80, height: 24)
+    /// The tallest window tried when saying where everything shows.
+    static let tallest = 100
+
+    /// A warning for each paywall page of `deck` that leaves out any of its words at 80x24,
+    /// naming what and from how many rows all of it shows.
+    public static func diagnostics(_ deck: Deck, paywall: PaywallSetup, file: String) -> [Diagnostic] {
+        let shortOf = leftOutWords(deck, paywall: paywall, width: size.width, height: size.height)
+        return shortOf.compactMap { index, parts in
+            guard !parts.isEmpty else { return nil }
+            let rows = (size.height + 1...tallest).first { height in
+                leftOutWords(deck, paywall: paywall, width: size.width, height: height)[index]?.isEmpty ?? true
+            }
+            let whole = rows.map { "all of it shows from 80x\($0)" } ?? "not all of it shows even at 80x\(tallest)"
+            return Diagnostic(
+                severity: .warning, file: file, path: "pages[\(index)]", location: nil,
+                message:
+                    "at 80x24 the paywall leaves out its \(list(parts)) to show its packages (\(whole)); "
+                    + "fewer packages, or shorter copy, fit")
+        }.sorted { $0.path < $1.path }
+    }
+
+    /// For each paywall page, by index, the deck's words it leaves out at this size.
+    static func leftOutWords(_ deck: Deck, paywall: PaywallSetup, width: Int, height: Int) -> [Int: [String]] {
+        var app = OnboardingApp(
+            deck: deck, colorMode: .indexed256, width: width, height: height,
+            settings: AppSettings(reducesMotion: true, seed: 0), paywall: paywall)
+        _ = app.update(.resize(width: width, height: height))
+        var found: [Int: [String]] = [:]
+        for index in deck.pages.indices {
+            if index > 0 { _ = app.update(.key(.right)) }
+            PagePictures.settle(&app)
+            guard case .paywall = deck.pages[index], let parts = app.paywallLeftOut else { continue }
+            // The list scrolling and the lines below it are the paywall's own business.
+            found[index] = parts.filter { part in
+                ["title", "subtitle", "feature", "features", "package descriptions"].contains { part.hasSuffix($0) }
+            }
+        }
+        return found
+    }
+
+    /// "a, b and c".
+    static func list(_ parts: [String]) -> String {
+        parts.count < 2 ? parts.joined() : parts.dropLast().joined(separator: ", ") + " and " + parts.last!
+    }
+}
