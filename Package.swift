@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "OnboardKit", targets: ["OnboardKit"]),
         .library(name: "OnboardTerminal", targets: ["OnboardTerminal"]),
         .library(name: "OnboardDisk", targets: ["OnboardDisk"]),
+        .library(name: "OnboardRun", targets: ["OnboardRun"]),
         .executable(name: "tui-onboard", targets: ["tui-onboard"]),
     ],
     targets: [
@@ -18,10 +19,15 @@ let package = Package(
         .target(name: "OnboardTerminal", dependencies: ["CNcurses", "OnboardKit"], path: "Sources/OnboardTerminal"),
         // File storage that needs the operating system (fsync, file locks): the ledger and state.
         .target(name: "OnboardDisk", dependencies: ["OnboardKit"], path: "Sources/OnboardDisk"),
+        // A tour run on the terminal, its loop and every effect: what the executable and every
+        // Swift host call.
+        .target(
+            name: "OnboardRun", dependencies: ["OnboardKit", "OnboardTerminal", "OnboardDisk"], path: "Sources/OnboardRun"),
         // `--record`: a copy of every byte written to the terminal, ncurses' own included.
         .target(name: "CTerminalCapture", path: "Sources/CTerminalCapture"),
         .executableTarget(
-            name: "tui-onboard", dependencies: ["OnboardKit", "OnboardTerminal", "OnboardDisk", "CTerminalCapture"],
+            name: "tui-onboard",
+            dependencies: ["OnboardKit", "OnboardTerminal", "OnboardDisk", "OnboardRun", "CTerminalCapture"],
             path: "Sources/tui-onboard"),
         // `make bench`: prints figures; never part of the tests.
         .executableTarget(
@@ -30,7 +36,7 @@ let package = Package(
         // A Swift command-line tool embedding the libraries: onboarding once, then an entitlement
         // check. Built by `make test` (and run by the end-to-end tests) so it cannot rot.
         .executableTarget(
-            name: "onboard-host-example", dependencies: ["OnboardKit", "OnboardTerminal", "OnboardDisk"],
+            name: "onboard-host-example", dependencies: ["OnboardKit", "OnboardDisk", "OnboardRun"],
             path: "Examples/HostCLI"),
         // Appends to a ledger from a separate process, for the store's concurrency and crash tests.
         .executableTarget(name: "ledger-stress", dependencies: ["OnboardDisk", "OnboardKit"], path: "Sources/ledger-stress"),

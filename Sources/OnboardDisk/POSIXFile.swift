@@ -38,20 +38,50 @@ enum POSIXFile {
     /// it does not exist. A FIFO, device or directory is refused without blocking on it, and so
     /// is a file over `limit` bytes, without reading more than the limit.
     static func readFile(_ path: String, limit: Int = Int.max) throws(FileReadFailure) -> [UInt8]? {
+        do {
+            return try readRegularFile(path, limit: limit)
+        } catch {
+            switch error {
+            case .missing: return nil
+            case .notRegular(let kind): throw .notRegular(path: path, kind: kind)
+            case .tooLarge(let size): throw .tooLarge(path: path, size: size, limit: limit)
+            case .system(let failure): throw .system(failure)
+            }
+        }
+    }
+
+    /// Why `readRegularFile` read nothing.
+    enum RegularFileFailure: Error {
+        case missing
+        /// A FIFO, a device, a directory or a socket ("a FIFO"...: `FileReadFailure.kindName`).
+        case notRegular(kind: String)
+        case tooLarge(size: Int)
+        case system(SystemCallError)
+    }
+
+    /// The one way a file is read whole, for the store's files and the user's alike: opened
+    /// without blocking (a FIFO with no writer would wait for ever), its type checked on the
+    /// open descriptor (after symlinks, with no window for the path to change), its size
+    /// checked, and then read, never more than one byte over `limit` (a file growing after the
+    /// check is still refused).
+    static func readRegularFile(_ path: String, limit: Int) throws(RegularFileFailure) -> [UInt8] {
         let descriptor: Int32
         do {
-            // O_NONBLOCK: opening a FIFO with no writer would otherwise wait for ever.
             descriptor = try open(path, flags: O_RDONLY | O_NONBLOCK)
-        } catch  where error.code == ENOENT {
-            return nil
         } catch {
+            if error.code == ENOENT { throw .missing }
+            // A socket cannot be opened at all (ENXIO): say what it is rather than the errno.
+            var info = stat()
+            if stat(path, &info) == 0, let kind = FileReadFailure.kindName(mode: info.st_mode) {
+                throw .notRegular(kind: kind)
+            }
             throw .system(error)
         }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw .system(.current("inspect", path)) }
-        if let kind = FileReadFailure.kindName(mode: info.st_mode) { throw .notRegular(path: path, kind: kind) }
-        if Int(info.st_size) > limit { throw .tooLarge(path: path, size: Int(info.st_size), limit: limit) }
+        if let kind = FileReadFailure.kindName(mode: info.st_mode) { throw .notRegular(kind: kind) }
+        if Int(info.st_size) > limit { throw .tooLarge(size: Int(info.st_size)) }
         let bytes: [UInt8]
         do {
             try FaultInjection.check("read", path)
@@ -60,8 +90,7 @@ enum POSIXFile {
         } catch {
             throw .system(error)
         }
-        // The file grew after fstat.
-        if bytes.count > limit { throw .tooLarge(path: path, size: bytes.count, limit: limit) }
+        if bytes.count > limit { throw .tooLarge(size: bytes.count) }
         return bytes
     }
 

@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import OnboardDisk
 import OnboardKit
+import OnboardRun
 
 /// `status`, `has` and `reset`: the commands a host app calls around the tour. `status` and
 /// `has` never touch the terminal and never write, so they answer while another instance runs
@@ -69,11 +70,7 @@ extension Launcher {
     }
 
     /// The Gregorian calendar in the user's time zone, which the paywall counts periods in.
-    static var storeCalendar: Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone.current
-        return calendar
-    }
+    static var storeCalendar: Calendar { EntitlementCheck.calendar }
 
     /// `status`: the app's first-run record and every entitlement, for a person or (`--json`)
     /// a program. Damage is reported, not repaired (65); nothing is printed on stdout then.

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import OnboardDisk
 import OnboardKit
 
 /// `init [DIR]`: writes the starter deck, its art and its catalog, and never overwrites a file.
@@ -8,7 +9,7 @@ extension Launcher {
         var schemas: [String: String] = [:]
         if let assets = AssetLocator.assetsDirectory(environment: environment) {
             for name in StarterDeck.schemaNames {
-                let bytes = try? InputFile.read("\(assets)/schemas/\(name)", limit: DeckLoader.maximumDeckSize)
+                let bytes = try? UserFile.read("\(assets)/schemas/\(name)", limit: DeckLoader.maximumDeckSize)
                 schemas[name] = bytes.flatMap { String(validating: $0, as: UTF8.self) }
             }
         }

@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import OnboardDisk
 import OnboardKit
+import OnboardRun
 import OnboardTerminal
 
 /// Carries out a parsed command line and returns the exit code.
@@ -84,7 +85,7 @@ struct Launcher {
             // One read per file: what is checked is what was read, and a FIFO is never opened twice.
             let bytes: [UInt8]
             do {
-                bytes = try InputFile.read(path, limit: DeckLoader.maximumDeckSize)
+                bytes = try UserFile.read(path, limit: DeckLoader.maximumDeckSize)
             } catch {
                 printError(error.description)
                 worst = max(worst, ExitCode.forReadError(error))
@@ -94,10 +95,10 @@ struct Launcher {
             var summary = ""
             if Self.isCatalog(path: path, bytes: bytes) {
                 diagnostics = CatalogValidation.validate(
-                    path: path, fileReader: InputFile.catalogReader(serving: bytes, for: path))
+                    path: path, fileReader: UserFile.catalogReader(serving: bytes, for: path))
                 summary = "catalog"
             } else {
-                let result = DeckLoader.decode(bytes, file: path, reader: InputFile.reader, checksLayout: true)
+                let result = DeckLoader.decode(bytes, file: path, reader: UserFile.reader, checksLayout: true)
                 diagnostics = result.diagnostics
                 if let deck = result.deck {
                     switch catalogDiagnostics(for: deck, deckPath: path) {
@@ -180,14 +181,14 @@ struct Launcher {
     func loadCatalog(_ path: String) -> Result<CatalogLoadResult, ExitStatus> {
         let bytes: [UInt8]
         do {
-            bytes = try InputFile.read(path, limit: CatalogFile.maximumByteCount)
+            bytes = try UserFile.read(path, limit: CatalogFile.maximumByteCount)
         } catch {
             printError("\(error.description) (the paywall's catalog)")
             return .failure(ExitStatus(code: ExitCode.forReadError(error)))
         }
         return .success(
             CatalogDecoder.load(
-                path: path, fileReader: InputFile.catalogReader(serving: bytes, for: path),
+                path: path, fileReader: UserFile.catalogReader(serving: bytes, for: path),
                 userLocale: Self.userLanguage(environment)))
     }
 
@@ -210,7 +211,7 @@ struct Launcher {
             printError("the built-in deck was not found; reinstall with `make install` or pass --deck FILE")
             return .failure(ExitStatus(code: ExitCode.missingInput))
         }
-        let result = DeckLoader.load(path: path, reader: InputFile.reader)
+        let result = DeckLoader.load(path: path, reader: UserFile.reader)
         report(result.diagnostics)
         if let error = result.fileError { return .failure(ExitStatus(code: ExitCode.forReadError(error))) }
         guard var deck = result.deck else { return .failure(ExitStatus(code: ExitCode.badData)) }
@@ -238,7 +239,7 @@ struct Launcher {
         if let path = UserConfig.path(environment: environment) {
             let bytes: [UInt8]?
             do {
-                bytes = try InputFile.read(path, limit: UserConfig.maximumByteCount)
+                bytes = try UserFile.read(path, limit: UserConfig.maximumByteCount)
             } catch {
                 if case .missing = error {
                     bytes = nil
@@ -276,8 +277,10 @@ struct Launcher {
         case .success(let loaded): deck = loaded
         case .failure(let status): return status.code
         }
-        let stateRun = FirstRunRun(store: FirstRunStateFile(directory: stateDirectory))
+        let stateRun = FirstRunRun(stateDirectory: stateDirectory)
         let state = stateRun.loadState()
+        // A damaged state is said at once, before anything else is shown.
+        for problem in stateRun.unsaidProblems() { printError(problem) }
         let presentation =
             options.isFirstRunOnly
             ? state.presentation(
@@ -343,16 +346,11 @@ struct Launcher {
             return finish(result, stateRun: stateRun, started: started)
         }
         // The deck and catalog are checked first: their errors are the more specific ones.
-        for (descriptor, name) in [(STDIN_FILENO, "standard input"), (STDOUT_FILENO, "standard output")]
-        where isatty(descriptor) == 0 {
-            printError(TerminalError.notATerminal(stream: name).description)
-            return ExitCode.usage
-        }
-        // Only one terminal can be put in raw mode and given back: ncurses sets the output's
-        // modes, and keys typed on another terminal would echo there and wait for Enter.
-        if !TerminalSession.areSameTerminal(STDIN_FILENO, STDOUT_FILENO) {
-            printError(TerminalError.separateTerminals.description)
-            return ExitCode.usage
+        do {
+            try TourRun.checkTerminal()
+        } catch {
+            printError(error.description)
+            return error.exitCode
         }
         // A recording that cannot be written stops the run before the terminal is touched.
         var recording: SessionRecording?
@@ -364,30 +362,10 @@ struct Launcher {
                 return ExitCode.ioError
             }
         }
-        // Closing the streams flushes them: the recording ends after that.
-        defer { recording?.finish() }
-        TerminalSession.prepareLocale()
-        CrashGuard.install()
-        guard let output = recording?.output ?? fdopen(dup(STDOUT_FILENO), "w"),
-            let input = fdopen(dup(STDIN_FILENO), "r")
-        else {
-            printError("cannot open the terminal streams")
-            return ExitCode.ioError
-        }
+        // The recording's stream is closed last, which flushes it: the recording ends before.
         defer {
-            fclose(output)
-            fclose(input)
-        }
-        // Before the session: from its first change to the terminal, every signal that would
-        // end or stop the process finds a handler that restores it.
-        let signals = SignalWatcher()
-        let session: TerminalSession
-        do {
-            session = try TerminalSession(terminalName: nil, output: output, input: input, environment: environment)
-        } catch {
-            signals.uninstall()
-            printError(error.description)
-            return ExitCode.usage
+            recording?.finish()
+            if let recording { fclose(recording.output) }
         }
         let offersReview = deck.review != nil && state.offersReview(appID: deck.app.id, version: deck.app.version)
         let settings = AppSettings(
@@ -396,61 +374,42 @@ struct Launcher {
             autoplay: options.autoplaySeconds.map { Autoplay(interval: $0, loops: options.loops) },
             appearance: Self.appearance(theme: preferences.theme, environment: environment),
             followsTerminalBackground: preferences.theme == .auto)
-        var app = OnboardingApp(
-            deck: shown, colorMode: session.colorMode, width: 0, height: 0, settings: settings,
-            paywallWhenNeeded: paywall)
-        let watch = paywall.map { makeSetup in
-            LedgerWatch(directory: runLedgerDirectory, gate: { makeSetup().gate })
+        var tour = TourRun(
+            deck: shown, settings: settings, paywall: paywall, ledgerDirectory: runLedgerDirectory,
+            environment: environment)
+        tour.terminalOutput = recording?.output
+        // The paywall is built only once its page comes near; the result lists entitlements anyway.
+        tour.reportsEntitlements = options.resultPath != nil
+        let report: TourReport
+        do {
+            report = try tour.run()
+        } catch {
+            printError(error.description)
+            return error.exitCode
         }
-        // What another process does to the ledger shows as it happens, not on the next key.
-        let directoryWatch = paywall == nil ? nil : DirectoryWatch(directory: runLedgerDirectory)
-        let runner = TerminalRunner(
-            perform: { effect in
-                switch effect {
-                case .bell:
-                    session.ringBell()
-                    return []
-                case .record(let transaction):
-                    return watch?.record(transaction) ?? []
-                case .quit:
-                    return []
-                }
-            },
-            onWake: { watch?.changes() ?? [] },
-            wakeSource: directoryWatch.map { watch in (watch.descriptor, watch.drain) })
-        let outcome = runner.run(&app, session: session, signals: signals)
-        session.stop()
-        fflush(output)
         recording?.finish()
         if let failure = recording?.failure { printError("the recording stopped early: \(failure)") }
-        signals.uninstall()
         // What the app showed about the ledger is said again where it stays readable.
-        for problem in watch?.reported ?? [] { printError(problem) }
-        stateRun.printProblems()
-        result.outcome = RunOutcome(outcome)
-        result.pagesSeen = app.pagesSeen.sorted().map { pageIndexes[$0] }
-        result.lastPage = pageIndexes[app.lastPage]
-        if let box = app.reviewBox { result.review = RunResult.Review(box.answer) }
-        // The paywall is built only once its page comes near; the result lists entitlements anyway.
-        if options.resultPath != nil { app.preparePaywall() }
-        if let controller = app.paywall {
-            result.purchases = controller.recordedThisRun.map(RunResult.Purchase.init)
-            result.restores = controller.store.completedRestores.map(RunResult.Restore.init)
-            result.entitlements = controller.statuses.compactMap(RunResult.ActiveEntitlement.init)
+        for problem in report.ledgerProblems { printError(problem) }
+        for problem in stateRun.unsaidProblems() { printError(problem) }
+        result.outcome = RunOutcome(report.outcome)
+        result.pagesSeen = report.pagesSeen.map { pageIndexes[$0] }
+        result.lastPage = pageIndexes[report.lastPage]
+        if report.reviewShown { result.review = RunResult.Review(report.reviewAnswer) }
+        if report.hasPaywall {
+            result.purchases = report.purchases.map(RunResult.Purchase.init)
+            result.restores = report.restores.map(RunResult.Restore.init)
+            result.entitlements = report.entitlements.compactMap(RunResult.ActiveEntitlement.init)
         }
-        stateRun.save(
-            FirstRunVisit(
-                appID: deck.app.id, version: deck.app.version, outcome: result.outcome,
-                reviewShown: app.reviewBox != nil, reviewAnswer: app.reviewAnswer, date: Date(),
-                catalogPath: rememberedCatalog(for: deck)))
+        stateRun.save(report.visit(of: deck, date: Date(), catalogPath: rememberedCatalog(for: deck)))
         // SIGINT, SIGTERM and SIGHUP have documented exit codes (the outcome's); any other
         // signal is passed on to the parent by dying of it, now that the terminal is restored.
-        if let signal = signals.terminationSignal, signal.response == .dieOfSignal {
+        if let signal = report.terminationSignal, signal.response == .dieOfSignal {
             result.exitCode = ExitCode.forSignal(number: signal.number)
             _ = finish(result, stateRun: stateRun, started: started)
             TerminalSignal.dieOf(signal.number)
         }
-        result.exitCode = outcome.exitCode
+        result.exitCode = report.outcome.exitCode
         if recording?.failure != nil, result.exitCode == ExitCode.success { result.exitCode = ExitCode.ioError }
         return finish(result, stateRun: stateRun, started: started)
     }
@@ -458,7 +417,7 @@ struct Launcher {
     /// Writes the result JSON, when asked for, and returns the run's exit code: 74 when the
     /// result could not be written, since the caller asked for it.
     private func finish(_ result: RunResult, stateRun: FirstRunRun, started: Date) -> Int32 {
-        stateRun.printProblems()
+        for problem in stateRun.unsaidProblems() { printError(problem) }
         guard let path = options.resultPath else { return result.exitCode }
         var result = result
         result.seconds = max(0, Date().timeIntervalSince(started))

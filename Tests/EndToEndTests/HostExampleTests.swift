@@ -49,6 +49,24 @@ struct HostExampleTests {
         #expect(has.status == 0, "\(has)")
     }
 
+    /// docs/hosts.md shows the Swift host whole, as it is built and run here, and the host
+    /// reaches the tour only through `OnboardRun`: none of the shell's internals.
+    @Test func theDocumentedSwiftHostIsTheExampleAndUsesOnlyTheLibrary() throws {
+        let root = BuiltBinary.repositoryRoot
+        let docs = try String(contentsOf: root.appendingPathComponent("docs/hosts.md"), encoding: .utf8)
+        let example = try String(
+            contentsOf: root.appendingPathComponent("Examples/HostCLI/main.swift"), encoding: .utf8)
+        #expect(
+            docs.contains("```swift\n" + example + "```"),
+            "docs/hosts.md does not show Examples/HostCLI/main.swift whole")
+        for shellPart in [
+            "TerminalRunner", "TerminalSession", "SignalWatcher", "LedgerWatch", "DirectoryWatch", "CrashGuard",
+            "import OnboardTerminal",
+        ] {
+            #expect(!example.contains(shellPart), "the host example uses \(shellPart)")
+        }
+    }
+
     /// The shell host of docs/hosts.md, with its deck path pointing at the built-in deck.
     static func readmeHostScript() throws -> String {
         let readme = try String(

@@ -2,11 +2,11 @@ import Foundation
 import OnboardKit
 import Testing
 
-@testable import tui_onboard
+@testable import OnboardDisk
 
 /// The disk reader the app hands its loaders: regular files only, never a blocking read.
 @Suite(.timeLimit(.minutes(10)))
-struct InputFileTests {
+struct UserFileTests {
     final class Folder {
         let path: String
         init() throws {
@@ -21,8 +21,8 @@ struct InputFileTests {
         let folder = try Folder()
         try Data("{}".utf8).write(to: URL(fileURLWithPath: folder.file("deck.json")))
         try FileManager.default.createSymbolicLink(atPath: folder.file("link.json"), withDestinationPath: "deck.json")
-        #expect(try InputFile.read(folder.file("deck.json"), limit: 10) == Array("{}".utf8))
-        #expect(try InputFile.read(folder.file("link.json"), limit: 10) == Array("{}".utf8))
+        #expect(try UserFile.read(folder.file("deck.json"), limit: 10) == Array("{}".utf8))
+        #expect(try UserFile.read(folder.file("link.json"), limit: 10) == Array("{}".utf8))
     }
 
     @Test func aFIFOIsRefusedWithoutWaitingForAWriter() throws {
@@ -32,7 +32,7 @@ struct InputFileTests {
         try FileManager.default.createSymbolicLink(atPath: folder.file("link.json"), withDestinationPath: fifo)
         for path in [fifo, folder.file("link.json")] {
             #expect(throws: FileReadError.notRegularFile(path: path, kind: "a FIFO")) {
-                try InputFile.read(path, limit: 1024)
+                try UserFile.read(path, limit: 1024)
             }
         }
         #expect(FileReadError.notRegularFile(path: fifo, kind: "a FIFO").reason == "is a FIFO, not a regular file")
@@ -43,23 +43,23 @@ struct InputFileTests {
     ])
     func specialFilesAreRefusedByKind(path: String, kind: String) {
         #expect(throws: FileReadError.notRegularFile(path: path, kind: kind)) {
-            try InputFile.read(path, limit: 1024)
+            try UserFile.read(path, limit: 1024)
         }
     }
 
     @Test func missingAndOversizedFilesSaySo() throws {
         let folder = try Folder()
         #expect(throws: FileReadError.missing(path: folder.file("none.json"))) {
-            try InputFile.read(folder.file("none.json"), limit: 10)
+            try UserFile.read(folder.file("none.json"), limit: 10)
         }
         #expect(throws: FileReadError.missing(path: folder.file("none/deck.json"))) {
-            try InputFile.read(folder.file("none/deck.json"), limit: 10)
+            try UserFile.read(folder.file("none/deck.json"), limit: 10)
         }
         try Data(count: 11).write(to: URL(fileURLWithPath: folder.file("big.json")))
         #expect(throws: FileReadError.tooLarge(path: folder.file("big.json"), size: 11, limit: 10)) {
-            try InputFile.read(folder.file("big.json"), limit: 10)
+            try UserFile.read(folder.file("big.json"), limit: 10)
         }
-        #expect(try InputFile.read(folder.file("big.json"), limit: 11).count == 11)
+        #expect(try UserFile.read(folder.file("big.json"), limit: 11).count == 11)
     }
 
     @Test func readErrorsMapToOneExitCodeEach() {

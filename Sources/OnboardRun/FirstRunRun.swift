@@ -6,31 +6,30 @@ import OnboardKit
 /// The first-run state through one run: loaded once at the start, changed once at the end,
 /// and what went wrong on the way, for stderr and the result JSON. Nothing here stops the
 /// tour: a damaged file is set aside and a state that cannot be saved is a warning.
-final class FirstRunRun {
-    let store: FirstRunStateFile
+public final class FirstRunRun {
+    public let store: FirstRunStateFile
     /// Messages for the user, each said once on stderr once the terminal is ours again.
-    private(set) var problems: [String] = []
-    private var printed = 0
+    public private(set) var problems: [String] = []
+    private var said = 0
     /// False once a needed write failed.
-    private(set) var isSaved = true
+    public private(set) var isSaved = true
 
-    init(store: FirstRunStateFile) { self.store = store }
+    public init(stateDirectory: String) { store = FirstRunStateFile(directory: stateDirectory) }
 
     /// The stored state; a damaged one (moved aside) or one that cannot be read counts as a
     /// first launch, with a message.
-    func loadState() -> FirstRunState {
+    public func loadState() -> FirstRunState {
         do {
             return try store.load()
         } catch {
             problems.append(error.description)
-            printProblems()
             return FirstRunState()
         }
     }
 
     /// Applies what the run did to the state on disk, under the store's lock, so an instance
     /// finishing at the same moment keeps its record too.
-    func save(_ visit: FirstRunVisit) {
+    public func save(_ visit: FirstRunVisit) {
         // Runs that change nothing (already seen, interrupted) never write: a state directory
         // that cannot be written is then no problem at all.
         let writes: Bool
@@ -48,9 +47,9 @@ final class FirstRunRun {
         }
     }
 
-    /// Says every problem not yet said on stderr.
-    func printProblems() {
-        for problem in problems.dropFirst(printed) { printError(problem) }
-        printed = problems.count
+    /// The problems not handed out yet, for the caller to say on stderr, each once.
+    public func unsaidProblems() -> [String] {
+        defer { said = problems.count }
+        return Array(problems.dropFirst(said))
     }
 }

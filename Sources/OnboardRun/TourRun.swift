@@ -1,0 +1,116 @@
+import FoundationEssentials
+import Glibc
+import OnboardDisk
+import OnboardKit
+import OnboardTerminal
+
+/// Runs a tour full screen on the terminal of standard input and output, and says how it went:
+/// the one loop the `tui-onboard` executable and every Swift host use. It owns the order a run
+/// starts in (the locale, the crash guard, the streams, the signal watch before the terminal is
+/// touched), the terminal loop, every effect the app asks for, and the terminal's return.
+///
+///     let report = try TourRun(deck: deck, ledgerDirectory: stateDirectory).run()
+///     if report.outcome == .completed { … }
+public struct TourRun {
+    /// The pages to show (a What's New run passes only the new ones).
+    public var deck: Deck
+    public var settings: AppSettings
+    /// Makes the paywall's setup when its page comes near (it reads ICU's data); nil for a deck
+    /// without a paywall.
+    public var paywall: (@Sendable () -> PaywallSetup)?
+    /// Where purchases are recorded, under the ledger's lock, and watched for what other
+    /// windows buy meanwhile.
+    public var ledgerDirectory: String
+    public var environment: [String: String]
+    /// Where the terminal's bytes go; nil for standard output. (`--record` passes a stream that
+    /// copies them.)
+    public var terminalOutput: UnsafeMutablePointer<FILE>?
+    /// Whether the report lists entitlements even when the paywall's page was never reached:
+    /// that builds the paywall, which reads ICU's data.
+    public var reportsEntitlements = true
+
+    public init(
+        deck: Deck, settings: AppSettings = AppSettings(), paywall: (@Sendable () -> PaywallSetup)? = nil,
+        ledgerDirectory: String, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) {
+        self.deck = deck
+        self.settings = settings
+        self.paywall = paywall
+        self.ledgerDirectory = ledgerDirectory
+        self.environment = environment
+    }
+
+    /// Why a run could not start; the terminal is as it was.
+    public enum Failure: Error, Equatable, CustomStringConvertible {
+        /// Not a terminal, a type that cannot be drawn on, two terminals: exit code 2.
+        case terminal(TerminalError)
+        /// The streams to the terminal could not be opened: exit code 74.
+        case streams
+
+        public var description: String {
+            switch self {
+            case .terminal(let error): return error.description
+            case .streams: return "cannot open the terminal streams"
+            }
+        }
+
+        /// The documented exit code (see `ExitCode`).
+        public var exitCode: Int32 {
+            switch self {
+            case .terminal: return ExitCode.usage
+            case .streams: return ExitCode.ioError
+            }
+        }
+    }
+
+    /// Throws when standard input and output are not one terminal a tour can run on, as `run`
+    /// would, without touching anything: a caller that makes files for the run checks first.
+    public static func checkTerminal() throws(Failure) {
+        for (descriptor, name) in [(STDIN_FILENO, "standard input"), (STDOUT_FILENO, "standard output")]
+        where isatty(descriptor) == 0 {
+            throw .terminal(.notATerminal(stream: name))
+        }
+        // Only one terminal can be put in raw mode and given back: ncurses sets the output's
+        // modes, and keys typed on another terminal would echo there and wait for Enter.
+        if !TerminalSession.areSameTerminal(STDIN_FILENO, STDOUT_FILENO) { throw .terminal(.separateTerminals) }
+    }
+
+    /// Shows the tour until it ends, and returns how it went. Throws before the terminal is
+    /// touched when it cannot be used.
+    public func run() throws(Failure) -> TourReport {
+        try Self.checkTerminal()
+        TerminalSession.prepareLocale()
+        CrashGuard.install()
+        guard let output = terminalOutput ?? fdopen(dup(STDOUT_FILENO), "w"), let input = fdopen(dup(STDIN_FILENO), "r")
+        else { throw .streams }
+        defer {
+            if terminalOutput == nil { fclose(output) }
+            fclose(input)
+        }
+        // Before the session: from its first change to the terminal, every signal that would
+        // end or stop the process finds a handler that restores it.
+        let signals = SignalWatcher()
+        let session: TerminalSession
+        do {
+            session = try TerminalSession(terminalName: nil, output: output, input: input, environment: environment)
+        } catch {
+            signals.uninstall()
+            throw .terminal(error)
+        }
+        var app = OnboardingApp(
+            deck: deck, colorMode: session.colorMode, width: 0, height: 0, settings: settings,
+            paywallWhenNeeded: paywall)
+        let effects = TourEffects(session: session, ledgerDirectory: ledgerDirectory, paywall: paywall)
+        let runner = TerminalRunner(
+            perform: effects.perform, onWake: effects.changes,
+            wakeSource: effects.directoryWatch.map { watch in (watch.descriptor, watch.drain) })
+        let outcome = runner.run(&app, session: session, signals: signals)
+        session.stop()
+        fflush(output)
+        signals.uninstall()
+        if reportsEntitlements { app.preparePaywall() }
+        return TourReport(
+            app: app, outcome: outcome, ledgerProblems: effects.ledgerProblems,
+            terminationSignal: signals.terminationSignal)
+    }
+}
