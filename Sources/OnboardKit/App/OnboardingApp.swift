@@ -315,8 +315,32 @@ public struct OnboardingApp: Sendable {
         }
     }
 
-    /// Carries out what `key` does, as the table of key bindings (`KeyBindings`) says for what
-    /// is on screen.
+    /// What is on screen, top first: the layers a key or a click goes down until one takes it.
+    /// The carousel is always at the bottom.
+    public var focusStack: [Focus] {
+        var stack: [Focus] = []
+        if pendingOutcome != nil { stack.append(.finishing) }
+        if let reviewBox, isShowingReview {
+            stack.append(.review(reviewBox.stage == .showingAddress ? .message : .review))
+        }
+        if isShowingHelp { stack.append(.help) }
+        if let autoplay, !autoplay.isFinished { stack.append(.autoplay(isPaused: autoplay.isPaused)) }
+        if let paywall {
+            if currentPaywallPage != nil {
+                stack.append(.paywall(paywall.keyContext))
+            } else if paywall.keyContext == .notice {
+                stack.append(.storeNotice)
+            }
+        }
+        stack.append(.carousel)
+        return stack
+    }
+
+    /// What is on top: what the next key goes to first.
+    public var focus: Focus { focusStack[0] }
+
+    /// Carries out what `key` does, as the table of key bindings (`KeyBindings`) says for the
+    /// layers on screen, top first.
     private mutating func handle(_ key: Key) -> [Effect] {
         if KeyBindings.action(for: key, in: .anywhere) == .interrupt { return [.quit(.interrupted)] }
         // While the finishing confetti flies, any key ends at once.
@@ -324,54 +348,74 @@ public struct OnboardingApp: Sendable {
         celebrationNote = nil
         // A key in the middle of a drag ends the drag: the key decides the page.
         slide.cancelDrag(index: carousel.currentIndex)
-        if isShowingReview {
+        for layer in focusStack {
+            if let effects = handle(key, in: layer) { return effects }
+        }
+        return []
+    }
+
+    /// What `key` does in one layer; nil when the layer leaves it to the one below.
+    private mutating func handle(_ key: Key, in layer: Focus) -> [Effect]? {
+        let action = KeyBindings.action(for: key, in: layer.keyContext)
+        switch layer {
+        case .finishing:
+            return pendingOutcome.map { [.quit($0)] } ?? []
+        case .review:
             reviewBox?.handle(key)
             return isShowingReview ? [] : finish(.completed)
-        }
-        if isShowingHelp {
-            if KeyBindings.action(for: key, in: .help) == .close { isShowingHelp = false }
+        case .help:
+            if action == .close { isShowingHelp = false }
             return []
-        }
-        let action = KeyBindings.action(for: key, in: .carousel)
-        // The tour's quit keys that the paywall leaves alone (q) quit through its boxes and
-        // purchases too.
-        let quitsThroughPaywall = action == .quit && KeyBindings.action(for: key, in: .paywall) == nil
-        if let autoplayKey = autoplayContext.flatMap({ KeyBindings.action(for: key, in: $0) }) {
-            switch autoplayKey {
+        case .autoplay:
+            switch action {
             case .pauseAutoplay: autoplay?.pause()
             case .resumeAutoplay: autoplay?.resume()
             case .quit: return [.quit(.dismissed)]
+            case nil: return nil
             default: break
             }
             return []
+        case .storeNotice:
+            // A storage box can come up over any page; there, as on the paywall, it takes the
+            // keys rather than leave them to the pages under it.
+            if Self.quitsThroughPaywall(key) { return nil }
+            return perform(paywall!.handleNoticeKey(key))
+        case .paywall(let context):
+            if Self.quitsThroughPaywall(key) { return nil }
+            return handlePaywallPage(action, isPageKey: context == .paywall)
+        case .carousel:
+            return action.map { perform($0, key: key) } ?? []
         }
+    }
+
+    /// The tour's quit keys that the paywall leaves alone (q) quit through its boxes and
+    /// purchases too.
+    private static func quitsThroughPaywall(_ key: Key) -> Bool {
+        KeyBindings.action(for: key, in: .carousel) == .quit && KeyBindings.action(for: key, in: .paywall) == nil
+    }
+
+    /// An action on the paywall page, from its key or a click: nil leaves it to the carousel.
+    /// `isPageKey`: the action is the page's own (no box of the paywall's is up).
+    private mutating func handlePaywallPage(_ action: KeyAction?, isPageKey: Bool = true) -> [Effect]? {
+        guard let page = currentPaywallPage, let paywall else { return nil }
         // A demo never buys: the paywall's purchase and restore keys do nothing under autoplay.
-        let paywallAction = paywall.flatMap { KeyBindings.action(for: key, in: $0.keyContext) }
-        if autoplay != nil, currentPaywallPage != nil, paywallAction == .buy || paywallAction == .restore {
+        if autoplay != nil, isPageKey, action == .buy || action == .restore {
             // Paused, the key reached the paywall and would seem broken without a word.
             celebrationNote = Self.purchasesOffNote
             return []
         }
-        // A storage box can come up over any page; there, as on the paywall, it takes the keys
-        // rather than leave them to the pages under it.
-        if currentPaywallPage == nil, !quitsThroughPaywall, paywall?.keyContext == .notice {
-            return perform(paywall!.handleNoticeKey(key))
+        let blocking = paywall.isBlockingNavigation
+        // Enter buys only a package the customer can see, never one scrolled out of the list.
+        if action == .buy, !blocking, !isSelectedPackageOnScreen { return [] }
+        if let events = self.paywall!.perform(action, on: page) { return perform(events) }
+        // While a purchase runs, Not now, Back and paging wait too.
+        if blocking { return [] }
+        if action == .notNow {
+            if carousel.isLast { return [.quit(.skipped)] }
+            select(carousel.currentIndex + 1)
+            return []
         }
-        if let page = currentPaywallPage, !quitsThroughPaywall {
-            let blocking = paywall!.isBlockingNavigation
-            // Enter buys only a package the customer can see, never one scrolled out of the list.
-            if paywallAction == .buy, !blocking, !isSelectedPackageOnScreen { return [] }
-            if let events = paywall!.handle(key, on: page) { return perform(events) }
-            // While a purchase runs, Not now, Back and paging wait too.
-            if blocking { return [] }
-            if paywallAction == .notNow {
-                if carousel.isLast { return [.quit(.skipped)] }
-                select(carousel.currentIndex + 1)
-                return []
-            }
-        }
-        guard let action else { return [] }
-        return perform(action, key: key)
+        return nil
     }
 
     /// Carries out an action of the tour's keys.
@@ -418,30 +462,34 @@ public struct OnboardingApp: Sendable {
         guard !layout.isTooSmall else { return [] }
         let isPress = event.kind == .click || event.kind == .release
         if isPress { celebrationNote = nil }
-        if let outcome = pendingOutcome {
-            return isPress ? [.quit(outcome)] : []
-        }
-        if isShowingReview {
-            slide.cancelDrag(index: carousel.currentIndex)
-            guard isPress else { return [] }
-            reviewBox?.click(x: event.x, y: event.y, in: (width, height))
-            return isShowingReview ? [] : finish(.completed)
-        }
-        if isShowingHelp {
-            slide.cancelDrag(index: carousel.currentIndex)
-            if isPress { isShowingHelp = false }
-            return []
-        }
-        if autoplay?.isRunning == true {
-            // A click or the wheel takes over from autoplay, as a key does, and only that: the
-            // press of a click is swallowed too, so its release cannot act once paused.
-            if event.kind != .press && event.kind != .drag { autoplay?.pause() }
-            return []
-        }
-        if paywall?.keyContext == .notice || (currentPaywallPage != nil && paywall!.isBlockingNavigation) {
-            slide.cancelDrag(index: carousel.currentIndex)
-            if isPress { _ = handle(.escape) }
-            return []
+        // The layers above the pages take the mouse whole, top first; a paused autoplay and a
+        // paywall page without a box leave it to the pages.
+        for layer in focusStack {
+            switch layer {
+            case .finishing:
+                return isPress ? pendingOutcome.map { [.quit($0)] } ?? [] : []
+            case .review:
+                slide.cancelDrag(index: carousel.currentIndex)
+                guard isPress else { return [] }
+                reviewBox?.click(x: event.x, y: event.y, in: (width, height))
+                return isShowingReview ? [] : finish(.completed)
+            case .help:
+                slide.cancelDrag(index: carousel.currentIndex)
+                if isPress { isShowingHelp = false }
+                return []
+            case .autoplay(isPaused: false):
+                // A click or the wheel takes over from autoplay, as a key does, and only that:
+                // the press of a click is swallowed too, so its release cannot act once paused.
+                if event.kind != .press && event.kind != .drag { autoplay?.pause() }
+                return []
+            case .storeNotice, .paywall(.notice), .paywall(.message), .paywall(.testStoreSheet):
+                return dismissPaywallBox(isPress: isPress)
+            case .paywall where paywall!.isBlockingNavigation:
+                // A purchase under way: the pages wait, as for keys.
+                return dismissPaywallBox(isPress: isPress)
+            case .autoplay, .paywall, .carousel:
+                continue
+            }
         }
         switch event.kind {
         case .press:
@@ -601,21 +649,37 @@ public struct OnboardingApp: Sendable {
         guard let page = currentPaywallPage, let placement = paywallPlacement(),
             let target = placement.target(atX: x, y: y)
         else { return nil }
+        // Each target does what its key's action does (`KeyBindings.paywall`), whatever keys
+        // the table binds to it.
         switch target {
         case .package(let index):
-            if paywall?.selectedIndex(on: page) == index { return handle(.enter) }
+            if paywall?.selectedIndex(on: page) == index { return clickAction(.buy) }
             paywall?.select(index, on: page)
         case .moreAbove:
             if let first = placement.visiblePackages.min() { paywall?.select(first - 1, on: page) }
         case .moreBelow:
             if let last = placement.visiblePackages.max() { paywall?.select(last + 1, on: page) }
-        case .button: return handle(.enter)
-        case .restore: return handle(.character("r"))
-        case .privacyPolicy: return handle(.character("p"))
-        case .termsOfUse: return handle(.character("t"))
-        case .notNow: return handle(.character("n"))
+        case .button: return clickAction(.buy)
+        case .restore: return clickAction(.restore)
+        case .privacyPolicy: return clickAction(.showPrivacyPolicy)
+        case .termsOfUse: return clickAction(.showTermsOfUse)
+        case .notNow: return clickAction(.notNow)
         }
         return []
+    }
+
+    /// A click on one of the paywall's targets: its action, as the key would carry it out.
+    private mutating func clickAction(_ action: KeyAction) -> [Effect] {
+        celebrationNote = nil
+        return handlePaywallPage(action) ?? []
+    }
+
+    /// A click while a box of the paywall's is up closes it, as Escape does there (the test
+    /// store's sheet is cancelled); a purchase under way goes on. The pages never move under it.
+    private mutating func dismissPaywallBox(isPress: Bool) -> [Effect] {
+        slide.cancelDrag(index: carousel.currentIndex)
+        guard isPress, paywall != nil else { return [] }
+        return perform(paywall!.dismissBox(on: currentPaywallPage))
     }
 
     public func render(into canvas: inout Canvas) {
@@ -648,13 +712,6 @@ public struct OnboardingApp: Sendable {
 
     /// What a purchase or restore key under autoplay says.
     static let purchasesOffNote = "purchases are off during autoplay"
-
-    /// Where keys go first under `--autoplay` (help and boxes aside): while pages turn, the
-    /// autoplay keys; once paused, `p` there and every other key to the page.
-    var autoplayContext: KeyContext? {
-        guard let autoplay, !autoplay.isFinished else { return nil }
-        return autoplay.isPaused ? .autoplayPaused : .autoplay
-    }
 
     /// "paused · p resumes", centred on the top bar between the app's name and Skip.
     private func drawPausedHint(into canvas: inout Canvas, layout: CarouselLayout) {

@@ -9,13 +9,7 @@ enum KeyEffectScenarios {
     }
 
     /// Which context keys go to in `app` now.
-    static func context(of app: OnboardingApp) -> KeyContext {
-        if let box = app.reviewBox, app.isShowingReview { return box.stage == .showingAddress ? .message : .review }
-        if app.isShowingHelp { return .help }
-        if let context = app.autoplayContext { return context }
-        if let paywall = app.paywall, case .paywall = app.deck.pages[app.lastPage] { return paywall.keyContext }
-        return .carousel
-    }
+    static func context(of app: OnboardingApp) -> KeyContext { app.focus.keyContext }
 
     static func fingerprint(_ app: OnboardingApp) -> String {
         let state: [Any?] = [

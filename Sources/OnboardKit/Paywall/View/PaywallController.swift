@@ -222,16 +222,22 @@ public struct PaywallController: Sendable {
     /// the key is not the paywall's (the carousel then handles it), else the events the store
     /// produced.
     mutating func handle(_ key: Key, on page: PaywallPage) -> [StoreEvent]? {
+        perform(KeyBindings.action(for: key, in: keyContext), on: page)
+    }
+
+    /// Carries out `action` (nil: a key that binds none) on a paywall page, for the box on top
+    /// or the page itself, as a key or a click asks. Returns nil when the action is not the
+    /// paywall's (the carousel then has it), else the events the store produced.
+    mutating func perform(_ action: KeyAction?, on page: PaywallPage) -> [StoreEvent]? {
         guard let offering = offering(for: page) else { return nil }
         // The store's context is `context`; this is where keys go.
         let keysGoTo = keyContext
-        let action = KeyBindings.action(for: key, in: keysGoTo)
         switch keysGoTo {
         case .message:
             openLink = nil
             return []
         case .notice:
-            return handleNoticeKey(key)
+            return handleNotice(action)
         case .testStoreSheet:
             let outcome: StoreSimulator.Outcome?
             switch action {
@@ -277,8 +283,13 @@ public struct PaywallController: Sendable {
     /// A key for the notice box, on whatever page it is up: Enter retries a failure that can
     /// be retried, any other key closes it. Nothing happens until a frame has shown the box.
     mutating func handleNoticeKey(_ key: Key) -> [StoreEvent] {
+        handleNotice(KeyBindings.action(for: key, in: .notice))
+    }
+
+    /// The notice box's action (nil: a key that binds none, which closes it too).
+    mutating func handleNotice(_ action: KeyAction?) -> [StoreEvent] {
         guard isNoticePresented else { return [] }
-        if KeyBindings.action(for: key, in: .notice) == .retry, store.notice?.isRetryable == true {
+        if action == .retry, store.notice?.isRetryable == true {
             // retry() needs the failure it retries and replaces the notice itself.
             guard store.failedPackage != nil else {
                 store.dismissNotice()
@@ -288,6 +299,24 @@ public struct PaywallController: Sendable {
         }
         store.dismissNotice()
         return []
+    }
+
+    /// Closes the box on top as a click beside it does, which is what Escape does there: a
+    /// link's address or a notice goes, the test store's sheet is cancelled; a purchase under
+    /// way goes on.
+    mutating func dismissBox(on page: PaywallPage?) -> [StoreEvent] {
+        switch keyContext {
+        case .message:
+            openLink = nil
+            return []
+        case .notice:
+            return handleNotice(.close)
+        case .testStoreSheet:
+            guard let page else { return [] }
+            return perform(.purchaseCancelled, on: page) ?? []
+        default:
+            return []
+        }
     }
 
     /// Selects the package at `index` of the page's offering (a click on its row).
