@@ -1,0 +1,174 @@
+import FoundationEssentials
+
+/// What the app draws: the pages, their scrolling, the paywall on screen and the boxes over them.
+extension OnboardingApp {
+    /// The view of the page at `index`, as it is drawn now.
+    func pageView(at index: Int) -> PageView {
+        let lift = index == carousel.currentIndex ? Int(symbolDrop.position.rounded()) : 0
+        return PageView(page: deck.pages[index], theme: theme, symbolLift: lift, scroll: scrolls[index] ?? 0)
+    }
+
+    /// How far the current page can scroll at this size; 0 when it fits (or is a paywall).
+    public var scrollLimit: Int {
+        guard !layout.isTooSmall, currentPaywallPage == nil else { return 0 }
+        let content = layout.content
+        if let kept = scrollLimits[carousel.currentIndex], kept.content == content, kept.theme == theme {
+            return kept.limit
+        }
+        return freshScrollLimit
+    }
+
+    /// `scrollLimit` laid out now, from nothing kept: what the kept limits must always equal.
+    var freshScrollLimit: Int {
+        guard !layout.isTooSmall, currentPaywallPage == nil else { return 0 }
+        return pageView(at: carousel.currentIndex).scrollLimit(in: layout.content)
+    }
+
+    /// `scrollLimit`, kept for the page at this size: keys then lay out no text.
+    mutating func keptScrollLimit() -> Int {
+        let limit = scrollLimit
+        if !layout.isTooSmall, currentPaywallPage == nil {
+            scrollLimits[carousel.currentIndex] = (layout.content, theme, limit)
+        }
+        return limit
+    }
+
+    /// Rows the current page is scrolled by.
+    public var scrollOffset: Int { min(scrolls[carousel.currentIndex] ?? 0, scrollLimit) }
+
+    /// Scrolls the current page by `rows` within its limit; returns whether it moved.
+    @discardableResult
+    mutating func scrollPage(by rows: Int) -> Bool {
+        let limit = keptScrollLimit()
+        let current = min(scrolls[carousel.currentIndex] ?? 0, limit)
+        let next = min(max(0, current + rows), limit)
+        scrolls[carousel.currentIndex] = next
+        return next != current
+    }
+
+    // MARK: The paywall on screen
+
+    /// Where the current page's paywall is drawn now (the slide may have it part-way in), or
+    /// once the slide has come to rest.
+    func paywallPlacement(atRest: Bool = false) -> PaywallView.Placement? {
+        guard let page = currentPaywallPage, let presentation = paywall?.presentation(for: page) else { return nil }
+        let content = layout.content
+        let left = atRest ? 0 : carousel.currentIndex * max(1, content.width) - Int(slide.offset.rounded())
+        return PaywallView(presentation: presentation, theme: theme).placement(
+            in: content.offsetBy(dx: left), clip: content)
+    }
+
+    /// What the current page's paywall leaves out to fit the window at rest (`PaywallView.leftOut`);
+    /// nil on a page that is not a paywall.
+    public var paywallLeftOut: [String]? {
+        guard let page = currentPaywallPage, let presentation = paywall?.presentation(for: page) else { return nil }
+        return PaywallView(presentation: presentation, theme: theme).leftOut(in: layout.content)
+    }
+
+    /// True when the selected package's row is wholly on screen, or will be when the page
+    /// sliding in comes to rest (the list, not the slide, is what can hide a package).
+    var isSelectedPackageOnScreen: Bool {
+        guard let page = currentPaywallPage, let selected = paywall?.selectedIndex(on: page) else { return false }
+        return paywallPlacement(atRest: true)?.visiblePackages.contains(selected) == true
+    }
+
+    /// Keeps the list scrolled where it was drawn, so it moves only as far as the selection needs.
+    mutating func revealPaywallSelection() {
+        guard let page = currentPaywallPage, !layout.isTooSmall else { return }
+        guard let presentation = paywall?.presentation(for: page) else { return }
+        let content = layout.content
+        let inputs = PaywallRevealInputs(presentation: presentation, theme: theme, content: content)
+        // Laying the paywall out is most of what a key costs there: only a change is laid out;
+        // the list's window then places the selection (where it lands depends on no slide).
+        let window: Int?
+        if let kept = paywallWindows[inputs] {
+            window = kept
+        } else {
+            window = PaywallView(presentation: presentation, theme: theme).listWindow(in: content)
+            // Sizes and ledgers come and go: keep the windows of a handful of them.
+            if paywallWindows.count >= 32 { paywallWindows.removeAll() }
+            paywallWindows[inputs] = window
+        }
+        let top = PaywallView.scrolledTop(
+            from: presentation.listTop, selected: presentation.selectedIndex ?? 0, window: window,
+            rowCount: presentation.rows.count)
+        if top != presentation.listTop { paywall?.setListTop(top, on: page) }
+    }
+
+    public func render(into canvas: inout Canvas) {
+        if canvas.width != width || canvas.height != height {
+            canvas.resize(width: width, height: height)
+        } else {
+            canvas.clear()
+        }
+        let layout = self.layout
+        if layout.isTooSmall {
+            TooSmallView.draw(into: &canvas, theme: theme)
+            return
+        }
+        drawPages(into: &canvas, content: layout.content)
+        if let note = celebrationNote {
+            let shown = TextLayout.truncate(note, width: max(1, width - 4))
+            canvas.draw(shown, x: (width - DisplayWidth.of(shown)) / 2, y: layout.dotsRow, style: theme.accentText)
+        } else {
+            ProgressDotsView.draw(into: &canvas, layout: layout, theme: theme)
+        }
+        ControlsView.draw(into: &canvas, layout: layout, appName: settings.headline ?? deck.app.name, theme: theme)
+        // Confetti flies over the page but under any box, so a message stays readable.
+        let confettiMode: ConfettiRenderMode = theme.colorMode == .monochrome ? .glyph : .halfBlock
+        ConfettiRenderer.draw(confetti, into: &canvas, mode: confettiMode, colorMode: theme.colorMode)
+        if let paywall { PaywallOverlay.draw(paywall, into: &canvas, theme: theme) }
+        if isShowingHelp { HelpOverlay.draw(into: &canvas, theme: theme, maps: helpMaps) }
+        if let reviewBox, isShowingReview { ReviewBoxView(box: reviewBox).draw(into: &canvas, theme: theme) }
+        if autoplay?.isPaused == true { drawPausedHint(into: &canvas, layout: layout) }
+    }
+
+    /// What a purchase or restore key under autoplay says.
+    static let purchasesOffNote = "purchases are off during autoplay"
+
+    /// "paused · p resumes", centred on the top bar between the app's name and Skip.
+    func drawPausedHint(into canvas: inout Canvas, layout: CarouselLayout) {
+        let hint = " \(Autoplay.pausedHint) "
+        let hintWidth = DisplayWidth.of(hint)
+        guard hintWidth + 4 <= width else { return }
+        canvas.draw(hint, x: (width - hintWidth) / 2, y: layout.topBarRow, style: theme.muted)
+    }
+
+    /// The keys the help lists: the tour's, and a paywall's when the tour has one.
+    var helpMaps: [KeyMap] {
+        ((paywall != nil || pendingPaywall != nil) && deck.hasPaywall
+            ? [KeyBindings.carousel, KeyBindings.paywall] : [KeyBindings.carousel])
+            + (autoplay == nil ? [] : [KeyBindings.autoplayPaused]) + [KeyBindings.anywhere]
+    }
+
+    /// Draws every page the slide offset brings into view, each clipped to the content rows.
+    func drawPages(into canvas: inout Canvas, content: Rect) {
+        let pageWidth = max(1, content.width)
+        let offset = Int(slide.offset.rounded())
+        // Only pages that exist, whatever the offset (a spring may swing past the ends).
+        let first = min(carousel.pageCount - 1, max(0, Int((Double(offset) / Double(pageWidth)).rounded(.down))))
+        for index in first...min(carousel.pageCount - 1, first + 1) {
+            let left = index * pageWidth - offset
+            guard left < content.maxX, left + pageWidth > content.x else { continue }
+            let rect = content.offsetBy(dx: left)
+            if case .paywall(let page) = deck.pages[index], let presentation = paywall?.presentation(for: page) {
+                PaywallView(presentation: presentation, theme: theme).draw(into: &canvas, in: rect, clip: content)
+                continue
+            }
+            pageView(at: index).draw(into: &canvas, in: rect, clip: content)
+        }
+        // Backgrounds go in once every page is drawn, so none is drawn beside a neighbour's text.
+        guard let style = theme.pattern else { return }
+        // Scrolls with the slide (half as fast with parallax); still under reduced motion.
+        let travel = settings.reducesMotion ? 0 : offset
+        let page = canvas
+        for index in first...min(carousel.pageCount - 1, first + 1) {
+            guard let background = deck.background(ofPage: index) else { continue }
+            let area = content.offsetBy(dx: index * pageWidth - offset).intersection(content)
+            guard !area.isEmpty else { continue }
+            let shift = background.isParallax ? travel / 2 : travel
+            BackgroundView(background: background, style: style).draw(
+                into: &canvas, area: area, origin: (content.x - shift, content.y), over: page)
+        }
+    }
+}
