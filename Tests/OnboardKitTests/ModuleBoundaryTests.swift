@@ -86,7 +86,8 @@ struct ModuleBoundaryTests {
     @Test func theBinaryImportsFoundationEssentialsNeverFoundation() {
         var findings: [String] = []
         for folder in [
-            "Sources/OnboardKit", "Sources/OnboardDisk", "Sources/OnboardTerminal", "Sources/OnboardRun", "Sources/tui-onboard",
+            "Sources/OnboardKit", "Sources/OnboardDisk", "Sources/OnboardTerminal", "Sources/OnboardRun",
+            "Sources/tui-onboard",
         ] {
             for file in Self.swiftFiles(under: folder) {
                 for (number, line) in file.lines.enumerated()
