@@ -5,7 +5,7 @@ import OnboardTerminal
 /// How a tour went, as a host reads it after `TourRun.run()`.
 public struct TourReport: Sendable {
     /// How the session ended: the done button, Skip, q, or a signal.
-    public var outcome: Outcome
+    public var outcome: TourEnding
     /// The pages shown, by their index in the deck run, in order.
     public var pagesSeen: [Int]
     /// The page the tour ended on.
@@ -26,7 +26,7 @@ public struct TourReport: Sendable {
     /// The signal that ended the run, if one did (SIGINT, SIGTERM, SIGHUP, or one to die of).
     public var terminationSignal: TerminalSignal?
 
-    init(app: OnboardingApp, outcome: Outcome, ledgerProblems: [String], terminationSignal: TerminalSignal?) {
+    init(app: OnboardingApp, outcome: TourEnding, ledgerProblems: [String], terminationSignal: TerminalSignal?) {
         self.outcome = outcome
         pagesSeen = app.pagesSeen.sorted()
         lastPage = app.lastPage

@@ -37,7 +37,7 @@ public struct TerminalRunner {
     /// A stop signal or Ctrl-Z suspends: the terminal is restored, the process stops, and on
     /// continuing in the foreground the terminal is taken back and the screen drawn whole.
     /// While a purchase is settling (`OnboardingApp.isSettlingPurchase`) the stop waits for it.
-    public func run(_ app: inout OnboardingApp, session: TerminalSession, signals: SignalWatcher) -> Outcome {
+    public func run(_ app: inout OnboardingApp, session: TerminalSession, signals: SignalWatcher) -> TourEnding {
         var clock = FrameClock(frameRate: frameRate)
         var canvas = Canvas(width: 0, height: 0)
         var size = session.size
@@ -89,7 +89,7 @@ public struct TerminalRunner {
             }
             // 1. Everything that is waiting: keys, mouse, resizes, pastes. The whole batch is
             // drawn once, below; a signal cuts it short and is answered first.
-            var ended: Outcome?
+            var ended: TourEnding?
             let signalled = Self.forEachWaitingInput(
                 read: { session.isSuspended ? nil : session.readInput() }, signals: signals
             ) { input in
@@ -271,7 +271,7 @@ public struct TerminalRunner {
         if session.isSuspended, session.isForeground { session.resume() }
     }
 
-    private func apply(_ effects: [Effect], to app: inout OnboardingApp) -> Outcome? {
+    private func apply(_ effects: [Effect], to app: inout OnboardingApp) -> TourEnding? {
         for effect in effects {
             switch effect {
             case .quit(let outcome): return outcome

@@ -45,7 +45,7 @@ public struct TerminalSignal: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// What the app model is told when this signal ends the run.
-    public var outcome: Outcome {
+    public var outcome: TourEnding {
         switch number {
         case SIGINT: return .interrupted
         case SIGHUP: return .hangup

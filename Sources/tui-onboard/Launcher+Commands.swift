@@ -62,10 +62,7 @@ extension Launcher {
             return .success(try LedgerFile(directory: answerLedgerDirectory).loadWithoutRepair())
         } catch {
             printError(error.description)
-            switch error {
-            case .damaged, .unreadable: return .failure(ExitStatus(code: ExitCode.badData))
-            case .io: return .failure(ExitStatus(code: ExitCode.ioError))
-            }
+            return .failure(ExitStatus(code: error.exitCode))
         }
     }
 

@@ -48,7 +48,7 @@ extension Launcher {
             // Damage stops the run here, before the screen is taken over, so the message is
             // read before anything else is bought; the next start works from the salvaged ledger.
             printError("\(error)")
-            return .failure(ExitStatus(code: Self.exitCode(for: error)))
+            return .failure(ExitStatus(code: error.exitCode))
         }
         let clock = StoreClock(startWallDate: Date(), startSimulatedDate: options.now, timeRate: options.timeRate)
         let mode = options.simulation.flatMap(StoreSimulator.SimulationMode.init(rawValue:)) ?? .success
@@ -60,15 +60,6 @@ extension Launcher {
                 catalog: catalog, ledger: ledger, mode: mode, latency: latency, clock: clock,
                 locale: Self.userLocale(environment), timeZone: TimeZone.current, isSandbox: isSandbox)
         })
-    }
-
-    /// The exit code for a ledger that cannot be used: 65 for damage and files that cannot
-    /// be a ledger, 74 for failed system calls and a lock held too long.
-    static func exitCode(for error: LedgerError) -> Int32 {
-        switch error {
-        case .damaged, .damagedInPlace, .unreadable, .unencodable: return ExitCode.badData
-        case .io, .busy, .unconfirmed, .full: return ExitCode.ioError
-        }
     }
 
     /// The user's language for product names, from LC_ALL, LC_MESSAGES or LANG as POSIX orders

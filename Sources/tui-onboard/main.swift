@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import OnboardKit
 
 // Parse, carry out, exit: everything else lives in Launcher and the libraries.
 StandardStreams.reserveClosedDescriptors()
@@ -10,6 +11,6 @@ do {
 } catch {
     printError(error.description)
     printError("run `tui-onboard --help` for usage")
-    exitCode = 2
+    exitCode = ExitCode.usage
 }
 exit(exitCode)

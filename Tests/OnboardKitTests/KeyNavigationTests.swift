@@ -42,12 +42,12 @@ import Testing
     }
 
     @Test(arguments: [
-        (Key.character("q"), Outcome.dismissed),
+        (Key.character("q"), TourEnding.dismissed),
         (.escape, .dismissed),
         (.control("c"), .interrupted),
         (.character("s"), .skipped),
     ])
-    func quittingKeysEndTheSession(key: Key, outcome: Outcome) {
+    func quittingKeysEndTheSession(key: Key, outcome: TourEnding) {
         #expect(Self.press([key]).effects == [.quit(outcome)])
     }
 
@@ -80,11 +80,11 @@ import Testing
     }
 
     @Test func exitCodesAreTheDocumentedOnes() {
-        #expect(Outcome.completed.exitCode == 0)
-        #expect(Outcome.skipped.exitCode == 0)
-        #expect(Outcome.interrupted.exitCode == 130)
-        #expect(Outcome.terminated.exitCode == 143)
-        #expect(Outcome.hangup.exitCode == 129)
+        #expect(TourEnding.completed.exitCode == 0)
+        #expect(TourEnding.skipped.exitCode == 0)
+        #expect(TourEnding.interrupted.exitCode == 130)
+        #expect(TourEnding.terminated.exitCode == 143)
+        #expect(TourEnding.hangup.exitCode == 129)
     }
 
     /// Seeded random key sequences on decks of 1 to 12 pages: after every key the app is where

@@ -93,12 +93,12 @@ import Testing
     // MARK: Prompt sheet
 
     @Test(arguments: [
-        (StoreSimulator.Outcome.success, [LedgerTransaction.State.purchased], 1),
+        (StoreSimulator.PurchaseResult.success, [LedgerTransaction.State.purchased], 1),
         (.failure(reason: "Card declined"), [], 0),
         (.pending, [.pending], 0),
     ])
     func thePromptSheetAsksForTheOutcome(
-        outcome: StoreSimulator.Outcome, states: [LedgerTransaction.State], celebrations: Int
+        outcome: StoreSimulator.PurchaseResult, states: [LedgerTransaction.State], celebrations: Int
     ) {
         var harness = StoreHarness(mode: .prompt, latency: 1)
         harness.purchase("season")

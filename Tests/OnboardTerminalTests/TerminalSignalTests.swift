@@ -24,8 +24,8 @@ struct TerminalSignalTests {
 
     @Test(
         "the documented exit codes stay",
-        arguments: [(SIGINT, Int32(130), Outcome.interrupted), (SIGTERM, 143, .terminated), (SIGHUP, 129, .hangup)])
-    func documentedExitCodes(signal: Int32, status: Int32, outcome: Outcome) throws {
+        arguments: [(SIGINT, Int32(130), TourEnding.interrupted), (SIGTERM, 143, .terminated), (SIGHUP, 129, .hangup)])
+    func documentedExitCodes(signal: Int32, status: Int32, outcome: TourEnding) throws {
         let handled = try #require(TerminalSignal.numbered(signal))
         #expect(handled.response == .exit(status: status))
         #expect(handled.shellStatus == status)

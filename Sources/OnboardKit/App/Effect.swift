@@ -1,7 +1,7 @@
 /// Something the shell must do for the core: the core itself never performs I/O.
 public enum Effect: Hashable, Sendable {
     /// End the session with this outcome.
-    case quit(Outcome)
+    case quit(TourEnding)
     /// Ring the terminal bell.
     case bell
     /// Append a transaction to the ledger on disk.
@@ -9,7 +9,7 @@ public enum Effect: Hashable, Sendable {
 }
 
 /// How a session ended; the executable maps it to an exit code.
-public enum Outcome: Hashable, Sendable {
+public enum TourEnding: Hashable, Sendable {
     /// The user reached the end and pressed the done button.
     case completed
     /// The user skipped the tour.
@@ -24,5 +24,5 @@ public enum Outcome: Hashable, Sendable {
     case hangup
 
     /// The documented exit code (see `ExitCode`).
-    public var exitCode: Int32 { ExitCode.forOutcome(self) }
+    public var exitCode: Int32 { ExitCode.forEnding(self) }
 }

@@ -24,7 +24,7 @@ public enum ExitCode {
     }
 
     /// A finished, skipped or dismissed tour succeeded; one ended by a signal did not.
-    public static func forOutcome(_ outcome: Outcome) -> Int32 {
+    public static func forEnding(_ outcome: TourEnding) -> Int32 {
         switch outcome {
         case .completed, .skipped, .dismissed: return success
         case .interrupted: return interrupted

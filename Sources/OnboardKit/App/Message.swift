@@ -28,7 +28,7 @@ public enum Message: Hashable, Sendable {
     /// keys the user pressed before seeing it.
     case presented
     /// The process was asked to stop (SIGINT, SIGTERM, SIGHUP).
-    case interrupt(Outcome)
+    case interrupt(TourEnding)
     /// The terminal's background colour, as it answered OSC 11: with
     /// `AppSettings.followsTerminalBackground` the theme is made for it.
     case terminalBackground(Color)

@@ -40,7 +40,7 @@ public struct OnboardingApp: Sendable {
     private var random: SeededGenerator
     private var hasAppeared = false
     /// Set when the tour is done and its finishing confetti flies: the quit waits for it.
-    var pendingOutcome: Outcome?
+    var pendingOutcome: TourEnding?
     /// Where the mouse button went down, so a release on the same spot is a click.
     var pressPoint: (x: Int, y: Int)?
     /// The paywall list's window for each set of inputs it was worked out from
@@ -228,7 +228,7 @@ public struct OnboardingApp: Sendable {
 
     /// Ends the tour: a completed one first asks for a rating when the caller allows it; with
     /// finishing confetti, the quit waits until the last piece lands.
-    mutating func finish(_ outcome: Outcome) -> [Effect] {
+    mutating func finish(_ outcome: TourEnding) -> [Effect] {
         if outcome == .completed, reviewBox == nil, settings.offersReview, let prompt = deck.review {
             reviewBox = ReviewBox(prompt: prompt)
             return []

@@ -11,7 +11,7 @@ public enum RunOutcome: String, Codable, Hashable, Sendable, CaseIterable {
     /// `--first-run` found nothing to show; `reason` says why.
     case notShown = "not-shown"
 
-    public init(_ outcome: Outcome) {
+    public init(_ outcome: TourEnding) {
         switch outcome {
         case .completed: self = .completed
         case .skipped: self = .skipped

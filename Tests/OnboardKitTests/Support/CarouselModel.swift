@@ -7,7 +7,7 @@ struct CarouselModel {
     var page = 0
     var isShowingHelp = false
     /// Set by the key that ends the session.
-    var outcome: Outcome?
+    var outcome: TourEnding?
 
     init(pageCount: Int) { self.pageCount = pageCount }
 

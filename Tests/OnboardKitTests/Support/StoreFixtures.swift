@@ -136,7 +136,7 @@ struct StoreHarness {
             simulator.purchase(StoreFixtures.package(packageID), in: context))
     }
 
-    mutating func choose(_ outcome: StoreSimulator.Outcome) {
+    mutating func choose(_ outcome: StoreSimulator.PurchaseResult) {
         apply(simulator.choose(outcome, in: context))
     }
 

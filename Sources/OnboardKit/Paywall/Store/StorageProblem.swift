@@ -2,7 +2,7 @@
 /// them: the box's title says what happened, so "repaired" is said only after a repair.
 public struct StorageProblem: Hashable, Sendable {
     /// What happened to the stored purchases.
-    public enum Outcome: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
         /// The ledger was damaged, the original kept aside and a new ledger written of the
         /// lines that hold: a salvage happened.
         case repaired
@@ -15,18 +15,18 @@ public struct StorageProblem: Hashable, Sendable {
         case unconfirmed
     }
 
-    public var outcome: Outcome
+    public var kind: Kind
     /// What went wrong and what to do, as said on stderr after the run.
     public var message: String
 
-    public init(_ outcome: Outcome, message: String) {
-        self.outcome = outcome
+    public init(_ kind: Kind, message: String) {
+        self.kind = kind
         self.message = message
     }
 
     /// The title of the box that shows it.
     public var title: String {
-        switch outcome {
+        switch kind {
         case .repaired: return "Purchase records repaired"
         case .unreadable: return "Purchase records could not be read"
         case .unsaved: return "Purchase records could not be saved"

@@ -6,7 +6,7 @@ extension StoreSimulator {
         /// The prompt sheet is up, waiting for the outcome to simulate.
         case confirming(packageID: String)
         /// The purchase of the package is in flight; `remaining` seconds until `outcome`.
-        case purchasing(packageID: String, outcome: Outcome, remaining: Double)
+        case purchasing(packageID: String, outcome: PurchaseResult, remaining: Double)
         /// A restore is in flight; `remaining` seconds until it answers.
         case restoring(remaining: Double)
         /// A transaction waits for the shell to record it; what the customer is told, and the
@@ -32,7 +32,7 @@ extension StoreSimulator {
     }
 
     /// How a simulated purchase ends.
-    public enum Outcome: Hashable, Sendable {
+    public enum PurchaseResult: Hashable, Sendable {
         /// The purchase goes through and is recorded.
         case success
         /// The purchase fails for the given reason; nothing is recorded.

@@ -14,7 +14,7 @@ extension StoreSimulator {
         case prompt
 
         /// The outcome the mode decides on its own; nil for `prompt`, which asks.
-        public var outcome: Outcome? {
+        public var outcome: PurchaseResult? {
             switch self {
             case .success: return .success
             case .fail: return .failure(reason: StoreSimulator.simulatedFailureReason)

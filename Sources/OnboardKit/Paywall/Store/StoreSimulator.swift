@@ -90,7 +90,7 @@ public struct StoreSimulator: Sendable {
 
     /// Answers the prompt sheet: cancelling closes it at once, any other outcome puts the
     /// purchase in flight. Ignored unless the sheet is up.
-    public mutating func choose(_ outcome: Outcome, in context: StoreContext) -> [StoreEvent] {
+    public mutating func choose(_ outcome: PurchaseResult, in context: StoreContext) -> [StoreEvent] {
         guard case .confirming = phase, let package = activePackage else { return [] }
         guard outcome != .cancelled else {
             finish()
@@ -270,13 +270,15 @@ public struct StoreSimulator: Sendable {
 
     // MARK: Steps
 
-    private mutating func start(_ outcome: Outcome, package: Package, in context: StoreContext) -> [StoreEvent] {
+    private mutating func start(_ outcome: PurchaseResult, package: Package, in context: StoreContext) -> [StoreEvent] {
         phase = .purchasing(packageID: package.identifier, outcome: outcome, remaining: latency)
         guard latency == 0 else { return [] }
         return complete(outcome, package: package, in: context)
     }
 
-    private mutating func complete(_ outcome: Outcome, package: Package, in context: StoreContext) -> [StoreEvent] {
+    private mutating func complete(_ outcome: PurchaseResult, package: Package, in context: StoreContext)
+        -> [StoreEvent]
+    {
         finish()
         let product = package.product
         switch outcome {

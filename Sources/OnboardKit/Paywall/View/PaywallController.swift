@@ -239,7 +239,7 @@ public struct PaywallController: Sendable {
         case .notice:
             return handleNotice(action)
         case .testStoreSheet:
-            let outcome: StoreSimulator.Outcome?
+            let outcome: StoreSimulator.PurchaseResult?
             switch action {
             case .purchaseSucceeds: outcome = .success
             case .purchaseFails: outcome = .failure(reason: StoreSimulator.simulatedFailureReason)
