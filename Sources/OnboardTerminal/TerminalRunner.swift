@@ -38,201 +38,41 @@ public struct TerminalRunner {
     /// continuing in the foreground the terminal is taken back and the screen drawn whole.
     /// While a purchase is settling (`OnboardingApp.isSettlingPurchase`) the stop waits for it.
     public func run(_ app: inout OnboardingApp, session: TerminalSession, signals: SignalWatcher) -> TourEnding {
-        var clock = FrameClock(frameRate: frameRate)
-        var canvas = Canvas(width: 0, height: 0)
-        var size = session.size
-        _ = app.update(.resize(width: size.width, height: size.height))
-        var lastWake = Self.now()
-        var wasAnimating = false
-        // A stop that came while a purchase was settling: it happens once the purchase has.
-        var pendingStop: Int32?
-        // At most one animation frame on its way to the terminal (see FramePacer); a frame
-        // that could not be drawn yet is owed.
-        var pacer = FramePacer()
-        var owesFrame = false
-        // Ticks held back while a frame is on its way to a slow terminal: a key that comes
-        // meanwhile is drawn first, over the confetti as the terminal last got it, so its frame
-        // holds only what the key changed (see `holdsTicks`).
-        var heldSteps = 0
-        // Whether a key, click or paste has changed the app since the last frame was drawn.
-        var inputSinceFrame = false
-        // What the terminal can do is asked once, behind the first frame, never before it.
-        var hasAskedTerminal = false
-        frames: while true {
+        var loop = FrameLoop(runner: self, session: session, signals: signals)
+        _ = app.update(.resize(width: loop.size.width, height: loop.size.height))
+        while true {
             // 0. Signals: one that ends the run ends it; a stop suspends; SIGCONT may resume.
-            let arrivals = signals.take()
-            if let ending = arrivals.termination {
-                _ = app.update(.interrupt(ending.outcome))
-                return ending.outcome
-            }
-            if let stop = arrivals.stop, app.isSettlingPurchase {
-                pendingStop = stop.number
-            } else if let stop = arrivals.stop {
-                Self.suspend(session, stoppingWith: stop.number)
-                // Time spent stopped is not animation time.
-                wasAnimating = false
-            } else if arrivals.continued, session.isSuspended, session.isForeground {
-                // Continued in the background earlier, and now brought to the foreground.
-                session.resume()
-            }
-            if session.isSuspended {
-                // The terminal is not ours: no input, no frames, until a signal comes.
-                wasAnimating = false
-                var wake = pollfd(fd: signals.wakeReadDescriptor, events: Int16(POLLIN), revents: 0)
-                _ = poll(&wake, 1, -1)
-                signals.drain()
-                continue
+            switch loop.answerSignals(&app) {
+            case .ended(let ending): return ending
+            case .suspended: continue
+            case .running: break
             }
             _ = app.update(.clock(Date()))
             for message in onWake() {
-                if let outcome = apply(app.update(message), to: &app) { return outcome }
+                if let ending = apply(app.update(message), to: &app) { return ending }
             }
             // 1. Everything that is waiting: keys, mouse, resizes, pastes. The whole batch is
             // drawn once, below; a signal cuts it short and is answered first.
-            var ended: TourEnding?
-            let signalled = Self.forEachWaitingInput(
-                read: { session.isSuspended ? nil : session.readInput() }, signals: signals
-            ) { input in
-                let message: Message
-                switch input {
-                case .key(let key) where KeyBindings.action(for: key, in: .anywhere) == .suspend:
-                    // In raw mode Ctrl-Z is a key, not SIGTSTP: the same suspend.
-                    if app.isSettlingPurchase {
-                        pendingStop = SIGTSTP
-                    } else {
-                        Self.suspend(session, stoppingWith: SIGTSTP)
-                        wasAnimating = false
-                    }
-                    return true
-                case .key(let key):
-                    message = .key(key)
-                    inputSinceFrame = true
-                case .mouse(let event):
-                    message = .mouse(event)
-                    inputSinceFrame = true
-                case .deviceAttributes:
-                    let wasSlow = pacer.isSlow
-                    pacer.answered(now: Self.now())
-                    session.limitFrames(toBytes: pacer.frameBytes)
-                    guard pacer.isSlow != wasSlow else { return true }
-                    message = .terminalPace(isSlow: pacer.isSlow)
-                case .backgroundColor(let color): message = .terminalBackground(color)
-                case .synchronizedOutput(let isSupported):
-                    if isSupported { session.synchronizeOutput() }
-                    return true
-                case .paste(let text):
-                    message = .paste(text)
-                    inputSinceFrame = true
-                case .partialPaste: return true
-                case .resize:
-                    size = session.size
-                    session.invalidate()
-                    message = .resize(width: size.width, height: size.height)
-                }
-                ended = apply(app.update(message), to: &app)
-                return ended == nil
+            switch loop.readWaitingInput(&app) {
+            case .ended(let ending): return ending
+            case .suspended: continue
+            case .running: break
             }
-            if let ended { return ended }
-            if signalled || session.isSuspended { continue frames }
-            // 2. Fixed-step ticks for the time that passed; a late loop drops frames rather
-            // than racing to catch up (FrameClock). Time spent idle is never owed.
+            // 2. Fixed-step ticks for the time that passed.
             let current = Self.now()
-            var steps = 0
-            if app.isAnimating {
-                if !wasAnimating { clock.reset() }
-                steps = wasAnimating ? clock.stepsDue(elapsed: current - lastWake) : 0
-            }
-            if Self.holdsTicks(pacer: pacer, inputSinceFrame: inputSinceFrame, heldSteps: heldSteps) {
-                heldSteps += steps
-            } else {
-                for _ in 0..<(heldSteps + steps) where app.isAnimating {
-                    if let outcome = apply(app.update(.tick(seconds: clock.timeStep)), to: &app) { return outcome }
-                }
-                heldSteps = 0
-            }
-            lastWake = current
-            wasAnimating = app.isAnimating
-            // 3. Draw, unless the last animation frame has not reached the terminal yet: then
-            // this state is skipped, and the frame drawn once it has shows the state of that
-            // moment. The presenter writes nothing when no cell changed.
-            let wasKnown = pacer.answersQueries != nil
-            let pacerAllows = pacer.mayDraw(now: current)
-            if !wasKnown, pacer.answersQueries == false { session.giveUpOnAnswers() }
-            // A terminal that answers is paced by its answers; one that does not (or has not
-            // yet) by whether its output has gone out.
-            let outputAllows = pacer.answersQueries == true || session.outputHasRoom()
-            if pacerAllows, outputAllows {
-                app.render(into: &canvas)
-                let written = session.present(canvas, answersInput: inputSinceFrame)
-                // Only now may a box in this frame take keys: those read before it was drawn
-                // were meant for the screen as it was. A frame held to a slow terminal's budget
-                // is not all drawn yet: the one that finishes it counts.
-                if !session.lastFrameHeldBack { _ = app.update(.presented) }
-                owesFrame = false
-                inputSinceFrame = false
-                if written > 0, !hasAskedTerminal {
-                    hasAskedTerminal = true
-                    session.askTerminalSettings(background: app.settings.followsTerminalBackground)
-                    session.prepareKeys()
-                    // Its device attributes answer says whether the terminal answers; no frame
-                    // waits for it.
-                    pacer.probed(now: current)
-                } else if written > 0,
-                    pacer.shouldAsk(isAnimating: app.isAnimating || session.lastFrameHeldBack)
-                {
-                    // A frame with changes held back is followed by the rest once the terminal
-                    // has read it, moving or not.
-                    session.askDeviceAttributes()
-                    pacer.asked(now: current, bytes: session.lastFrameBytes, whole: !session.lastFrameHeldBack)
-                }
-            } else {
-                owesFrame = true
-            }
+            if let ending = loop.advanceTime(&app, now: current) { return ending }
+            // 3. Draw, unless the last animation frame has not reached the terminal yet.
+            loop.drawIfAllowed(&app, now: current)
             // A stop that waited for a purchase goes ahead once it has settled (the screen
             // above already says how it ended).
-            if let stop = pendingStop, !app.isSettlingPurchase {
-                pendingStop = nil
+            if let stop = loop.pendingStop, !app.isSettlingPurchase {
+                loop.pendingStop = nil
                 Self.suspend(session, stoppingWith: stop)
-                wasAnimating = false
+                loop.wasAnimating = false
                 continue
             }
             // 4. Sleep until input, a signal, or the next frame.
-            var timeout: Int32 = -1
-            if app.isAnimating {
-                timeout = Int32(max(1, (clock.delayUntilNextStep() * 1000).rounded(.up)))
-            } else if let change = app.nextChange {
-                // Sleep until a subscription renews or runs out, so its status changes on time.
-                let seconds = min(max(0, change.timeIntervalSinceNow), 86_400)
-                timeout = Int32((seconds * 1000).rounded(.up)) + 1
-            }
-            if let deadline = session.pasteDeadline {
-                // A paste whose end never comes is given up then (`unendedPasteLimit`).
-                let wait = Int32(max(1, ((deadline - current) * 1000).rounded(.up)))
-                timeout = timeout < 0 ? wait : min(timeout, wait)
-            }
-            if owesFrame {
-                // The answer wakes the loop through the terminal; a lost answer, by this. Output
-                // that has not gone out yet is looked at again a frame later (a serial line
-                // reports its queue whether or not it has room, so polling for room would spin).
-                let wait =
-                    outputAllows
-                    ? Int32(max(1, (pacer.delayUntilMayDraw(now: current) * 1000).rounded(.up)))
-                    : Int32((1000 / frameRate).rounded(.up))
-                timeout = timeout < 0 ? wait : min(timeout, wait)
-            }
-            var descriptors = [
-                pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: signals.wakeReadDescriptor, events: Int16(POLLIN), revents: 0),
-            ]
-            if let wakeSource {
-                descriptors.append(pollfd(fd: wakeSource.descriptor, events: Int16(POLLIN), revents: 0))
-            }
-            _ = poll(&descriptors, nfds_t(descriptors.count), timeout)
-            if descriptors[1].revents != 0 { signals.drain() }
-            if descriptors.count > 2, descriptors[2].revents != 0 { wakeSource?.drain() }
-            // The terminal went away without a SIGHUP (its session was killed): polling it
-            // again would return at once forever.
-            if descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+            if loop.sleep(app, now: current) {
                 _ = app.update(.interrupt(.hangup))
                 return .hangup
             }
@@ -271,7 +111,7 @@ public struct TerminalRunner {
         if session.isSuspended, session.isForeground { session.resume() }
     }
 
-    private func apply(_ effects: [Effect], to app: inout OnboardingApp) -> TourEnding? {
+    func apply(_ effects: [Effect], to app: inout OnboardingApp) -> TourEnding? {
         for effect in effects {
             switch effect {
             case .quit(let outcome): return outcome
