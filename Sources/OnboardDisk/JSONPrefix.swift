@@ -36,42 +36,18 @@ enum JSONPrefix {
                     index += 1
                     continue
                 }
-                switch byte {
-                case UInt8(ascii: "{"):
+                if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
                     stack.append(byte)
-                    expectation = .keyOrClose
+                    expectation = byte == UInt8(ascii: "{") ? .keyOrClose : .valueOrClose
                     index += 1
-                case UInt8(ascii: "["):
-                    stack.append(byte)
-                    expectation = .valueOrClose
-                    index += 1
-                case UInt8(ascii: "\""):
-                    guard let end = scanString(bytes, from: index) else { return .invalid }
-                    guard end < bytes.endIndex || isStringClosed(bytes, from: index) else { return .incomplete }
+                    continue
+                }
+                switch scanScalar(bytes, from: index) {
+                case .invalid: return .invalid
+                case .incomplete: return .incomplete
+                case .ends(let end):
                     index = end
                     expectation = afterValue()
-                case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
-                    let word: [UInt8] =
-                        byte == UInt8(ascii: "t")
-                        ? Array("true".utf8)
-                        : byte == UInt8(ascii: "f")
-                            ? Array("false".utf8)
-                            : Array("null".utf8)
-                    let available = bytes[index...].prefix(word.count)
-                    guard available.elementsEqual(word.prefix(available.count)) else { return .invalid }
-                    guard available.count == word.count else { return .incomplete }
-                    index += word.count
-                    expectation = afterValue()
-                case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                    switch scanNumber(bytes, from: index) {
-                    case .invalid: return .invalid
-                    case .incomplete: return .incomplete
-                    case .ends(let end):
-                        index = end
-                        expectation = afterValue()
-                    }
-                default:
-                    return .invalid
                 }
             case .key, .keyOrClose:
                 if expectation == .keyOrClose && byte == UInt8(ascii: "}") {
@@ -157,10 +133,38 @@ enum JSONPrefix {
         return false
     }
 
+    /// Where a string, number or literal ends, or why the bytes say nothing yet.
     private enum NumberScan {
         case ends(Int)
         case incomplete
         case invalid
+    }
+
+    /// A string, number or literal at `start`: where it ends, or why the bytes say nothing yet.
+    private static func scanScalar(_ bytes: ArraySlice<UInt8>, from start: Int) -> NumberScan {
+        switch bytes[start] {
+        case UInt8(ascii: "\""):
+            guard let end = scanString(bytes, from: start) else { return .invalid }
+            guard end < bytes.endIndex || isStringClosed(bytes, from: start) else { return .incomplete }
+            return .ends(end)
+        case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+            return scanLiteral(bytes, from: start)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return scanNumber(bytes, from: start)
+        default:
+            return .invalid
+        }
+    }
+
+    /// `true`, `false` or `null` at `start` (whose first byte is t, f or n): where it ends, or
+    /// whether the bytes run out inside it.
+    private static func scanLiteral(_ bytes: ArraySlice<UInt8>, from start: Int) -> NumberScan {
+        let first = bytes[start]
+        let word = Array((first == UInt8(ascii: "t") ? "true" : first == UInt8(ascii: "f") ? "false" : "null").utf8)
+        let available = bytes[start...].prefix(word.count)
+        guard available.elementsEqual(word.prefix(available.count)) else { return .invalid }
+        guard available.count == word.count else { return .incomplete }
+        return .ends(start + word.count)
     }
 
     /// Scans `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?` from `start`.

@@ -107,6 +107,37 @@ final class CanvasPresenter {
         lastFrameBytes = 0
         guard !runs.isEmpty else { return 0 }
         lastFrameBytes = runs.reduce(0) { $0 + FrameBudget.estimatedBytes(of: $1, trueColor: writesTrueColor) }
+        let (written, crowded) = writeCells(runs, over: last)
+        wnoutrefresh(window)
+        // The cells with a 24-bit colour go out once, written beside ncurses below: ncurses is
+        // told the terminal holds them already, so its update skips them and its picture of
+        // the screen (the nearest of 256 colours) is what the terminal shows.
+        if writesTrueColor, !isClearPending { markTrueColorCellsDrawn(runs) }
+        isClearPending = false
+        // The frame goes out in as few writes as can be, so a terminal that shows what it has
+        // read so far is seldom seen half way: ncurses' update in one, and what is written
+        // beside it (crowded cells, 24-bit colour, links, the end of a synchronized update) in
+        // one more. (Inside a synchronized update the terminal shows nothing until its end.)
+        if isSynchronized { Self.write(Array(Self.beginSynchronizedUpdate.utf8), to: output) }
+        doupdate()
+        var beside: [UInt8] = []
+        if !crowded.isEmpty { appendCrowdedCells(crowded, to: &beside) }
+        if writesTrueColor {
+            let screen = tui_curscr()
+            beside +=
+                TrueColorWriter.repaint(
+                    runs, cursor: (Int(getcurx(screen)), Int(getcury(screen))), width: Int(getmaxx(screen))
+                ).utf8
+        }
+        if linksNeedWriting { beside += hyperlinkBytes(canvas).utf8 }
+        if isSynchronized { beside += Self.endSynchronizedUpdate.utf8 }
+        if !beside.isEmpty { Self.write(beside, to: output) }
+        return written
+    }
+
+    /// Hands the cells of `runs` to ncurses' window, over `last` (what the terminal holds);
+    /// returns how many were written and those too crowded for an ncurses cell.
+    private func writeCells(_ runs: [CellRun], over last: Canvas?) -> (written: Int, crowded: [CrowdedCell]) {
         var written = 0
         var text = [wchar_t](repeating: 0, count: Int(tui_ccharw_max()) + 1)
         // Neighbouring cells mostly share a style: the palette is asked once per change of
@@ -142,31 +173,7 @@ final class CanvasPresenter {
                 }
             }
         }
-        wnoutrefresh(window)
-        // The cells with a 24-bit colour go out once, written beside ncurses below: ncurses is
-        // told the terminal holds them already, so its update skips them and its picture of
-        // the screen (the nearest of 256 colours) is what the terminal shows.
-        if writesTrueColor, !isClearPending { markTrueColorCellsDrawn(runs) }
-        isClearPending = false
-        // The frame goes out in as few writes as can be, so a terminal that shows what it has
-        // read so far is seldom seen half way: ncurses' update in one, and what is written
-        // beside it (crowded cells, 24-bit colour, links, the end of a synchronized update) in
-        // one more. (Inside a synchronized update the terminal shows nothing until its end.)
-        if isSynchronized { Self.write(Array(Self.beginSynchronizedUpdate.utf8), to: output) }
-        doupdate()
-        var beside: [UInt8] = []
-        if !crowded.isEmpty { appendCrowdedCells(crowded, to: &beside) }
-        if writesTrueColor {
-            let screen = tui_curscr()
-            beside +=
-                TrueColorWriter.repaint(
-                    runs, cursor: (Int(getcurx(screen)), Int(getcury(screen))), width: Int(getmaxx(screen))
-                ).utf8
-        }
-        if linksNeedWriting { beside += hyperlinkBytes(canvas).utf8 }
-        if isSynchronized { beside += Self.endSynchronizedUpdate.utf8 }
-        if !beside.isEmpty { Self.write(beside, to: output) }
-        return written
+        return (written, crowded)
     }
 
     /// Makes the canvas's links clickable: ncurses cannot send OSC 8, so the linked text is

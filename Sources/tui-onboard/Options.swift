@@ -119,24 +119,8 @@ struct Options: Equatable {
             guard let spec = CommandLineSpec.option(named: name) else {
                 throw UsageError(description: "unknown option \(name)")
             }
-            switch spec.argument {
-            case .none(let set):
-                if inline != nil { throw UsageError(description: "option \(name) takes no value") }
-                set(&options)
-            case .value(_, _, let set):
-                let text = try value(for: name, inline: inline)
-                do {
-                    try set(&options, text)
-                } catch {
-                    throw UsageError(description: "option \(name) \(error.reason)")
-                }
-            case .choice(_, let values, let set):
-                let text = try value(for: name, inline: inline)
-                guard values.contains(text) else {
-                    throw UsageError(
-                        description: "option \(name) takes one of \(values.joined(separator: ", ")), not \"\(text)\"")
-                }
-                set(&options, text)
+            try apply(spec, named: name, hasInlineValue: inline != nil, to: &options) { () throws(UsageError) in
+                try value(for: name, inline: inline)
             }
             given.append((name, spec))
             index += 1
@@ -178,6 +162,33 @@ struct Options: Equatable {
             throw UsageError(description: "\(demo.name) is for the tour on a terminal, not --plain")
         }
         return options
+    }
+
+    /// Sets what option `spec` (spelt `name`) says on `options`; `value` reads its value, from
+    /// after `=` or from the next argument.
+    private static func apply(
+        _ spec: OptionSpec, named name: String, hasInlineValue: Bool, to options: inout Options,
+        value: () throws(UsageError) -> String
+    ) throws(UsageError) {
+        switch spec.argument {
+        case .none(let set):
+            if hasInlineValue { throw UsageError(description: "option \(name) takes no value") }
+            set(&options)
+        case .value(_, _, let set):
+            let text = try value()
+            do {
+                try set(&options, text)
+            } catch {
+                throw UsageError(description: "option \(name) \(error.reason)")
+            }
+        case .choice(_, let values, let set):
+            let text = try value()
+            guard values.contains(text) else {
+                throw UsageError(
+                    description: "option \(name) takes one of \(values.joined(separator: ", ")), not \"\(text)\"")
+            }
+            set(&options, text)
+        }
     }
 
     /// "status, has and reset", in the table's order.

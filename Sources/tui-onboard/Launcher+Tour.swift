@@ -1,0 +1,211 @@
+import FoundationEssentials
+import Glibc
+import OnboardDisk
+import OnboardKit
+import OnboardRun
+import OnboardTerminal
+
+/// The tour itself (no command, or `--first-run`): the first-run rules, `--plain`, and a run
+/// on the terminal through `TourRun`, then the result JSON and the first-run state.
+extension Launcher {
+    func runOnboarding() -> Int32 {
+        let started = Date()
+        let deck: Deck
+        switch loadDeck() {
+        case .success(let loaded): deck = loaded
+        case .failure(let status): return status.code
+        }
+        let stateRun = FirstRunRun(stateDirectory: stateDirectory)
+        let state = stateRun.loadState()
+        // A damaged state is said at once, before anything else is shown.
+        for problem in stateRun.unsaidProblems() { printError(problem) }
+        let presentation =
+            options.isFirstRunOnly
+            ? state.presentation(
+                appID: deck.app.id, version: deck.app.version, pageSince: deck.allPageSince) : .firstRun
+        var result = RunResult(
+            outcome: .notShown, mode: nil, plain: options.isPlain,
+            app: RunResult.App(
+                id: deck.app.id, name: deck.app.name, version: deck.app.version,
+                previousVersion: state.apps[deck.app.id]?.lastSeenVersion),
+            state: RunResult.State(saved: true, path: stateRun.store.statePath), sandbox: runsInSandbox,
+            exitCode: ExitCode.success)
+        let shown: Deck
+        let pageIndexes: [Int]
+        switch presentation {
+        case .nothing(let reason):
+            // Nothing is drawn and the terminal is never touched; only the state may change.
+            result.reason = reason
+            stateRun.save(
+                FirstRunVisit(
+                    appID: deck.app.id, version: deck.app.version, outcome: .notShown, reason: reason, date: Date(),
+                    catalogPath: rememberedCatalog(for: deck)))
+            return finish(result, stateRun: stateRun, started: started)
+        case .whatsNew(_, let pages):
+            shown = deck.keepingPages(pages)
+            pageIndexes = pages
+            result.mode = .whatsNew
+        case .firstRun:
+            shown = deck
+            pageIndexes = Array(deck.pages.indices)
+            result.mode = .tour
+        }
+        let paywall: (@Sendable () -> PaywallSetup)?
+        switch loadPaywall(for: shown) {
+        case .success(let setup): paywall = setup
+        case .failure(let status): return status.code
+        }
+        let preferences: RunPreferences
+        switch loadPreferences() {
+        case .success(let loaded): preferences = loaded
+        case .failure(let status): return status.code
+        }
+        var headline: String?
+        if case .whatsNew = presentation { headline = "What's new in \(deck.app.name) \(deck.app.version)" }
+        let tour = Tour(
+            deck: deck, shown: shown, pageIndexes: pageIndexes, paywall: paywall, preferences: preferences,
+            headline: headline, state: state, stateRun: stateRun, started: started)
+        if options.isPlain { return printPlain(tour, result: result) }
+        return runOnTerminal(tour, result: result)
+    }
+
+    /// What a tour run is given once its pages are chosen.
+    struct Tour {
+        var deck: Deck
+        /// The pages shown (What's New keeps the new ones) and their indexes in `deck`.
+        var shown: Deck
+        var pageIndexes: [Int]
+        var paywall: (@Sendable () -> PaywallSetup)?
+        var preferences: RunPreferences
+        var headline: String?
+        var state: FirstRunState
+        var stateRun: FirstRunRun
+        var started: Date
+    }
+
+    /// `--plain`: the pages as text on stdout, which counts as the tour seen.
+    func printPlain(_ tour: Tour, result: RunResult) -> Int32 {
+        var result = result
+        let (deck, shown, pageIndexes, paywall, headline, stateRun, started) = (
+            tour.deck, tour.shown, tour.pageIndexes, tour.paywall, tour.headline, tour.stateRun, tour.started
+        )
+        let width = Int(environment["COLUMNS"] ?? "") ?? 80
+        let controller = paywall.map { PaywallController(setup: $0(), seed: 0) }
+        let text = PlainTextRenderer.render(shown, width: min(width, 100), paywall: controller, headline: headline)
+        let code = writeOutput(text + "\n")
+        // Printed is shown: the pages count as seen, as a completed tour.
+        if code == ExitCode.success {
+            result.outcome = .completed
+            result.pagesSeen = pageIndexes
+            result.lastPage = pageIndexes.last
+            stateRun.save(
+                FirstRunVisit(
+                    appID: deck.app.id, version: deck.app.version, outcome: .completed, date: Date(),
+                    catalogPath: rememberedCatalog(for: deck)))
+        } else {
+            result.outcome = .interrupted
+        }
+        result.entitlements = controller?.statuses.compactMap(RunResult.ActiveEntitlement.init)
+        result.exitCode = code
+        return finish(result, stateRun: stateRun, started: started)
+    }
+
+    /// The tour on the terminal, through `TourRun`; then the result and the first-run state.
+    func runOnTerminal(_ tour: Tour, result: RunResult) -> Int32 {
+        var result = result
+        let (deck, shown, pageIndexes, paywall, preferences, headline, state, stateRun, started) = (
+            tour.deck, tour.shown, tour.pageIndexes, tour.paywall, tour.preferences, tour.headline, tour.state,
+            tour.stateRun, tour.started
+        )
+        // The deck and catalog are checked first: their errors are the more specific ones.
+        do {
+            try TourRun.checkTerminal()
+        } catch {
+            printError(error.description)
+            return error.exitCode
+        }
+        // A recording that cannot be written stops the run before the terminal is touched.
+        var recording: SessionRecording?
+        if let path = options.recordPath {
+            do {
+                recording = try SessionRecording(path: path, environment: environment)
+            } catch {
+                printError(error.description)
+                return ExitCode.ioError
+            }
+        }
+        // The recording's stream is closed last, which flushes it: the recording ends before.
+        defer {
+            recording?.finish()
+            if let recording { fclose(recording.output) }
+        }
+        let offersReview = deck.review != nil && state.offersReview(appID: deck.app.id, version: deck.app.version)
+        let settings = AppSettings(
+            reducesMotion: preferences.reducesMotion, seed: options.seed ?? Self.defaultSeed(), headline: headline,
+            offersReview: offersReview,
+            autoplay: options.autoplaySeconds.map { Autoplay(interval: $0, loops: options.loops) },
+            appearance: Self.appearance(theme: preferences.theme, environment: environment),
+            followsTerminalBackground: preferences.theme == .auto)
+        var tour = TourRun(
+            deck: shown, settings: settings, paywall: paywall, ledgerDirectory: runLedgerDirectory,
+            environment: environment)
+        tour.terminalOutput = recording?.output
+        // The paywall is built only once its page comes near; the result lists entitlements anyway.
+        tour.reportsEntitlements = options.resultPath != nil
+        let report: TourReport
+        do {
+            report = try tour.run()
+        } catch {
+            printError(error.description)
+            return error.exitCode
+        }
+        recording?.finish()
+        if let failure = recording?.failure { printError("the recording stopped early: \(failure)") }
+        // What the app showed about the ledger is said again where it stays readable.
+        for problem in report.ledgerProblems { printError(problem) }
+        for problem in stateRun.unsaidProblems() { printError(problem) }
+        result.outcome = RunOutcome(report.outcome)
+        result.pagesSeen = report.pagesSeen.map { pageIndexes[$0] }
+        result.lastPage = pageIndexes[report.lastPage]
+        if report.reviewShown { result.review = RunResult.Review(report.reviewAnswer) }
+        if report.hasPaywall {
+            result.purchases = report.purchases.map(RunResult.Purchase.init)
+            result.restores = report.restores.map(RunResult.Restore.init)
+            result.entitlements = report.entitlements.compactMap(RunResult.ActiveEntitlement.init)
+        }
+        stateRun.save(report.visit(of: deck, date: Date(), catalogPath: rememberedCatalog(for: deck)))
+        // SIGINT, SIGTERM and SIGHUP have documented exit codes (the outcome's); any other
+        // signal is passed on to the parent by dying of it, now that the terminal is restored.
+        if let signal = report.terminationSignal, signal.response == .dieOfSignal {
+            result.exitCode = ExitCode.forSignal(number: signal.number)
+            _ = finish(result, stateRun: stateRun, started: started)
+            TerminalSignal.dieOf(signal.number)
+        }
+        result.exitCode = report.outcome.exitCode
+        if recording?.failure != nil, result.exitCode == ExitCode.success { result.exitCode = ExitCode.ioError }
+        return finish(result, stateRun: stateRun, started: started)
+    }
+
+    /// Writes the result JSON, when asked for, and returns the run's exit code: 74 when the
+    /// result could not be written, since the caller asked for it.
+    func finish(_ result: RunResult, stateRun: FirstRunRun, started: Date) -> Int32 {
+        for problem in stateRun.unsaidProblems() { printError(problem) }
+        guard let path = options.resultPath else { return result.exitCode }
+        var result = result
+        result.seconds = max(0, Date().timeIntervalSince(started))
+        result.state.saved = stateRun.isSaved
+        result.state.problems = stateRun.problems
+        let data = result.jsonData()
+        if path == "-" {
+            let code = writeOutput(String(decoding: data, as: UTF8.self))
+            return code == ExitCode.success ? result.exitCode : code
+        }
+        do {
+            try ResultFile.write(data, to: path)
+        } catch {
+            printError("could not write the result to \(SafeText.sanitize(path)): \(error)")
+            return result.exitCode == ExitCode.success ? ExitCode.ioError : result.exitCode
+        }
+        return result.exitCode
+    }
+}

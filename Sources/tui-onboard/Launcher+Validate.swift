@@ -1,0 +1,108 @@
+import FoundationEssentials
+import Glibc
+import OnboardDisk
+import OnboardKit
+import OnboardRun
+import OnboardTerminal
+
+/// `validate FILE...`: decks, catalogs and `.storekit` files checked, every problem printed.
+extension Launcher {
+    /// Checks decks, catalogs and `.storekit` files, printing every problem; the exit code is
+    /// the worst outcome (66 missing or not a regular file, 65 invalid or too large, 0 valid).
+    func validate(_ paths: [String]) -> Int32 {
+        var worst = ExitCode.success
+        for path in paths {
+            // One read per file: what is checked is what was read, and a FIFO is never opened twice.
+            let bytes: [UInt8]
+            do {
+                bytes = try UserFile.read(path, limit: DeckLoader.maximumDeckSize)
+            } catch {
+                printError(error.description)
+                worst = max(worst, ExitCode.forReadError(error))
+                continue
+            }
+            var diagnostics: [Diagnostic]
+            var summary = ""
+            if Self.isCatalog(path: path, bytes: bytes) {
+                diagnostics = CatalogValidation.validate(
+                    path: path, fileReader: UserFile.catalogReader(serving: bytes, for: path))
+                summary = "catalog"
+            } else {
+                let result = DeckLoader.decode(bytes, file: path, reader: UserFile.reader, checksLayout: true)
+                diagnostics = result.diagnostics
+                if let deck = result.deck {
+                    switch catalogDiagnostics(for: deck, deckPath: path) {
+                    case .success(let found): diagnostics += found
+                    case .failure(let status):
+                        for diagnostic in diagnostics { printError(diagnostic.description) }
+                        worst = max(worst, status.code)
+                        continue
+                    }
+                    summary = deck.pages.count == 1 ? "1 page" : "\(deck.pages.count) pages"
+                }
+            }
+            for diagnostic in diagnostics { printError(diagnostic.description) }
+            let errors = diagnostics.filter { $0.severity == .error }.count
+            let warnings = diagnostics.count - errors
+            if errors > 0 {
+                worst = max(worst, ExitCode.badData)
+                continue
+            }
+            var parts = [summary].filter { !$0.isEmpty }
+            if warnings > 0 { parts.append("\(warnings) warning\(warnings == 1 ? "" : "s")") }
+            let line =
+                "\(SafeText.sanitize(path)): valid" + (parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))")
+            worst = max(worst, writeOutput(line + "\n"))
+        }
+        return worst
+    }
+
+    /// A `.storekit` file, or a JSON document without pages, is a catalog.
+    static func isCatalog(path: String, bytes: [UInt8]) -> Bool {
+        if path.hasSuffix(".storekit") { return true }
+        guard let root = try? JSONParser.parse(bytes) else { return false }
+        return root["pages"] == nil && (root["offerings"] != nil || root["products"] != nil)
+    }
+
+    /// Problems between a deck and its catalog: a paywall with no catalog, a missing offering.
+    /// A catalog file that cannot be read at all fails with its exit code, as it does in a run.
+    func catalogDiagnostics(for deck: Deck, deckPath: String) -> Result<[Diagnostic], ExitStatus> {
+        guard deck.hasPaywall else { return .success([]) }
+        guard let path = options.catalogPath ?? deck.catalogPath else {
+            return .success([
+                Diagnostic(
+                    severity: .error, file: SafeText.sanitize(deckPath), path: "catalog", location: nil,
+                    message:
+                        "the deck has a paywall page but names no catalog; add \"catalog\": \"FILE\" or pass --catalog")
+            ])
+        }
+        let result: CatalogLoadResult
+        switch loadCatalog(path) {
+        case .success(let loaded): result = loaded
+        case .failure(let status): return .failure(status)
+        }
+        guard let catalog = result.catalog else { return .success(result.diagnostics) }
+        var diagnostics = result.diagnostics
+        let date = options.now ?? Self.pictureDate
+        let setup = PaywallSetup(
+            catalog: catalog, clock: StoreClock(startWallDate: date, startSimulatedDate: date),
+            locale: Self.userLocale(environment), timeZone: TimeZone(identifier: "UTC")!)
+        for (index, page) in deck.pages.enumerated() {
+            guard case .paywall(let paywall) = page, let id = paywall.offeringID, catalog.offering(id: id) == nil else {
+                continue
+            }
+            let known = catalog.offerings.map(\.id)
+            diagnostics.append(
+                Diagnostic(
+                    severity: .error, file: SafeText.sanitize(deckPath), path: "pages[\(index)].offering",
+                    location: nil,
+                    message:
+                        "offering \"\(SafeText.sanitize(id))\" is not in the catalog (it has: \(known.joined(separator: ", ")))"
+                ))
+        }
+        if !diagnostics.contains(where: { $0.severity == .error }) {
+            diagnostics += PaywallFitCheck.diagnostics(deck, paywall: setup, file: SafeText.sanitize(deckPath))
+        }
+        return .success(diagnostics)
+    }
+}
