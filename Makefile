@@ -124,7 +124,7 @@ uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/tui-onboard.fish"
 
 # Remakes the man page and the completions under share/ from the command-line table
-# (Sources/tui-onboard/CommandLineSpec.swift); a test fails while they differ from it.
+# (Sources/tui-onboard/CommandLine/CommandLineSpec.swift); a test fails while they differ from it.
 cli-docs:
 	$(SWIFT) build --product tui-onboard
 	bin="$$($(SWIFT) build --show-bin-path)/tui-onboard"; \

@@ -1,0 +1,106 @@
+import FoundationEssentials
+import Glibc
+import OnboardDisk
+import OnboardKit
+import OnboardRun
+
+/// `status`, and what it shares with `has`: the commands a host app calls around the tour.
+/// `status` and `has` never touch the terminal and never write, so they answer while another
+/// instance runs and in a state directory they may not write to.
+extension Launcher {
+    /// What the entitlement commands need: the app, its catalog (if any) and the store's now.
+    struct Subject {
+        var appID: String
+        var catalogPath: String?
+        var catalog: Catalog?
+        var now: Date
+    }
+
+    /// The app is `--app`, else the deck's (`--deck` or the built-in one); the catalog is
+    /// `--catalog`, else the deck's, else the one the app's deck named when its tour last ran
+    /// (remembered in the state). The deck is read only when one of them needs it. The
+    /// built-in deck's catalog is tui-onboard's own: another app named with `--app` alone does
+    /// not borrow it.
+    func subject() -> Result<Subject, ExitStatus> {
+        var appID = options.appID
+        var catalogPath = options.catalogPath
+        if appID == nil || catalogPath == nil {
+            switch loadDeck() {
+            case .success(let deck):
+                let isOtherApp = options.deckPath == nil && appID != nil && appID != deck.app.id
+                appID = appID ?? deck.app.id
+                if isOtherApp, catalogPath == nil, let appID {
+                    let state = try? FirstRunStateFile(directory: stateDirectory).loadWithoutRepair()
+                    catalogPath = state?.apps[appID]?.catalogPath
+                } else {
+                    catalogPath = catalogPath ?? deck.catalogPath
+                }
+            case .failure(let status):
+                return .failure(status)
+            }
+        }
+        var catalog: Catalog?
+        if let catalogPath {
+            switch loadCatalog(catalogPath) {
+            case .success(let result):
+                report(result.diagnostics)
+                guard let loaded = result.catalog else { return .failure(ExitStatus(code: ExitCode.badData)) }
+                catalog = loaded
+            case .failure(let status):
+                return .failure(status)
+            }
+        }
+        // One moment: --time-rate has nothing to speed up in a command that ends at once.
+        return .success(
+            Subject(appID: appID ?? "", catalogPath: catalogPath, catalog: catalog, now: options.now ?? Date()))
+    }
+
+    /// The ledger as it is on disk, without the lock and without repairing it: the real one, or
+    /// with `--sandbox` the one purchases under a simulated clock went to.
+    func readLedger() -> Result<Ledger, ExitStatus> {
+        do {
+            return .success(try LedgerFile(directory: answerLedgerDirectory).loadWithoutRepair())
+        } catch {
+            printError(error.description)
+            return .failure(ExitStatus(code: error.exitCode))
+        }
+    }
+
+    /// The Gregorian calendar in the user's time zone, which the paywall counts periods in.
+    static var storeCalendar: Calendar { EntitlementCheck.calendar }
+
+    /// `status`: the app's first-run record and every entitlement, for a person or (`--json`)
+    /// a program. Damage is reported, not repaired (65); nothing is printed on stdout then.
+    func status() -> Int32 {
+        let subject: Subject
+        switch self.subject() {
+        case .success(let found): subject = found
+        case .failure(let status): return status.code
+        }
+        let state: FirstRunState
+        do {
+            state = try FirstRunStateFile(directory: stateDirectory).loadWithoutRepair()
+        } catch {
+            printError(error.description)
+            if case .io = error { return ExitCode.ioError }
+            return ExitCode.badData
+        }
+        var entitlements: [EntitlementStatus] = []
+        if let catalog = subject.catalog {
+            let ledger: Ledger
+            switch readLedger() {
+            case .success(let read): ledger = read
+            case .failure(let status): return status.code
+            }
+            entitlements = EntitlementResolver.statuses(
+                in: StoreContext(catalog: catalog, ledger: ledger, now: subject.now, calendar: Self.storeCalendar))
+        }
+        let report = StatusReport(
+            appID: subject.appID, stateDirectory: stateDirectory, now: subject.now,
+            onboarding: state.apps[subject.appID], catalogPath: subject.catalogPath, entitlements: entitlements)
+        if options.isJSON { return writeOutput(report.json()) }
+        return writeOutput(report.text(locale: Self.userLocale(environment), timeZone: TimeZone.current))
+    }
+
+
+}
