@@ -10,30 +10,30 @@ public final class TerminalSession {
     let screen: OpaquePointer
     let window: UnsafeMutablePointer<WINDOW>
     let presenter: CanvasPresenter
-    private let output: UnsafeMutablePointer<FILE>
-    private let input: UnsafeMutablePointer<FILE>
-    private let tracksDrags: Bool
+    let output: UnsafeMutablePointer<FILE>
+    let input: UnsafeMutablePointer<FILE>
+    let tracksDrags: Bool
     /// A system console (`linux`, `cons25`): asked nothing but device attributes.
-    private let isConsole: Bool
-    private var isStopped = false
+    let isConsole: Bool
+    var isStopped = false
     /// Whether ncurses knows the extra key spellings yet (`prepareKeys`).
-    private var keysPrepared = false
+    var keysPrepared = false
     /// Device attributes questions the terminal has not answered yet.
-    private(set) var unansweredQueries = 0
+    var unansweredQueries = 0
     /// Whether the terminal has ever answered a question, and when the first one went out.
-    private(set) var hasAnswered = false
-    private var firstAskedAt: Double?
+    var hasAnswered = false
+    var firstAskedAt: Double?
     /// True between `suspend()` and `resume()`: the terminal is the shell's.
-    public private(set) var isSuspended = false
+    public internal(set) var isSuspended = false
     /// Whether the background colour question (OSC 11) and the synchronized output question
     /// (DECRQM) wait for their answer. One answer each is taken, and only then: the same
     /// bytes at any other time are the user's typing (or a paste), not the terminal speaking.
-    private(set) var awaitsBackgroundColor = false
-    private(set) var awaitsSynchronizedOutput = false
+    var awaitsBackgroundColor = false
+    var awaitsSynchronizedOutput = false
     /// The paste being read, from its start marker to its end marker.
-    private var paste: PasteCollector?
+    var paste: PasteCollector?
     /// When the paste last received something (`now()`).
-    private var lastPasteInput = 0.0
+    var lastPasteInput = 0.0
     /// The clock for the paste's time limit; tests move it.
     var now: () -> Double = TerminalRunner.now
 
@@ -341,255 +341,6 @@ public final class TerminalSession {
 
     /// Forgets the last frame so the next one is written whole.
     public func invalidate() { presenter.invalidate() }
-
-    /// Reads one pending input without waiting; nil when there is none.
-    func readInput() -> InputDecoder.Input? {
-        if !keysPrepared {
-            // ncurses has read nothing yet, so the descriptor tells whether input waits.
-            var ready = pollfd(fd: fileno(input), events: Int16(POLLIN), revents: 0)
-            guard poll(&ready, 1, 0) > 0 else { return nil }
-            prepareKeys()
-        }
-        wtimeout(window, 0)
-        if paste != nil { return readPaste() }
-        while true {
-            var value: wint_t = 0
-            let status = wget_wch(window, &value)
-            if status == tui_err() { return nil }
-            if status == tui_key_code_yes(), Int32(bitPattern: value) == TerminalSession.pasteStartCode {
-                beginPaste()
-                return readPaste()
-            }
-            let input = InputDecoder.decode(status: status, value: UInt32(value))
-            if input == .key(.escape) {
-                // Esc with more input right behind it is a sequence ncurses did not know (or
-                // Alt plus a key): swallow it rather than quit on it. The terminal's answer to
-                // a question is one of those.
-                switch skipUnknownSequence() {
-                case .none: break
-                case .some(.answer(let answer)):
-                    guard takeAnswer(answer) else { continue }
-                    return answer
-                case .some(.pasteStart):
-                    beginPaste()
-                    return readPaste()
-                case .some(.other): continue
-                }
-            }
-            if let input { return input }
-            // An input with no meaning here (an unknown key): read on.
-        }
-    }
-
-    /// Whether `answer` answers a question still waiting for it; if so, that question is
-    /// answered now. The device attributes answer comes last: any question asked before it
-    /// that has no answer yet will get none.
-    private func takeAnswer(_ answer: InputDecoder.Input) -> Bool {
-        switch answer {
-        case .backgroundColor:
-            guard awaitsBackgroundColor else { return false }
-            awaitsBackgroundColor = false
-        case .synchronizedOutput:
-            guard awaitsSynchronizedOutput else { return false }
-            awaitsSynchronizedOutput = false
-        case .deviceAttributes:
-            guard unansweredQueries > 0 else { return false }
-            unansweredQueries -= 1
-            awaitsBackgroundColor = false
-            awaitsSynchronizedOutput = false
-        default:
-            return false
-        }
-        hasAnswered = true
-        return true
-    }
-
-    private func beginPaste() {
-        paste = PasteCollector()
-        lastPasteInput = now()
-    }
-
-    /// Reads on in the paste under way: `.paste` once its end marker came (or its end is
-    /// taken as lost, `unendedPasteLimit`), `.partialPaste` after `pastePartSize` characters,
-    /// nil when nothing more waits yet. A resize in the middle is passed on at once.
-    private func readPaste() -> InputDecoder.Input? {
-        // The clock is read once a call, not once a character: only a call that read nothing
-        // compares it.
-        var hasRead = false
-        defer { if hasRead { lastPasteInput = now() } }
-        for _ in 0..<TerminalSession.pastePartSize {
-            var value: wint_t = 0
-            let status = wget_wch(window, &value)
-            if status == tui_err() {
-                guard !hasRead, now() - lastPasteInput >= TerminalSession.unendedPasteLimit else { return nil }
-                return endPaste()
-            }
-            hasRead = true
-            if status == tui_key_code_yes() {
-                let code = Int32(bitPattern: value)
-                if code == TerminalSession.pasteEndCode { return endPaste() }
-                if code == tui_key_resize() { return .resize }
-                // A key ncurses decoded from the pasted bytes: it has no text of its own.
-                continue
-            }
-            guard let scalar = Unicode.Scalar(UInt32(value)) else { continue }
-            if paste?.accept(scalar) == true { return endPaste() }
-        }
-        return .partialPaste
-    }
-
-    private func endPaste() -> InputDecoder.Input? {
-        guard let text = paste?.finish() else { return nil }
-        paste = nil
-        return .paste(text)
-    }
-
-    /// When a paste under way is given up if nothing more comes: the loop wakes then.
-    var pasteDeadline: Double? { paste == nil ? nil : lastPasteInput + TerminalSession.unendedPasteLimit }
-
-    /// What followed an Esc.
-    private enum SkippedSequence {
-        /// The answer to a question the app asked (`InputDecoder.decodeAnswer`).
-        case answer(InputDecoder.Input)
-        /// A paste's start marker that ncurses did not match as one (its bytes came apart).
-        case pasteStart
-        case other
-    }
-
-    /// After an Esc, consumes the rest of an escape sequence that is already waiting.
-    /// Returns nil when nothing follows: a real Esc key press.
-    private func skipUnknownSequence() -> SkippedSequence? {
-        var value: wint_t = 0
-        let status = wget_wch(window, &value)
-        guard status != tui_err() else { return nil }
-        if status != tui_key_code_yes(), value == 0x1B {
-            // Esc, then another sequence (a terminal's answer, say): the first was the key.
-            unget_wch(wchar_t(0x1B))
-            return nil
-        }
-        guard status != tui_key_code_yes(), value == 0x5B || value == 0x4F || value == 0x5D else { return .other }
-        var body = String(UnicodeScalar(UInt8(value)))
-        // The rest of a sequence may be a moment behind its start (a slow link): wait a little
-        // for it, so that its tail is not taken for keys.
-        wtimeout(window, TerminalSession.sequenceTailWait)
-        defer { wtimeout(window, 0) }
-        if value == 0x5D {
-            // OSC ("Esc ]") runs to BEL or ST (Esc then a backslash): an answer such as the background colour.
-            for _ in 0..<128 {
-                guard wget_wch(window, &value) != tui_err() else { return .other }
-                if value == 0x07 { break }
-                if value == 0x1B {
-                    _ = wget_wch(window, &value)
-                    break
-                }
-                guard let scalar = Unicode.Scalar(UInt32(value)) else { return .other }
-                body.unicodeScalars.append(scalar)
-            }
-            return InputDecoder.decodeAnswer(body).map { .answer($0) } ?? .other
-        }
-        // CSI ("Esc [") and SS3 ("Esc O") end with a byte from '@' to '~'. The answers to the
-        // app's questions are CSI: "Esc [ ?", digits and semicolons, then "c" or "$ y".
-        for _ in 0..<64 {
-            guard wget_wch(window, &value) != tui_err(), let scalar = Unicode.Scalar(UInt32(value)) else {
-                return .other
-            }
-            body.unicodeScalars.append(scalar)
-            if (0x40...0x7E).contains(value) {
-                if body == "[200~" { return .pasteStart }
-                return InputDecoder.decodeAnswer(body).map { .answer($0) } ?? .other
-            }
-        }
-        return .other
-    }
-
-    /// Asks, behind the first frame, what the terminal can do: its background colour (OSC 11)
-    /// when `background`, whether it knows synchronized output (DECRQM for mode 2026), then
-    /// its device attributes, which every terminal answers and answers last. The answers come
-    /// as input; one not given before the device attributes will not come at all.
-    func askTerminalSettings(background: Bool) {
-        // Consoles (Linux, BSD) know neither question, and older ones print what they do not
-        // know: they get the device attributes question alone.
-        let questions =
-            isConsole
-            ? "" : (background ? TerminalSession.backgroundColorQuery : "") + TerminalSession.synchronizedOutputQuery
-        fputs(questions + TerminalSession.deviceAttributesQuery, output)
-        fflush(output)
-        if firstAskedAt == nil { firstAskedAt = TerminalRunner.now() }
-        unansweredQueries += 1
-        awaitsBackgroundColor = background && !isConsole
-        awaitsSynchronizedOutput = !isConsole
-    }
-
-    /// Milliseconds to wait for each further byte of a sequence already begun.
-    static let sequenceTailWait: Int32 = 50
-
-    /// Ended by ST rather than BEL: a BEL would ring on a terminal that does not know OSC 11.
-    static let backgroundColorQuery = "\u{1B}]11;?\u{1B}\\"
-    static let synchronizedOutputQuery = "\u{1B}[?2026$p"
-
-    /// Wraps each frame from now on in synchronized output (DEC mode 2026), so the terminal
-    /// shows it whole: the terminal said it knows the mode.
-    func synchronizeOutput() { presenter.isSynchronized = true }
-
-    /// Asks the terminal for its device attributes (`ESC [ c`, which every VT100 descendant
-    /// answers); the answer arrives as `.deviceAttributes` input once the terminal has read
-    /// everything written before it.
-    func askDeviceAttributes() {
-        fputs(TerminalSession.deviceAttributesQuery, output)
-        fflush(output)
-        unansweredQueries += 1
-    }
-
-    static let deviceAttributesQuery = "\u{1B}[c"
-
-    /// Whether what was written has left for the terminal, as far as the output descriptor
-    /// can tell, for a terminal that does not answer questions: a serial line or console says
-    /// how much it still holds (`TIOCOUTQ`), a pseudo-terminal only when it is full (`POLLOUT`
-    /// off; it reports no queue at all). True when it cannot be told.
-    func outputHasRoom() -> Bool {
-        let descriptor = fileno(output)
-        var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-        if poll(&ready, 1, 0) == 0 { return false }
-        var queued: Int32 = 0
-        return ioctl(descriptor, UInt(TIOCOUTQ), &queued) != 0 || queued == 0
-    }
-
-    /// The terminal has not answered the start-up question in time and is taken not to
-    /// answer at all: stopping or suspending waits for no answer (flushing input is enough).
-    func giveUpOnAnswers() {
-        unansweredQueries = 0
-        awaitsBackgroundColor = false
-        awaitsSynchronizedOutput = false
-    }
-
-    /// Until when a stop waits for answers, input already waiting aside (it is always read):
-    /// `fullDeadline`, except that a terminal that has said nothing so far is waited for only
-    /// until its first question is `firstAnswerWait` old. One answer, even part of the set,
-    /// earns the full wait.
-    static func answerDeadline(_ fullDeadline: Double, hasAnswered: Bool, firstAskedAt: Double?) -> Double {
-        guard !hasAnswered, let firstAskedAt else { return fullDeadline }
-        return min(fullDeadline, firstAskedAt + firstAnswerWait)
-    }
-
-    /// Waits up to `timeout` seconds for the answers still owed, reading (and dropping) input
-    /// meanwhile, so that none arrives after the terminal is handed back, where the shell
-    /// would take it for typing.
-    private func awaitAnswers(timeout: Double) {
-        let fullDeadline = TerminalRunner.now() + timeout
-        while unansweredQueries > 0 {
-            // ncurses may hold an answer it has read already: look there before waiting.
-            while unansweredQueries > 0, readInput() != nil {}
-            let deadline = Self.answerDeadline(
-                fullDeadline, hasAnswered: hasAnswered, firstAskedAt: firstAskedAt)
-            let remaining = Int32(((deadline - TerminalRunner.now()) * 1000).rounded(.up))
-            guard unansweredQueries > 0, remaining > 0 else { break }
-            var ready = pollfd(fd: fileno(input), events: Int16(POLLIN), revents: 0)
-            guard poll(&ready, 1, remaining) > 0 else { break }
-        }
-        // An answer later than that is not typed into the shell.
-        if unansweredQueries > 0 { tcflush(fileno(input), TCIFLUSH) }
-        unansweredQueries = 0
-    }
 
     /// Reads a cell's colours (ncurses numbers, -1 the default) and attributes back from the
     /// ncurses screen (for off-screen tests).

@@ -102,5 +102,4 @@ extension Launcher {
         return writeOutput(report.text(locale: Self.userLocale(environment), timeZone: TimeZone.current))
     }
 
-
 }
