@@ -9,16 +9,28 @@ import Testing
 extension TerminalSessionTests {
     /// A terminal the test types on: the loop's session runs on its other end.
     final class Typist: @unchecked Sendable {
-        let master: Int32
+        private let master: Int32
         private let lock = NSLock()
         private var received: [UInt8] = []
+        private var isClosed = false
 
         init(master: Int32) { self.master = master }
 
-        /// Reads what the app writes until `text` has come, then types `keys`; gives up after
-        /// `timeout` seconds (the test then fails on what the run did).
-        func when(_ text: String, type keys: String, timeout: Double = 10) {
+        /// Hangs the terminal up, once: a descriptor closed twice could be another test's by then.
+        func hangUp() {
+            lock.withLock {
+                guard !isClosed else { return }
+                isClosed = true
+                close(master)
+            }
+        }
+
+        /// Reads what the app writes until `text` has come, then types `keys`. After `timeout`
+        /// seconds it hangs up instead, so the loop ends (as a hangup, which the test then
+        /// reports) rather than wait for a key that never comes.
+        func when(_ text: String, type keys: String, timeout: Double = 30) {
             let deadline = Date().addingTimeInterval(timeout)
+            defer { if Date() >= deadline { hangUp() } }
             while Date() < deadline {
                 if lock.withLock({ String(decoding: received, as: UTF8.self).contains(text) }) {
                     _ = keys.utf8CString.withUnsafeBufferPointer { write(master, $0.baseAddress, $0.count - 1) }
@@ -33,10 +45,11 @@ extension TerminalSessionTests {
             }
         }
 
-        /// Keeps reading, so that the app's last writes never wait on a full terminal.
+        /// Keeps reading until the app has been quiet a while, so that its last writes never wait
+        /// on a full terminal.
         func drain() {
             var buffer = [UInt8](repeating: 0, count: 4096)
-            while true {
+            while !lock.withLock({ isClosed }) {
                 var ready = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
                 guard poll(&ready, 1, 200) > 0, read(master, &buffer, buffer.count) > 0 else { return }
             }
@@ -52,7 +65,10 @@ extension TerminalSessionTests {
         var slave: Int32 = 0
         var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
         try #require(openpty(&master, &slave, nil, nil, &size) == 0)
-        defer { close(master) }
+        // The terminal's end is read, written and closed by the typing thread alone, which the
+        // run waits for: a descriptor closed under another thread could be another test's.
+        let typist = Typist(master: master)
+        let typed = DispatchSemaphore(value: 0)
         let output = try #require(fdopen(dup(slave), "w"))
         let input = try #require(fdopen(slave, "r"))
         defer {
@@ -64,10 +80,11 @@ extension TerminalSessionTests {
         defer { signals.uninstall() }
         let session = try TerminalSession(
             terminalName: "xterm-256color", output: output, input: input, environment: [:])
-        let typist = Typist(master: master)
         let typing = Thread {
             script(typist)
             typist.drain()
+            typist.hangUp()
+            typed.signal()
         }
         typing.start()
         var app = OnboardingApp(
@@ -75,6 +92,7 @@ extension TerminalSessionTests {
             settings: AppSettings(reducesMotion: true, seed: 1))
         let ending = TerminalRunner().run(&app, session: session, signals: signals)
         session.stop()
+        typed.wait()
         return (ending, app)
     }
 
@@ -106,7 +124,7 @@ extension TerminalSessionTests {
     @Test func aTerminalThatGoesAwayEndsTheRunAsAHangup() throws {
         let (ending, _) = try Self.runLoop(Self.twoPages) { typist in
             typist.when("Alpha", type: "")
-            close(typist.master)
+            typist.hangUp()
         }
         #expect(ending == .hangup)
     }

@@ -117,9 +117,20 @@ extension OnboardingApp {
         // Confetti flies over the page but under any box, so a message stays readable.
         let confettiMode: ConfettiRenderMode = theme.colorMode == .monochrome ? .glyph : .halfBlock
         ConfettiRenderer.draw(confetti, into: &canvas, mode: confettiMode, colorMode: theme.colorMode)
-        if let paywall { PaywallOverlay.draw(paywall, into: &canvas, theme: theme) }
-        if isShowingHelp { HelpOverlay.draw(into: &canvas, theme: theme, maps: helpMaps) }
-        if let reviewBox, isShowingReview { ReviewBoxView(box: reviewBox).draw(into: &canvas, theme: theme) }
+        // The layers over the pages, bottom first, so the one that takes the keys is on top.
+        for layer in focusStack.reversed() {
+            switch layer {
+            case .storeNotice, .paywall:
+                if let paywall { PaywallOverlay.draw(paywall, into: &canvas, theme: theme) }
+            case .help:
+                HelpOverlay.draw(into: &canvas, theme: theme, maps: helpMaps)
+            case .review:
+                if let reviewBox { ReviewBoxView(box: reviewBox).draw(into: &canvas, theme: theme) }
+            case .finishing, .autoplay, .carousel:
+                // The pages are drawn above; autoplay's hint goes on the top bar, below.
+                break
+            }
+        }
         if autoplay?.isPaused == true { drawPausedHint(into: &canvas, layout: layout) }
     }
 
