@@ -137,6 +137,12 @@ import Testing
             result.fileError
                 == .tooLarge(path: "decks/deck.json", size: huge.utf8.count, limit: DeckLoader.maximumDeckSize))
         #expect(result.errors.first?.description.contains("over the limit of 10 MiB") == true)
+        // Just over the limit, the sizes would read the same in MiB: the bytes tell them apart.
+        #expect(
+            result.errors.first?.description.contains(
+                "file is \(huge.utf8.count) bytes, over the limit of 10 MiB (\(DeckLoader.maximumDeckSize) bytes)")
+                == true,
+            "\(result.errors)")
     }
 
     @Test func missingFileIsAFileError() {

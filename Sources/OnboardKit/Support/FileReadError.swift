@@ -23,7 +23,11 @@ public enum FileReadError: Error, Equatable, Sendable, CustomStringConvertible {
         case .missing:
             return "no such file"
         case .tooLarge(_, let size, let limit):
-            return "file is \(FileReadError.mebibytes(size)), over the limit of \(FileReadError.mebibytes(limit))"
+            let (shownSize, shownLimit) = (FileReadError.mebibytes(size), FileReadError.mebibytes(limit))
+            // A file just over the limit rounds to the limit ("10 MiB, over the limit of 10 MiB"):
+            // then the bytes say it.
+            guard shownSize == shownLimit else { return "file is \(shownSize), over the limit of \(shownLimit)" }
+            return "file is \(size) bytes, over the limit of \(shownLimit) (\(limit) bytes)"
         case .unreadable(_, let reason):
             return "cannot read: \(reason)"
         case .notRegularFile(_, let kind):
