@@ -69,28 +69,23 @@ enum TrueColorWriter {
     static func move(from: (x: Int, y: Int)?, to: (x: Int, y: Int)) -> String {
         let absolute = "\u{1B}[\(to.y + 1);\(to.x + 1)H"
         guard let from else { return absolute }
-        let column: String
-        switch to.x - from.x {
-        case 0: column = ""
-        case 1: column = "\u{1B}[C"
-        case -1: column = "\u{1B}[D"
-        case let distance:
-            let relative = distance > 0 ? "\u{1B}[\(distance)C" : "\u{1B}[\(-distance)D"
-            let onRow = "\u{1B}[\(to.x + 1)G"
-            column = onRow.utf8.count < relative.utf8.count ? onRow : relative
-        }
+        let column = step(to.x - from.x, to: to.x, forward: "C", backward: "D", absolute: "G")
         guard from.y != to.y else { return column }
-        let row: String
-        switch to.y - from.y {
-        case 1: row = "\u{1B}[B"
-        case -1: row = "\u{1B}[A"
-        case let distance:
-            let relative = distance > 0 ? "\u{1B}[\(distance)B" : "\u{1B}[\(-distance)A"
-            let onColumn = "\u{1B}[\(to.y + 1)d"
-            row = onColumn.utf8.count < relative.utf8.count ? onColumn : relative
-        }
+        let row = step(to.y - from.y, to: to.y, forward: "B", backward: "A", absolute: "d")
         let split = row + column
         return split.utf8.count < absolute.utf8.count ? split : absolute
+    }
+
+    /// The shorter of a move by `distance` along one axis (final `forward` or `backward`, the
+    /// count left out for one) and the move to `position` on it (final `absolute`); "" for none.
+    private static func step(
+        _ distance: Int, to position: Int, forward: Character, backward: Character, absolute: Character
+    ) -> String {
+        guard distance != 0 else { return "" }
+        let count = abs(distance) == 1 ? "" : "\(abs(distance))"
+        let relative = "\u{1B}[" + count + String(distance > 0 ? forward : backward)
+        let direct = "\u{1B}[\(position + 1)\(absolute)"
+        return direct.utf8.count < relative.utf8.count ? direct : relative
     }
 
     static func needsTrueColor(_ cell: Cell) -> Bool {
