@@ -29,9 +29,9 @@ public enum UserFile {
             return try POSIXFile.readRegularFile(path, limit: limit)
         } catch {
             switch error {
+            case .missing: throw .missing(path: path)
             // A path through a file (`deck.json/x`) names nothing, as for the user it is.
-            case .missing, .system(SystemCallError(operation: "open", path: path, code: ENOTDIR)):
-                throw .missing(path: path)
+            case .system(let failure) where failure.code == ENOTDIR: throw .missing(path: path)
             case .notRegular(let kind): throw .notRegularFile(path: path, kind: kind)
             case .tooLarge(let size): throw .tooLarge(path: path, size: size, limit: limit)
             case .system(let failure):
