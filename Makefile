@@ -22,6 +22,7 @@ STATIC ?= -Xswiftc -static-executable -Xlinker -ltinfo -Xswiftc -Xclang-linker -
 RELEASE_FLAGS := -c $(CONFIG) $(if $(filter release,$(CONFIG)),$(STATIC))
 
 NCURSES_HEADER := /usr/include/ncursesw/curses.h
+SODIUM_HEADER := /usr/include/sodium.h
 
 .PHONY: all build static-archives run test test-deps build-tests test-unit test-e2e test-release install install-data uninstall bench clean deps lint width-table cli-docs docs symbol-order
 
@@ -30,10 +31,12 @@ all: build
 # Checks the system packages; installs them when running as root, otherwise says exactly what to run.
 # TEST_TOOLS adds what only the tests use: man-db and groff render the man page, zsh and fish
 # check the completions, Python's jsonschema checks the schemas, asciinema and pyte play the
-# recordings (`make test-deps`, and so `make test`, asks for them; `make run` does not).
+# recordings, openssl cross-checks license signatures, segno and zbarimg check the checkout's QR
+# code (`make test-deps`, and so `make test`, asks for them; `make run` does not).
 deps:
 	@missing=""; \
 	[ -f $(NCURSES_HEADER) ] || missing="$$missing libncurses-dev"; \
+	[ -f $(SODIUM_HEADER) ] || missing="$$missing libsodium-dev"; \
 	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
 	if [ -n "$(TEST_TOOLS)" ]; then \
 	  command -v man >/dev/null 2>&1 || missing="$$missing man-db"; \
@@ -43,6 +46,9 @@ deps:
 	  python3 -c 'import jsonschema' >/dev/null 2>&1 || /usr/bin/python3 -c 'import jsonschema' >/dev/null 2>&1 || missing="$$missing python3-jsonschema"; \
 	  python3 -c 'import pyte' >/dev/null 2>&1 || /usr/bin/python3 -c 'import pyte' >/dev/null 2>&1 || missing="$$missing python3-pyte"; \
 	  command -v asciinema >/dev/null 2>&1 || missing="$$missing asciinema"; \
+	  command -v openssl >/dev/null 2>&1 || missing="$$missing openssl"; \
+	  command -v zbarimg >/dev/null 2>&1 || missing="$$missing zbar-tools"; \
+	  /usr/bin/python3 -c 'import segno' >/dev/null 2>&1 || missing="$$missing python3-segno"; \
 	fi; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then \
@@ -58,12 +64,13 @@ deps:
 
 build: deps $(if $(filter release,$(CONFIG)),static-archives)
 	$(SWIFT) build $(RELEASE_FLAGS) --product tui-onboard
+	$(SWIFT) build $(RELEASE_FLAGS) --product tui-onboard-license
 
 # The static link's archives, each from a package the toolchain or deps already asks for; a
 # clear message instead of the linker's "unable to find library" when one is missing.
 static-archives:
 	@swift_dir="$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")")"; missing=""; \
-	for archive in libc.a libstdc++.a libncursesw.a libtinfo.a; do \
+	for archive in libc.a libstdc++.a libncursesw.a libtinfo.a libsodium.a; do \
 	  found=""; \
 	  for compiler in "$$swift_dir/clang" clang gcc cc; do \
 	    candidate="$$("$$compiler" -print-file-name=$$archive 2>/dev/null)" || continue; \
@@ -71,7 +78,7 @@ static-archives:
 	  done; \
 	  [ -n "$$found" ] || missing="$$missing $$archive"; \
 	done; \
-	[ -z "$$missing" ] || { echo "static archives missing:$$missing (from libc6-dev, libstdc++-12-dev, libncurses-dev): sudo apt-get install -y libc6-dev libstdc++-12-dev libncurses-dev"; exit 1; }
+	[ -z "$$missing" ] || { echo "static archives missing:$$missing (from libc6-dev, libstdc++-12-dev, libncurses-dev, libsodium-dev): sudo apt-get install -y libc6-dev libstdc++-12-dev libncurses-dev libsodium-dev"; exit 1; }
 
 run: build
 	"$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tui-onboard"
@@ -102,6 +109,8 @@ install: build install-data
 	install -d "$(DESTDIR)$(PREFIX)/bin"
 	install -m 755 "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tui-onboard" "$(DESTDIR)$(PREFIX)/bin/tui-onboard"
 	strip "$(DESTDIR)$(PREFIX)/bin/tui-onboard"
+	install -m 755 "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tui-onboard-license" "$(DESTDIR)$(PREFIX)/bin/tui-onboard-license"
+	strip "$(DESTDIR)$(PREFIX)/bin/tui-onboard-license"
 
 # Everything but the binary: the built-in deck, the man page and the completions (checked in
 # under share/, as they are installed).
@@ -111,12 +120,14 @@ install-data:
 	  "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d"
 	cp -R Assets/. "$(DESTDIR)$(PREFIX)/share/tui-onboard/"
 	install -m 644 share/man/man1/tui-onboard.1 "$(DESTDIR)$(PREFIX)/share/man/man1/tui-onboard.1"
+	install -m 644 share/man/man1/tui-onboard-license.1 "$(DESTDIR)$(PREFIX)/share/man/man1/tui-onboard-license.1"
 	install -m 644 share/bash-completion/completions/tui-onboard "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/tui-onboard"
 	install -m 644 share/zsh/site-functions/_tui-onboard "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_tui-onboard"
 	install -m 644 share/fish/vendor_completions.d/tui-onboard.fish "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/tui-onboard.fish"
 
 uninstall:
-	rm -f "$(DESTDIR)$(PREFIX)/bin/tui-onboard"
+	rm -f "$(DESTDIR)$(PREFIX)/bin/tui-onboard" "$(DESTDIR)$(PREFIX)/bin/tui-onboard-license"
+	rm -f "$(DESTDIR)$(PREFIX)/share/man/man1/tui-onboard-license.1"
 	rm -rf "$(DESTDIR)$(PREFIX)/share/tui-onboard"
 	rm -f "$(DESTDIR)$(PREFIX)/share/man/man1/tui-onboard.1"
 	rm -f "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/tui-onboard"

@@ -8,11 +8,19 @@ let package = Package(
         .library(name: "OnboardTerminal", targets: ["OnboardTerminal"]),
         .library(name: "OnboardDisk", targets: ["OnboardDisk"]),
         .library(name: "OnboardRun", targets: ["OnboardRun"]),
+        .library(name: "OnboardSignature", targets: ["OnboardSignature"]),
         .executable(name: "tui-onboard", targets: ["tui-onboard"]),
+        .executable(name: "tui-onboard-license", targets: ["tui-onboard-license"]),
     ],
     targets: [
         // The C boundary: ncursesw from Debian's libncurses-dev.
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
+        // Ed25519 from Debian's libsodium-dev (static archive for the release build).
+        .systemLibrary(name: "CSodium", path: "Sources/CSodium"),
+        // Checking a license's signature: all the cryptography the shipped binary holds.
+        .target(name: "OnboardSignature", dependencies: ["CSodium"], path: "Sources/OnboardSignature"),
+        // Signing licenses: the vendor's tool and the tests only, never the shipped binary.
+        .target(name: "OnboardSigning", dependencies: ["CSodium"], path: "Sources/OnboardSigning"),
         // The pure core: no ncurses, no clock reads, no global randomness.
         .target(name: "OnboardKit", path: "Sources/OnboardKit"),
         // The only code that talks to ncurses.
@@ -22,13 +30,18 @@ let package = Package(
         // A tour run on the terminal, its loop and every effect: what the executable and every
         // Swift host call.
         .target(
-            name: "OnboardRun", dependencies: ["OnboardKit", "OnboardTerminal", "OnboardDisk"], path: "Sources/OnboardRun"),
+            name: "OnboardRun", dependencies: ["OnboardKit", "OnboardTerminal", "OnboardDisk", "OnboardSignature"],
+            path: "Sources/OnboardRun"),
         // `--record`: a copy of every byte written to the terminal, ncurses' own included.
         .target(name: "CTerminalCapture", path: "Sources/CTerminalCapture"),
         .executableTarget(
             name: "tui-onboard",
-            dependencies: ["OnboardKit", "OnboardTerminal", "OnboardDisk", "OnboardRun", "CTerminalCapture"],
+            dependencies: ["OnboardKit", "OnboardTerminal", "OnboardDisk", "OnboardRun", "OnboardSignature", "CTerminalCapture"],
             path: "Sources/tui-onboard"),
+        // The vendor's tool: keys, signing, verifying and reading licenses.
+        .executableTarget(
+            name: "tui-onboard-license", dependencies: ["OnboardKit", "OnboardDisk", "OnboardSignature", "OnboardSigning"],
+            path: "Sources/tui-onboard-license"),
         // `make bench`: prints figures; never part of the tests.
         .executableTarget(
             name: "tui-onboard-bench", dependencies: ["OnboardKit", "OnboardTerminal", "OnboardDisk"],
@@ -50,6 +63,9 @@ let package = Package(
         .testTarget(
             name: "OnboardDiskTests", dependencies: ["OnboardDisk", "OnboardKit", "ledger-stress"], path: "Tests/OnboardDiskTests"),
         .testTarget(name: "TuiOnboardTests", dependencies: ["tui-onboard"], path: "Tests/TuiOnboardTests"),
+        .testTarget(
+            name: "LicensingTests", dependencies: ["OnboardKit", "OnboardSignature", "OnboardSigning"],
+            path: "Tests/LicensingTests"),
         .testTarget(name: "EndToEndTests", path: "Tests/EndToEndTests"),
     ]
 )

@@ -94,6 +94,17 @@ public enum RFC3339Date {
         "December",
     ]
 
+    /// `date` in UTC to the second, "2026-12-01T09:00:00Z", as licenses and messages write it.
+    public static func text(of date: Date) -> String {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        let days = seconds.floorDivided(by: 86_400)
+        let time = seconds - days * 86_400
+        let (year, month, day) = civilDate(daysSince1970: days)
+        return
+            "\(String(zeroPadded: year, width: 4))-\(String(zeroPadded: month, width: 2))-\(String(zeroPadded: day, width: 2))T"
+            + "\(String(zeroPadded: time / 3600, width: 2)):\(String(zeroPadded: time / 60 % 60, width: 2)):\(String(zeroPadded: time % 60, width: 2))Z"
+    }
+
     /// Gregorian leap years: every fourth, but not centuries unless divisible by 400.
     public static func isLeapYear(_ year: Int) -> Bool {
         year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)

@@ -8,17 +8,23 @@ public struct Catalog: Hashable, Sendable {
     public var products: [String: Product]
     public var entitlements: [Entitlement]
     public var links: CatalogLinks
+    /// Signed licenses: nil for a catalog that only simulates (every purchase then counts).
+    public var licensing: Licensing?
 
     public init(
         offerings: [Offering], currentOfferingID: String, products: [String: Product], entitlements: [Entitlement],
-        links: CatalogLinks = CatalogLinks()
+        links: CatalogLinks = CatalogLinks(), licensing: Licensing? = nil
     ) {
         self.offerings = offerings
         self.currentOfferingID = currentOfferingID
         self.products = products
         self.entitlements = entitlements
         self.links = links
+        self.licensing = licensing
     }
+
+    /// True when simulated purchases count toward `has` and `status`: no licensing, or `mixed`.
+    public var countsSimulatedPurchases: Bool { licensing?.countsSimulatedPurchases ?? true }
 
     public var currentOffering: Offering? { offering(id: currentOfferingID) }
 

@@ -3,7 +3,7 @@ import FoundationEssentials
 extension CatalogDecoder {
     static let productKeys: Set<String> = [
         "id", "type", "price", "currency", "period", "subscriptionGroup", "groupLevel", "introductoryOffer", "title",
-        "description",
+        "description", "checkout",
     ]
     static let introductoryOfferKeys: Set<String> = ["mode", "period", "periodCount", "price"]
     /// The group of auto-renewable products that name none: most apps sell one tier in one group.
@@ -55,15 +55,17 @@ extension CatalogDecoder {
         let group = reader.string("subscriptionGroup", nonEmpty: true)
         let level = reader.int("groupLevel", in: 1...1000)
         let offer = reader.object("introductoryOffer").flatMap { readIntroductoryOffer($0, currency: currency) }
+        let checkout = reader.object("checkout").flatMap { readCheckout($0) }
         let fitsType = type.map { membersFit($0, reader, period: period) } ?? false
         guard fitsType, let type, let price, let title, let currency, !currencyProblem else { return nil }
         if reader.has("introductoryOffer") && offer == nil { return nil }
+        if reader.has("checkout") && checkout == nil { return nil }
         let isSubscription = type == .autoRenewable
         return Product(
             id: id, type: type, price: price, currencyCode: currency, subscriptionPeriod: period,
             subscriptionGroup: isSubscription ? (group ?? Self.defaultSubscriptionGroup) : nil,
             subscriptionGroupLevel: isSubscription ? (level ?? 1) : nil, introductoryOffer: offer,
-            localizedTitle: title, localizedDescription: description)
+            localizedTitle: title, localizedDescription: description, checkout: checkout)
     }
 
     /// Checks the members that depend on the product type; false after reporting a misfit.

@@ -9,7 +9,7 @@ public final class CatalogDecoder {
     /// Members of the top-level object.
     static let documentKeys: Set<String> = [
         "$schema", "formatVersion", "currency", "storekit", "currentOffering", "links", "products", "entitlements",
-        "offerings",
+        "offerings", "licensing",
     ]
     /// The newest format version this decoder reads.
     public static let formatVersion = 1
@@ -106,11 +106,12 @@ public final class CatalogDecoder {
         let offerings = readOfferings(document)
         let currentOfferingID = readCurrentOffering(document, offerings: offerings)
         let links = readLinks(document)
+        let licensing = readLicensing(document, offerings: offerings)
         warnAboutProductsGrantingNothing(entitlements)
         guard let currentOfferingID else { return nil }
         return Catalog(
             offerings: offerings, currentOfferingID: currentOfferingID, products: products, entitlements: entitlements,
-            links: links)
+            links: links, licensing: licensing)
     }
 
     /// Reads the `.storekit` files under "storekit" and adds their products.

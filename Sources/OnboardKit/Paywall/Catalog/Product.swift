@@ -19,12 +19,14 @@ public struct Product: Hashable, Sendable {
     public var introductoryOffer: IntroductoryOffer?
     public var localizedTitle: String
     public var localizedDescription: String
+    /// Where the product is really bought (signed licensing); nil: only in the simulated store.
+    public var checkout: ProductCheckout?
 
     public init(
         id: String, type: ProductType, price: Decimal, currencyCode: String,
         subscriptionPeriod: SubscriptionPeriod? = nil, subscriptionGroup: String? = nil,
         subscriptionGroupLevel: Int? = nil, introductoryOffer: IntroductoryOffer? = nil,
-        localizedTitle: String, localizedDescription: String = ""
+        localizedTitle: String, localizedDescription: String = "", checkout: ProductCheckout? = nil
     ) {
         self.id = id
         self.type = type
@@ -36,5 +38,6 @@ public struct Product: Hashable, Sendable {
         self.introductoryOffer = introductoryOffer
         self.localizedTitle = localizedTitle
         self.localizedDescription = localizedDescription
+        self.checkout = checkout
     }
 }

@@ -45,13 +45,26 @@ public struct EntitlementStatus: Hashable, Sendable {
     /// For subscriptions, the kind of the current (or, once expired, the last) period; nil for
     /// one-time purchases and when nothing was bought.
     public var periodType: PeriodType?
+    /// The signed license the state comes from; nil when it comes from the simulated store.
+    public var license: LicenseReference?
+    /// False for a simulated purchase under signed licensing: the paywall's simulation shows
+    /// it, but `has` and `status` do not count it.
+    public var counts: Bool
 
-    public init(entitlement: Entitlement, state: State, productID: String? = nil, periodType: PeriodType? = nil) {
+    public init(
+        entitlement: Entitlement, state: State, productID: String? = nil, periodType: PeriodType? = nil,
+        license: LicenseReference? = nil, counts: Bool = true
+    ) {
         self.entitlement = entitlement
         self.state = state
         self.productID = productID
         self.periodType = periodType
+        self.license = license
+        self.counts = counts
     }
+
+    /// What `has` answers: active, and from a source that counts.
+    public var grantsAccess: Bool { state.isActive && counts }
 
     public var isActive: Bool { state.isActive }
 

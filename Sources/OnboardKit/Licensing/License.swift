@@ -1,0 +1,101 @@
+import FoundationEssentials
+
+/// A license whose signature has been checked: who it is for and what it grants. Made only
+/// by `LicenseVerifier` (or `LicenseReader` for `inspect`, which says it is unverified).
+public struct License: Hashable, Sendable {
+    public struct Licensee: Hashable, Sendable {
+        public var name: String?
+        public var email: String?
+
+        public init(name: String?, email: String?) {
+            self.name = name
+            self.email = email
+        }
+
+        /// "Ada Lovelace <ada@example.com>", or whichever part there is.
+        public var text: String? {
+            switch (name, email) {
+            case (let name?, let email?): return "\(name) <\(email)>"
+            case (let name?, nil): return name
+            case (nil, let email?): return email
+            case (nil, nil): return nil
+            }
+        }
+    }
+
+    /// One entitlement the license grants, until `expires` (nil: for good), then for `grace` more.
+    public struct Grant: Hashable, Sendable {
+        public var entitlement: String
+        public var expires: Date?
+        public var grace: SubscriptionPeriod?
+
+        public init(entitlement: String, expires: Date?, grace: SubscriptionPeriod? = nil) {
+            self.entitlement = entitlement
+            self.expires = expires
+            self.grace = grace
+        }
+
+        /// When access ends: the expiry plus the grace, counted in UTC; nil for a lifetime grant.
+        public var accessEnds: Date? {
+            guard let expires else { return nil }
+            guard let grace else { return expires }
+            return grace.adding(to: expires, calendar: License.calendar)
+        }
+
+        /// Where this grant stands at `now`.
+        public func state(at now: Date) -> GrantState {
+            guard let expires, let ends = accessEnds else { return .lifetime }
+            if now < expires { return .active(until: expires) }
+            if now < ends { return .inGrace(expired: expires, until: ends) }
+            return .expired(on: ends)
+        }
+    }
+
+    public enum GrantState: Hashable, Sendable {
+        case lifetime
+        case active(until: Date)
+        case inGrace(expired: Date, until: Date)
+        case expired(on: Date)
+
+        public var isActive: Bool {
+            if case .expired = self { return false }
+            return true
+        }
+    }
+
+    public var format: LicenseArmor.Format
+    /// The license id (`lid`, or keygen's `data.id`).
+    public var id: String
+    /// The app it is for: `app`, or for keygen files the metadata's `app` or the product id.
+    public var appID: String
+    public var issued: Date
+    public var licensee: Licensee?
+    public var grants: [Grant]
+    /// A keygen file's own expiry (`meta.expiry`): after it the file must be checked out again.
+    public var fileExpires: Date?
+
+    public init(
+        format: LicenseArmor.Format, id: String, appID: String, issued: Date, licensee: Licensee?, grants: [Grant],
+        fileExpires: Date? = nil
+    ) {
+        self.format = format
+        self.id = id
+        self.appID = appID
+        self.issued = issued
+        self.licensee = licensee
+        self.grants = grants
+        self.fileExpires = fileExpires
+    }
+
+    /// Grace periods and expiries are counted in UTC, the same on every machine.
+    public static let calendar: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }()
+
+    /// The grants that give access at `now`.
+    public func activeGrants(at now: Date) -> [Grant] {
+        grants.filter { $0.state(at: now).isActive }
+    }
+}

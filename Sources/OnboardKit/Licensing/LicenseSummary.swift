@@ -1,0 +1,33 @@
+import FoundationEssentials
+
+/// A license in a few lines for a person (`verify`, `inspect`, `license list`), every text from
+/// the license sanitized: it is untrusted until verified, and its words are the vendor's.
+public enum LicenseSummary {
+    public static func text(of license: License, now: Date, verified: Bool) -> String {
+        var lines = [
+            (verified ? "valid license " : "license ")
+                + "\(SafeText.sanitize(license.id)) for \(SafeText.sanitize(license.appID))"
+        ]
+        if let licensee = license.licensee?.text { lines.append("  licensed to \(SafeText.sanitize(licensee))") }
+        lines.append("  issued \(RFC3339Date.text(of: license.issued))")
+        if let fileExpires = license.fileExpires {
+            lines.append("  file valid until \(RFC3339Date.text(of: fileExpires))")
+        }
+        for grant in license.grants {
+            lines.append("  \(SafeText.sanitize(grant.entitlement)): \(grantText(grant, now: now))")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    public static func grantText(_ grant: License.Grant, now: Date) -> String {
+        switch grant.state(at: now) {
+        case .lifetime: return "lifetime"
+        case .active(let until):
+            let grace = grant.accessEnds.flatMap { $0 == until ? nil : " (then grace to \(RFC3339Date.text(of: $0)))" }
+            return "until \(RFC3339Date.text(of: until))" + (grace ?? "")
+        case .inGrace(let expired, let until):
+            return "expired \(RFC3339Date.text(of: expired)), in grace until \(RFC3339Date.text(of: until))"
+        case .expired(let on): return "expired \(RFC3339Date.text(of: on))"
+        }
+    }
+}

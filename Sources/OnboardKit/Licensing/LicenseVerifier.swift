@@ -1,0 +1,159 @@
+import FoundationEssentials
+
+/// Checks a license file the way the issue of trust demands: each check in order, stopping at
+/// the first that fails, and the payload read only after the signature holds, so a changed
+/// file never does better than a missing one. The signature check itself is handed in (libsodium
+/// in the shells), which keeps this core free of C and every rule testable.
+public struct LicenseVerifier: Sendable {
+    /// Ed25519: true when `signature` is `publicKey`'s signature of `message`.
+    public typealias SignatureCheck = @Sendable (_ signature: [UInt8], _ message: [UInt8], _ publicKey: [UInt8]) -> Bool
+
+    /// Larger than any real license (a keygen file with its user and entitlements is a few KB).
+    public static let maximumSize = 64 * 1024
+    /// How far ahead of the clock an issue time may be: clocks drift, forgeries do not get years.
+    public static let allowedClockSkew: TimeInterval = 5 * 60
+
+    /// Who the license must be for.
+    public struct Audience: Sendable, Equatable {
+        /// Nil accepts a license for any app (the vendor's `verify` without `--app`).
+        public var appID: String?
+        /// A keygen.sh product id that also names the app (catalog `licensing.keygenProduct`).
+        public var keygenProduct: String?
+
+        public init(appID: String?, keygenProduct: String? = nil) {
+            self.appID = appID
+            self.keygenProduct = keygenProduct
+        }
+
+        func accepts(_ license: License) -> Bool {
+            appID == nil || license.appID == appID || (keygenProduct != nil && license.appID == keygenProduct)
+        }
+    }
+
+    public var keys: [LicensePublicKey]
+    public var audience: Audience
+    public var signatureCheck: SignatureCheck
+
+    public init(keys: [LicensePublicKey], audience: Audience, signatureCheck: @escaping SignatureCheck) {
+        self.keys = keys
+        self.audience = audience
+        self.signatureCheck = signatureCheck
+    }
+
+    /// The license `bytes` hold when every check passes at `now`; an expired license passes
+    /// (what it grants is asked of `License.activeGrants(at:)`), a keygen file past its own
+    /// expiry does not.
+    public func verify(_ bytes: [UInt8], now: Date) -> Result<License, LicenseRejection> {
+        guard bytes.count <= Self.maximumSize else {
+            return .failure(
+                LicenseRejection(
+                    .size, "\(bytes.count) bytes, over the \(Self.maximumSize / 1024) KiB a license may be"))
+        }
+        let envelope: LicenseEnvelope
+        let format: LicenseArmor.Format
+        switch Self.openEnvelope(bytes) {
+        case .success(let opened): (envelope, format) = opened
+        case .failure(let rejection): return .failure(rejection)
+        }
+        guard envelope.algorithm == LicenseEnvelope.algorithm else {
+            return .failure(Self.algorithmRejection(envelope.algorithm))
+        }
+        let candidates: [LicensePublicKey]
+        switch keysToTry(envelope.keyID) {
+        case .success(let found): candidates = found
+        case .failure(let rejection): return .failure(rejection)
+        }
+        guard let signature = try? StrictBase64.decode(envelope.signature), signature.count == 64 else {
+            return .failure(LicenseRejection(.signature, "the signature is not 64 bytes of base64"))
+        }
+        let message = envelope.signedMessage
+        guard candidates.contains(where: { signatureCheck(signature, message, $0.bytes) }) else {
+            return .failure(
+                LicenseRejection(
+                    .signature,
+                    "the signature does not match: the license was changed, or signed with a key "
+                        + (keys.count == 1 ? "other than the app's" : "none of the app's \(keys.count) keys is")))
+        }
+        return checkPayload(envelope, format: format, now: now)
+    }
+
+    /// The armor, its base64 and the envelope: what `inspect` reads too, without any key.
+    public static func openEnvelope(_ bytes: [UInt8]) -> Result<
+        (LicenseEnvelope, LicenseArmor.Format), LicenseRejection
+    > {
+        let armor: LicenseArmor
+        switch LicenseArmor.read(bytes) {
+        case .success(let read): armor = read
+        case .failure(let rejection): return .failure(rejection)
+        }
+        let envelopeBytes: [UInt8]
+        do { envelopeBytes = try StrictBase64.decode(armor.body) } catch {
+            return .failure(LicenseRejection(.base64, "the text between the armor lines is not base64: \(error)"))
+        }
+        return LicenseEnvelope.read(envelopeBytes).map { ($0, armor.format) }
+    }
+
+    static func algorithmRejection(_ algorithm: String) -> LicenseRejection {
+        if algorithm.hasPrefix("aes-256-gcm") {
+            return LicenseRejection(
+                .algorithm,
+                "the license file is encrypted (\(JSONString.quoted(algorithm))); tui-onboard reads only "
+                    + "unencrypted, signed ones: check it out without encryption (alg base64+ed25519)")
+        }
+        return LicenseRejection(
+            .algorithm,
+            "the license is signed with \(JSONString.quoted(algorithm)); only \"base64+ed25519\" is accepted")
+    }
+
+    /// The keys a `kid` allows: the one it names, or every key when it names none.
+    private func keysToTry(_ keyID: String?) -> Result<[LicensePublicKey], LicenseRejection> {
+        guard !keys.isEmpty else {
+            return .failure(
+                LicenseRejection(
+                    .key,
+                    "there is no public key to check it with (the catalog's licensing.publicKeys, or --public-key)"))
+        }
+        guard let keyID else { return .success(keys) }
+        let named = keys.filter { $0.isNamed(keyID) }
+        guard !named.isEmpty else {
+            return .failure(
+                LicenseRejection(
+                    .key, "it was signed with key \(JSONString.quoted(keyID)), which is not among the app's public keys"
+                ))
+        }
+        return .success(named)
+    }
+
+    private func checkPayload(_ envelope: LicenseEnvelope, format: LicenseArmor.Format, now: Date) -> Result<
+        License, LicenseRejection
+    > {
+        let payload: [UInt8]
+        do { payload = try StrictBase64.decode(envelope.encodedPayload) } catch {
+            return .failure(LicenseRejection(.base64, "the signed payload \"enc\" is not base64: \(error)"))
+        }
+        let license: License
+        switch LicensePayloadReader.read(payload, format: format) {
+        case .success(let read): license = read
+        case .failure(let rejection): return .failure(rejection)
+        }
+        guard audience.accepts(license) else {
+            let named = license.appID.isEmpty ? "names no app" : "is for \(JSONString.quoted(license.appID))"
+            return .failure(
+                LicenseRejection(.app, "the license \(named), not for \(JSONString.quoted(audience.appID ?? ""))"))
+        }
+        guard license.issued.timeIntervalSince(now) <= Self.allowedClockSkew else {
+            return .failure(
+                LicenseRejection(
+                    .issued,
+                    "the license was issued at \(RFC3339Date.text(of: license.issued)), after now "
+                        + "(\(RFC3339Date.text(of: now))): is this machine's clock right?"))
+        }
+        if let fileExpires = license.fileExpires, now >= fileExpires {
+            return .failure(
+                LicenseRejection(
+                    .expired,
+                    "the license file expired at \(RFC3339Date.text(of: fileExpires)): check it out again"))
+        }
+        return .success(license)
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import OnboardKit
+import Testing
+
+/// keygen.sh license files: the JSON:API document keygen signs, read for its entitlements,
+/// expiry, issue time and user.
+@Suite("keygen.sh license files")
+struct KeygenLicenseFileTests {
+    typealias F = LicenseFixtures
+
+    static func document(
+        expiry: String? = "2027-06-01T00:00:00.000Z", fileExpiry: String = "2026-12-15T00:00:00.000Z",
+        app: String? = nil
+    ) -> [UInt8] {
+        let metadata = app.map { "{\"app\":\"\($0)\"}" } ?? "{}"
+        let text = """
+            {"meta":{"issued":"2026-11-30T10:00:00.000Z","expiry":"\(fileExpiry)","ttl":1209600},
+             "data":{"id":"8a9b3c4d-0000-4000-8000-000000000001","type":"licenses",
+               "attributes":{"name":"Team license","key":"ABC-123","expiry":\(expiry.map { "\"\($0)\"" } ?? "null"),"metadata":\(metadata)},
+               "relationships":{"product":{"data":{"type":"products","id":"prod-42"}}}},
+             "included":[{"type":"entitlements","id":"e1","attributes":{"code":"pro","name":"Pro"}},
+                         {"type":"entitlements","id":"e2","attributes":{"code":"export","name":"Export"}},
+                         {"type":"users","id":"u1","attributes":{"email":"grace@example.com","firstName":"Grace","lastName":"Hopper"}}]}
+            """
+        return Array(text.utf8)
+    }
+
+    @Test func aKeygenFileGrantsItsEntitlementsUntilTheLicenseExpiry() throws {
+        let file = F.envelopeFile(payload: Self.document(), label: LicenseArmor.keygenLabel)
+        let license = try F.verifier(keygenProduct: "prod-42").verify(file, now: F.now).get()
+        #expect(license.format == .keygen)
+        #expect(license.grants.map(\.entitlement) == ["pro", "export"])
+        #expect(license.grants.allSatisfy { $0.expires == F.date("2027-06-01T00:00:00Z") })
+        #expect(license.issued == F.date("2026-11-30T10:00:00Z"))
+        #expect(license.licensee == License.Licensee(name: "Grace Hopper", email: "grace@example.com"))
+        #expect(license.id == "8a9b3c4d-0000-4000-8000-000000000001")
+    }
+
+    @Test func theAppIsTheMetadataOrTheProductNamedInTheCatalog() {
+        let byProduct = F.envelopeFile(payload: Self.document(), label: LicenseArmor.keygenLabel)
+        if case .failure(let rejection) = F.verifier().verify(byProduct, now: F.now) {
+            #expect(rejection.check == .app)
+        } else {
+            Issue.record("a keygen file for another product was accepted")
+        }
+        let byMetadata = F.envelopeFile(payload: Self.document(app: F.appID), label: LicenseArmor.keygenLabel)
+        #expect((try? F.verifier().verify(byMetadata, now: F.now).get()) != nil)
+    }
+
+    @Test func aKeygenFilePastItsOwnExpiryMustBeCheckedOutAgain() {
+        let file = F.envelopeFile(payload: Self.document(), label: LicenseArmor.keygenLabel)
+        guard
+            case .failure(let rejection) = F.verifier(keygenProduct: "prod-42").verify(file, now: F.date("2026-12-20"))
+        else {
+            Issue.record("an expired license file was accepted")
+            return
+        }
+        #expect(rejection.check == .expired)
+        #expect(rejection.reason.contains("check it out again"))
+    }
+
+    @Test func aLicenseWithoutExpiryIsForGood() throws {
+        let file = F.envelopeFile(payload: Self.document(expiry: nil), label: LicenseArmor.keygenLabel)
+        let license = try F.verifier(keygenProduct: "prod-42").verify(file, now: F.now).get()
+        #expect(license.grants.allSatisfy { $0.expires == nil })
+    }
+}
