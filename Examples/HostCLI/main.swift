@@ -57,7 +57,9 @@ func onboardOnce() -> String {
 }
 
 print(onboardOnce())
-if let catalog, EntitlementCheck.isActive(entitlementID, catalog: catalog, ledgerDirectory: stateDirectory) {
+if let catalog,
+    EntitlementCheck.isActive(entitlementID, catalog: catalog, appID: deck.app.id, ledgerDirectory: stateDirectory)
+{
     print("\(entitlementID): active, the paid feature is on")
 } else {
     print("\(entitlementID): not active, the free plan")

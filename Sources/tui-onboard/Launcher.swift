@@ -38,7 +38,7 @@ struct Launcher {
             return dump(deckPath)
         case .validate(let paths):
             return validate(paths)
-        case .status, .has, .reset, .run:
+        case .status, .has, .reset, .license, .run:
             if let problem = StateDirectory.unsafeReason(stateDirectory) {
                 printError(problem)
                 return ExitCode.ioError
@@ -53,6 +53,7 @@ struct Launcher {
         case .status: return status()
         case .has(let entitlement): return has(entitlement)
         case .reset: return reset()
+        case .license(let action): return license(action)
         default: return runOnboarding()
         }
     }

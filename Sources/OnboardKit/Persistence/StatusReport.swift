@@ -61,21 +61,27 @@ public struct StatusReport: Hashable, Sendable {
         } else {
             lines.append("  onboarding: not seen yet")
         }
-        guard let catalogPath else {
+        if catalogPath == nil && entitlements.isEmpty {
             lines.append("  entitlements: unknown without a catalog (pass the app's --deck or --catalog)")
             return lines.joined(separator: "\n") + "\n"
         }
         lines.append(
             "  entitlements at \(Self.momentText(now, locale: locale, timeZone: timeZone)), "
-                + "from \(SafeText.sanitize(catalogPath)):")
+                + "from \(catalogPath.map { SafeText.sanitize($0) } ?? "licenses alone"):")
         if entitlements.isEmpty { lines.append("    none in the catalog") }
         let width = entitlements.map { SafeText.sanitize($0.entitlement.id).count }.max() ?? 0
         for status in entitlements {
             let id = SafeText.sanitize(status.entitlement.id)
             let padding = String(repeating: " ", count: width - id.count)
-            var line = "    \(id)\(padding)  \(status.isActive ? "active  " : "inactive")  "
+            var line = "    \(id)\(padding)  \(status.grantsAccess ? "active  " : "inactive")  "
             line += status.statusLine(locale: locale, timeZone: timeZone)
-            if let product = status.productID { line += " · \(SafeText.sanitize(product))" }
+            if let license = status.license {
+                line += " · license \(SafeText.sanitize(license.id))"
+                if let licensee = license.licensee?.text { line += ", licensed to \(SafeText.sanitize(licensee))" }
+            } else if let product = status.productID {
+                line += " · \(SafeText.sanitize(product))"
+                if !status.counts { line += " (simulated: only signed licenses count)" }
+            }
             lines.append(line)
         }
         return lines.joined(separator: "\n") + "\n"
@@ -126,6 +132,10 @@ public struct StatusReport: Hashable, Sendable {
             var willRenew: Bool?
             var periodType: String?
             var productID: String?
+            var source: String?
+            var licenseID: String?
+            var licensee: License.Licensee?
+            var graceEnds: Date?
 
             func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: CodingKeys.self)
@@ -137,10 +147,15 @@ public struct StatusReport: Hashable, Sendable {
                 try container.encode(willRenew, forKey: .willRenew)
                 try container.encode(periodType, forKey: .periodType)
                 try container.encode(productID, forKey: .productID)
+                try container.encode(source, forKey: .source)
+                try container.encode(licenseID, forKey: .licenseID)
+                try container.encode(licensee.map { ["name": $0.name, "email": $0.email] }, forKey: .licensee)
+                try container.encode(graceEnds, forKey: .graceEnds)
             }
 
             enum CodingKeys: String, CodingKey {
-                case id, name, active, state, expiresDate, willRenew, periodType, productID
+                case id, name, active, state, expiresDate, willRenew, periodType, productID, source, licenseID, licensee
+                case graceEnds
             }
         }
 
@@ -175,10 +190,13 @@ public struct StatusReport: Hashable, Sendable {
                 case .notPurchased, .lifetime, .awaitingApproval:
                     break
                 }
+                if let license = status.license, status.state.isActive { expires = license.expires }
+                let source = status.license != nil ? "license" : (status.productID != nil ? "simulated" : nil)
                 return Entitlement(
-                    id: status.entitlement.id, name: status.entitlement.displayName, active: status.isActive,
+                    id: status.entitlement.id, name: status.entitlement.displayName, active: status.grantsAccess,
                     state: StatusReport.stateName(status.state), expiresDate: expires, willRenew: renews,
-                    periodType: status.periodType?.rawValue, productID: status.productID)
+                    periodType: status.periodType?.rawValue, productID: status.productID, source: source,
+                    licenseID: status.license?.id, licensee: status.license?.licensee, graceEnds: status.license?.graceEnds)
             }
         }
 

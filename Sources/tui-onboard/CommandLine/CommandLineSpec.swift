@@ -87,6 +87,22 @@ enum CommandLineSpec {
                 return .reset
             }),
         CommandSpec(
+            name: .license, arguments: "add FILE|- | list | remove LID", argumentCompletion: .files,
+            summary:
+                "add a signed license (verified, then kept in the state directory), list the stored ones (--json), or remove one",
+            details:
+                "The app and its public keys come from --deck or --catalog (its \"licensing\") and --public-key. add verifies the file as has does and stores it with mode 0600; a license that is bad, or grants nothing now (expired, for another app, or an entitlement the catalog does not have), exits 65 with the reason on one line and stores nothing. list verifies each stored license again. Exit 66 when FILE or LID is missing, 74 when the state directory cannot be written.",
+            parse: { arguments throws(Options.UsageError) in
+                switch (arguments.first, arguments.count) {
+                case ("add", 2) where !arguments[1].isEmpty: return .license(.add(arguments[1]))
+                case ("list", 1): return .license(.list)
+                case ("remove", 2) where !arguments[1].isEmpty: return .license(.remove(arguments[1]))
+                default:
+                    throw Options.UsageError(
+                        description: "license needs add FILE (or - for standard input), list, or remove LID")
+                }
+            }),
+        CommandSpec(
             name: .initialize, arguments: "[DIR]", argumentCompletion: .directories,
             summary:
                 "write a starter deck (a step, a hero and a paywall page), its art and a catalog into DIR (default: the current directory)",
@@ -106,16 +122,16 @@ enum CommandLineSpec {
         OptionSpec(
             names: ["--deck"],
             argument: .value(name: "FILE", completion: .files) { options, value in options.deckPath = value },
-            help: "the deck to show, or whose app and catalog status and has use (default: the built-in tour)",
-            commands: [.run, .status, .has]),
+            help: "the deck to show, or whose app and catalog status, has and license use (default: the built-in tour)",
+            commands: [.run, .status, .has, .license]),
         OptionSpec(
             names: ["--state-dir"],
             argument: .value(name: "DIR", completion: .directories) { options, value in
                 options.stateDirectory = value
             },
             help:
-                "where the first-run state and the purchase ledger are kept (default: $XDG_STATE_HOME/tui-onboard, else ~/.local/state/tui-onboard)",
-            commands: [.run, .status, .has, .reset]),
+                "where the first-run state, the purchase ledger and the licenses are kept (default: $XDG_STATE_HOME/tui-onboard, else ~/.local/state/tui-onboard)",
+            commands: [.run, .status, .has, .reset, .license]),
         OptionSpec(
             names: ["--plain"], argument: .none { $0.isPlain = true },
             help: "print every page as text to stdout instead", commands: [.run]),
@@ -155,7 +171,7 @@ enum CommandLineSpec {
             names: ["--catalog"],
             argument: .value(name: "FILE", completion: .files) { options, value in options.catalogPath = value },
             help: "the paywall's product catalog (.json or an Xcode .storekit file), instead of the deck's",
-            commands: [.run, .validate, .dump, .status, .has]),
+            commands: [.run, .validate, .dump, .status, .has, .license]),
         OptionSpec(
             names: ["--simulate"],
             argument: .choice(name: "MODE", values: Options.simulationModes) { options, value in
@@ -232,8 +248,19 @@ enum CommandLineSpec {
                 guard !value.isEmpty else { throw OptionSpec.Rejection(reason: "needs an app id") }
                 options.appID = value
             },
-            help: "the app whose first-run state and entitlements are meant (default: the deck's)",
-            commands: [.status, .has, .reset]),
+            help: "the app whose first-run state, entitlements or licenses are meant (default: the deck's)",
+            commands: [.status, .has, .reset, .license]),
+        OptionSpec(
+            names: ["--public-key"],
+            argument: .value(name: "ed25519:HEX", completion: .nothing) { options, value throws(OptionSpec.Rejection) in
+                switch LicensePublicKey.parse(value) {
+                case .success(let key): options.publicKeys.append(key)
+                case .failure(let problem): throw OptionSpec.Rejection(reason: problem.reason)
+                }
+            },
+            help:
+                "a public key that signs the app's licenses (repeatable), beside the catalog's; with no catalog, only licenses count",
+            commands: [.status, .has, .license]),
         OptionSpec(
             names: ["--size"],
             argument: .value(name: "WxH", completion: .nothing) { options, value throws(OptionSpec.Rejection) in
@@ -259,7 +286,7 @@ enum CommandLineSpec {
             help: "draw every symbol under its name", commands: [.symbols]),
         OptionSpec(
             names: ["--json"], argument: .none { $0.isJSON = true },
-            help: "print for programs rather than people (docs/status-json.md)", commands: [.status]),
+            help: "print for programs rather than people (docs/status-json.md)", commands: [.status, .license]),
         OptionSpec(
             names: ["--sandbox"], argument: .none { $0.usesSandbox = true },
             help:

@@ -7,6 +7,7 @@ enum CommandName: String, CaseIterable, Hashable, Sendable {
     case status
     case has
     case reset
+    case license
     case initialize = "init"
 
     /// The word typed for it; nil for a run.

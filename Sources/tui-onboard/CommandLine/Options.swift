@@ -17,6 +17,8 @@ struct Options: Equatable {
         case has(String)
         /// Forgets first-run state (and with `--purchases` sets the ledger aside).
         case reset
+        /// Adds, lists or removes the signed licenses in the state directory.
+        case license(LicenseAction)
         case help
         /// `tui-onboard COMMAND --help`.
         case commandHelp(CommandName)
@@ -56,6 +58,8 @@ struct Options: Equatable {
     var resetsPurchases = false
     /// `--sandbox`: the store's ledger is the sandbox one (see `Launcher.sandboxDirectory`).
     var usesSandbox = false
+    /// `--public-key ed25519:<hex>`: keys that sign this app's licenses, beside the catalog's.
+    var publicKeys: [LicensePublicKey] = []
 
     /// Where to write what happened in the run (`--result-json FILE`, `-` for stdout).
     var resultPath: String?
@@ -73,6 +77,14 @@ struct Options: Equatable {
     var svgDirectory: String?
     /// `symbols --preview`: draw each symbol under its name rather than list the names.
     var isPreview = false
+
+    /// What `license` does.
+    enum LicenseAction: Equatable {
+        /// Verifies and stores a license file (`-`: standard input).
+        case add(String)
+        case list
+        case remove(String)
+    }
 
     struct UsageError: Error, Equatable, CustomStringConvertible {
         var description: String

@@ -8,6 +8,7 @@ import OnboardRun
 extension Launcher {
     /// `has ENTITLEMENT`: 0 when active at the store's now, 1 when not; an entitlement the
     /// catalog does not define is a usage error (2), said on stderr. Nothing goes to stdout.
+    /// Under signed licensing only verified licenses count; simulated purchases do not.
     func has(_ entitlementID: String) -> Int32 {
         let subject: Subject
         switch self.subject() {
@@ -15,6 +16,12 @@ extension Launcher {
         case .failure(let status): return status.code
         }
         guard let catalog = subject.catalog, let catalogPath = subject.catalogPath else {
+            if !options.publicKeys.isEmpty {
+                // A shell host with a key and no catalog: only licenses count.
+                let statuses = licensedStatuses(simulated: [], subject: subject)
+                return statuses.contains { $0.entitlement.id == entitlementID && $0.grantsAccess }
+                    ? ExitCode.success : ExitCode.notActive
+            }
             printError(
                 "no catalog to look up \"\(SafeText.excerpt(entitlementID))\" in; pass the app's --deck FILE "
                     + "(whose catalog is used) or --catalog FILE"
@@ -36,9 +43,30 @@ extension Launcher {
         case .success(let read): ledger = read
         case .failure(let status): return status.code
         }
-        let status = EntitlementResolver.status(
+        let simulated = EntitlementResolver.status(
             of: entitlement,
             in: StoreContext(catalog: catalog, ledger: ledger, now: subject.now, calendar: Self.storeCalendar))
-        return status.isActive ? ExitCode.success : ExitCode.notActive
+        let status = licensedStatuses(simulated: [simulated], subject: subject)[0]
+        return status.grantsAccess ? ExitCode.success : ExitCode.notActive
+    }
+
+    /// `simulated` (one status per entitlement, from the ledger) with the stored licenses applied:
+    /// the catalog's keys and `--public-key`s verify them. Under `signed` licensing simulated
+    /// purchases stop counting; with only `--public-key` (no licensing in the catalog) they still
+    /// count beside licenses. With no key at all, `simulated` as it is.
+    func licensedStatuses(simulated: [EntitlementStatus], subject: Subject) -> [EntitlementStatus] {
+        let keys = StoredLicenses.keys(of: subject.catalog, extraKeys: options.publicKeys)
+        guard !keys.isEmpty else { return simulated }
+        let stored = StoredLicenses.read(
+            stateDirectory: stateDirectory, keys: keys,
+            audience: .init(appID: subject.appID, keygenProduct: subject.catalog?.licensing?.keygenProduct),
+            now: subject.now)
+        if options.showsWarnings {
+            for refused in stored.refused { printError("\(refused.path): grants nothing: \(refused.reason)") }
+        }
+        guard subject.catalog != nil else { return EntitlementAnswers.statuses(licenses: stored.verified, now: subject.now) }
+        return EntitlementAnswers.statuses(
+            simulated: simulated, licenses: stored.verified,
+            countsSimulated: subject.catalog?.countsSimulatedPurchases ?? true, now: subject.now)
     }
 }

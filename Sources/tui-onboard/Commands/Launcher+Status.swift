@@ -92,8 +92,12 @@ extension Launcher {
             case .success(let read): ledger = read
             case .failure(let status): return status.code
             }
-            entitlements = EntitlementResolver.statuses(
-                in: StoreContext(catalog: catalog, ledger: ledger, now: subject.now, calendar: Self.storeCalendar))
+            entitlements = licensedStatuses(
+                simulated: EntitlementResolver.statuses(
+                    in: StoreContext(catalog: catalog, ledger: ledger, now: subject.now, calendar: Self.storeCalendar)),
+                subject: subject)
+        } else if !options.publicKeys.isEmpty {
+            entitlements = licensedStatuses(simulated: [], subject: subject)
         }
         let report = StatusReport(
             appID: subject.appID, stateDirectory: stateDirectory, now: subject.now,
