@@ -60,6 +60,21 @@ public enum StateDirectory {
         return nil
     }
 
+    /// Why a folder inside the state directory (`sandbox`, `licenses`) must not be used, or nil:
+    /// it is a link (followed, it would let files be created elsewhere), not a directory, or
+    /// fails the state directory's own owner and mode rules. One that does not exist is fine.
+    public static func unsafeSubdirectoryReason(_ path: String, user: uid_t = geteuid()) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        let shown = SafeText.sanitize(path)
+        if info.st_mode & S_IFMT == S_IFLNK {
+            return "\(shown) is a symbolic link, which tui-onboard does not follow inside its state directory; "
+                + "remove it (it is made again as a directory)"
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else { return "\(shown) is not a directory; move it away" }
+        return unsafeReason(path, user: user)
+    }
+
     /// "uid 1000 (alice)", or "uid 1000" when /etc/passwd does not name the user. Read by hand:
     /// getpwuid would bring the name service into the static binary.
     static func userName(_ uid: uid_t) -> String {

@@ -39,7 +39,10 @@ struct Launcher {
         case .validate(let paths):
             return validate(paths)
         case .status, .has, .reset, .license, .run:
-            if let problem = StateDirectory.unsafeReason(stateDirectory) {
+            let folders = [sandboxDirectory, LicenseStore(stateDirectory: stateDirectory).directory]
+            if let problem = StateDirectory.unsafeReason(stateDirectory)
+                ?? folders.lazy.compactMap({ StateDirectory.unsafeSubdirectoryReason($0) }).first
+            {
                 printError(problem)
                 return ExitCode.ioError
             }

@@ -85,4 +85,23 @@ extension LedgerEndToEndTests {
         #expect(result.standardError.contains("can be written by its group and everyone"), "\(result.standardError)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: state).isEmpty)
     }
+
+    @Test(
+        "a link planted as the sandbox or licenses folder is refused, and nothing is made through it",
+        arguments: [
+            (["--plain", "--sandbox"], "sandbox"), (["has", "pro", "--sandbox"], "sandbox"), (["status"], "licenses"),
+        ])
+    func aPlantedFolderLinkIsRefused(command: [String], folder: String) throws {
+        let root = try TemporaryDirectory()
+        defer { root.remove() }
+        let state = root.path("state")
+        let elsewhere = root.path("elsewhere")
+        #expect(mkdir(state, 0o700) == 0)
+        #expect(mkdir(elsewhere, 0o700) == 0)
+        #expect(symlink(elsewhere, state + "/" + folder) == 0)
+        let result = try CommandRunner.run(try BuiltBinary.path(), command + ["--state-dir", state])
+        #expect(result.status == 74)
+        #expect(result.standardError.contains("is a symbolic link"), "\(result.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere).isEmpty)
+    }
 }
