@@ -82,7 +82,8 @@ public struct LicenseStore: Sendable {
                 switch error {
                 case .missing: problem = "removed while being read"
                 case .notRegular(let kind): problem = "\(kind), not a regular file"
-                case .tooLarge(let size): problem = "\(size) bytes, over the \(LicenseVerifier.maximumSize / 1024) KiB a license may be"
+                case .tooLarge(let size):
+                    problem = "\(size) bytes, over the \(LicenseVerifier.maximumSize / 1024) KiB a license may be"
                 case .system(let failure): problem = failure.description
                 }
                 return Entry(path: path, bytes: [], problem: problem)

@@ -13,8 +13,26 @@ final class TourEffects {
     /// as it happens, not on the next key.
     let directoryWatch: DirectoryWatch?
 
-    init(session: TerminalSession, ledgerDirectory: String, paywall: (@Sendable () -> PaywallSetup)?) {
+    /// Licenses and checkouts, made on the first checkout effect (only a catalog with licensing
+    /// opens the sheet), so a tour that sells nothing for real never reads the catalog twice.
+    private lazy var checkoutDesk: CheckoutDesk? = {
+        guard let makeSetup = paywall else { return nil }
+        let catalog = makeSetup().catalog
+        guard catalog.licensing != nil else { return nil }
+        return CheckoutDesk(
+            stateDirectory: licenses.directory, catalog: catalog, appID: licenses.appID,
+            environment: licenses.environment)
+    }()
+    private let paywall: (@Sendable () -> PaywallSetup)?
+    private let licenses: (directory: String, appID: String, environment: [String: String])
+
+    init(
+        session: TerminalSession, ledgerDirectory: String, paywall: (@Sendable () -> PaywallSetup)?,
+        licenses: (directory: String, appID: String, environment: [String: String])
+    ) {
         self.session = session
+        self.paywall = paywall
+        self.licenses = licenses
         ledger = paywall.map { makeSetup in LedgerWatch(directory: ledgerDirectory, gate: { makeSetup().gate }) }
         directoryWatch = paywall == nil ? nil : DirectoryWatch(directory: ledgerDirectory)
     }
@@ -36,6 +54,16 @@ final class TourEffects {
         case .quit:
             // The runner ends the loop on the app's own outcome.
             return []
+        case .openAddress(let url):
+            return [checkoutDesk?.open(url) ?? .addressOpened(failure: "Not opened: nothing is sold for real here")]
+        case .rememberCheckout(let sheet):
+            checkoutDesk?.remember(sheet)
+            return []
+        case .verifyLicense(let text):
+            return [
+                checkoutDesk?.verify(text)
+                    ?? .licenseChecked(.refused(reason: "this catalog takes no licenses"), licenseLines: [])
+            ]
         }
     }
 

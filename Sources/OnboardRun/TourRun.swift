@@ -25,6 +25,10 @@ public struct TourRun {
     /// Where the terminal's bytes go; nil for standard output. (`--record` passes a stream that
     /// copies them.)
     public var terminalOutput: UnsafeMutablePointer<FILE>?
+    /// Where signed licenses are kept, for a catalog with `licensing`: the real state directory
+    /// (a run under a simulated clock keeps its ledger in the sandbox, but a license is real).
+    /// Nil: `ledgerDirectory`.
+    public var licenseDirectory: String?
     /// Whether the report lists entitlements even when the paywall's page was never reached:
     /// that builds the paywall, which reads ICU's data.
     public var reportsEntitlements = true
@@ -100,7 +104,9 @@ public struct TourRun {
         var app = OnboardingApp(
             deck: deck, colorMode: session.colorMode, width: 0, height: 0, settings: settings,
             paywallWhenNeeded: paywall)
-        let effects = TourEffects(session: session, ledgerDirectory: ledgerDirectory, paywall: paywall)
+        let effects = TourEffects(
+            session: session, ledgerDirectory: ledgerDirectory, paywall: paywall,
+            licenses: (licenseDirectory ?? ledgerDirectory, deck.app.id, environment))
         let runner = TerminalRunner(
             perform: effects.perform, onWake: effects.changes,
             wakeSource: effects.directoryWatch.map { watch in (watch.descriptor, watch.drain) })

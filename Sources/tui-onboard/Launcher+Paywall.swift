@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import OnboardDisk
 import OnboardKit
+import OnboardRun
 
 extension Launcher {
     /// The catalog to remember for the deck's app, as an absolute path: what `has ENTITLEMENT
@@ -55,10 +56,25 @@ extension Launcher {
         let latency = options.latency
         let environment = environment
         let isSandbox = runsInSandbox
+        let licenseDirectory = stateDirectory
+        let appID = options.appID ?? deck.app.id
         return .success({
-            PaywallSetup(
+            var reference: String?
+            var licenseLines: [String] = []
+            if let licensing = catalog.licensing {
+                // 128 bits from the system's secure generator (getrandom): the core has no
+                // randomness of its own.
+                var generator = SystemRandomNumberGenerator()
+                reference = CrockfordBase32.encode((0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) })
+                let stored = StoredLicenses.read(
+                    stateDirectory: licenseDirectory, keys: licensing.publicKeys,
+                    audience: .init(appID: appID, keygenProduct: licensing.keygenProduct), now: Date())
+                licenseLines = LicenseSummary.statusLines(stored.verified, catalog: catalog, now: Date())
+            }
+            return PaywallSetup(
                 catalog: catalog, ledger: ledger, mode: mode, latency: latency, clock: clock,
-                locale: Self.userLocale(environment), timeZone: TimeZone.current, isSandbox: isSandbox)
+                locale: Self.userLocale(environment), timeZone: TimeZone.current, isSandbox: isSandbox,
+                checkoutReference: reference, licenseLines: licenseLines)
         })
     }
 

@@ -29,7 +29,8 @@ import Testing
         guard option.valueName != nil else { return nil }
         if case .choice(_, let values, _) = option.argument { return values.first }
         let command = CommandLineSpec.command(option.commands.sorted { $0.rawValue < $1.rawValue }[0])
-        return ["1", "2026-01-31", "x.json", "80x24"].first { candidate in
+        let key = "ed25519:" + String(repeating: "0", count: 64)
+        return ["1", "2026-01-31", "x.json", "80x24", key].first { candidate in
             (try? Options.parse(line(for: command.name, adding: [option.name, candidate]))) != nil
         }
     }
@@ -37,6 +38,8 @@ import Testing
     /// A command line that runs `command` with valid arguments, plus `extra`: one word for each
     /// argument its synopsis requires (`FILE...`, `ENTITLEMENT`), none for an optional one (`[DIR]`).
     static func line(for command: CommandName, adding extra: [String]) -> [String] {
+        // A command whose first word picks what it does takes one of those words.
+        if command == .license { return ["license", "list"] + extra }
         let spec = CommandLineSpec.command(command)
         let required = spec.arguments.split(separator: " ").filter { !$0.hasPrefix("[") }.map { _ in "x" }
         return [command.word].compactMap { $0 } + required + extra

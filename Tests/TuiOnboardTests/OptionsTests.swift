@@ -57,7 +57,10 @@ import Testing
         (["--seed", "-3"], "option --seed needs a whole number from 0, not \"-3\""),
         (["--plain=yes"], "option --plain takes no value"),
         (["validate"], "validate needs at least one FILE"),
-        (["launch"], "unknown command \"launch\" (commands: validate, symbols, dump, status, has, reset, init)"),
+        (
+            ["launch"],
+            "unknown command \"launch\" (commands: validate, symbols, dump, status, has, reset, license, init)"
+        ),
         (
             ["--simulate", "maybe"],
             "option --simulate takes one of success, fail, cancel, pending, prompt, not \"maybe\""

@@ -6,6 +6,13 @@ public enum Effect: Hashable, Sendable {
     case bell
     /// Append a transaction to the ledger on disk.
     case record(LedgerTransaction)
+    /// Open the checkout address with `$BROWSER` or `xdg-open`, detached (never over SSH or
+    /// without a display); the shell answers with `.addressOpened`.
+    case openAddress(String)
+    /// Keep the checkout just opened in the state directory as the pending one.
+    case rememberCheckout(CheckoutSheet)
+    /// Verify license text and store it when it grants something; answered by `.licenseChecked`.
+    case verifyLicense(String)
 }
 
 /// How a session ended; the executable maps it to an exit code.

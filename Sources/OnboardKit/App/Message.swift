@@ -37,6 +37,11 @@ public enum Message: Hashable, Sendable {
     /// button, turns no page and ends nothing. Nothing on screen takes text yet, so the app
     /// ignores it; a text field would take it whole.
     case paste(String)
+    /// The shell's answer to `.verifyLicense`: stored, for whom, or why not, and what the
+    /// stored licenses now grant (for the paywall's status lines).
+    case licenseChecked(CheckoutSheet.Outcome, licenseLines: [String])
+    /// The shell's answer to `.openAddress`: nil when the browser was started, else why not.
+    case addressOpened(failure: String?)
 
     /// The most of a paste that is kept, in Unicode scalars: more than any field needs, little
     /// enough that a pasted log costs nothing to carry.

@@ -68,6 +68,8 @@ extension OnboardingApp {
             if Self.quitsThroughPaywall(key) { return nil }
             return perform(paywall!.handleNoticeKey(key))
         case .paywall(let context):
+            // License text being typed takes every key, q included, until its END line.
+            if context == .checkoutSheet, let events = paywall!.typeOnCheckout(key) { return perform(events) }
             if Self.quitsThroughPaywall(key) { return nil }
             return handlePaywallPage(action, isPageKey: context == .paywall)
         case .carousel:

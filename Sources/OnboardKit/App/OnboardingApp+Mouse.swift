@@ -29,7 +29,8 @@ extension OnboardingApp {
                 // the press of a click is swallowed too, so its release cannot act once paused.
                 if event.kind != .press && event.kind != .drag { autoplay?.pause() }
                 return []
-            case .storeNotice, .paywall(.notice), .paywall(.message), .paywall(.testStoreSheet):
+            case .storeNotice, .paywall(.notice), .paywall(.message), .paywall(.testStoreSheet),
+                .paywall(.checkoutSheet):
                 return dismissPaywallBox(isPress: isPress)
             case .paywall where paywall!.isBlockingNavigation:
                 // A purchase under way: the pages wait, as for keys.

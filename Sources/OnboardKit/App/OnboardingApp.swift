@@ -196,6 +196,9 @@ public struct OnboardingApp: Sendable {
             switch event {
             case .record(let transaction): effects.append(.record(transaction))
             case .celebrate: celebrate()
+            case .openAddress(let url): effects.append(.openAddress(url))
+            case .checkoutOpened(let sheet): effects.append(.rememberCheckout(sheet))
+            case .verifyLicense(let text): effects.append(.verifyLicense(text))
             }
         }
         return effects
@@ -309,8 +312,13 @@ public struct OnboardingApp: Sendable {
                 theme = Theme(accent: deck.accent, colorMode: theme.colorMode, background: color)
             }
             return []
-        case .paste:
-            // No page takes text yet; a paste is never taken for keys.
+        case .paste(let text):
+            // Only the checkout sheet takes text (a license); a paste is never taken for keys.
+            return paywall?.pasteOnCheckout(text).map { perform($0) } ?? []
+        case .licenseChecked(let outcome, let lines):
+            return paywall.map { _ in perform(paywall!.finishLicenseCheck(outcome, licenseLines: lines)) } ?? []
+        case .addressOpened(let failure):
+            paywall?.addressOpened(failure: failure)
             return []
         }
     }

@@ -41,6 +41,10 @@ public enum KeyAction: Hashable, Sendable, CaseIterable {
     case purchaseCancelled
     case purchaseAsksToBuy
 
+    // The checkout sheet.
+    /// Open the checkout address in the browser.
+    case openCheckout
+
     // Boxes.
     /// Try the failed purchase or restore again.
     case retry

@@ -9,6 +9,7 @@ extension KeyBindings {
         case .help: return "the help (`?`)"
         case .paywall: return "a paywall page (other keys as in the tour)"
         case .testStoreSheet: return "the test store's sheet (`--simulate prompt`)"
+        case .checkoutSheet: return "the checkout sheet (a product with a `checkout` address)"
         case .notice: return "a notice after a purchase or restore"
         case .message: return "a box showing an address"
         case .review: return "the review prompt"

@@ -73,6 +73,17 @@ public enum KeyBindings {
             KeyHelpEntry(KeyBinding([.character("4"), .character("p")], .purchaseAsksToBuy), "ask to buy"),
         ])
 
+    public static let checkoutSheet = KeyMap(
+        .checkoutSheet,
+        [
+            KeyHelpEntry(
+                KeyBinding(.character("o"), .openCheckout), "open the address in the browser",
+                note: "not over SSH or without a display"),
+            KeyHelpEntry(
+                KeyBinding(.escape, .close), "back to the paywall",
+                note: "paste (or type) the license you receive: it is verified at once"),
+        ])
+
     public static let notice = KeyMap(
         .notice,
         [
@@ -114,7 +125,8 @@ public enum KeyBindings {
 
     /// Every context's map, in the order the documentation lists them.
     public static let all: [KeyMap] = [
-        carousel, anywhere, help, paywall, testStoreSheet, notice, message, review, autoplay, autoplayPaused,
+        carousel, anywhere, help, paywall, testStoreSheet, checkoutSheet, notice, message, review, autoplay,
+        autoplayPaused,
     ]
 
     public static func map(for context: KeyContext) -> KeyMap {
@@ -123,6 +135,7 @@ public enum KeyBindings {
         case .carousel: return carousel
         case .paywall: return paywall
         case .testStoreSheet: return testStoreSheet
+        case .checkoutSheet: return checkoutSheet
         case .notice: return notice
         case .message: return message
         case .help: return help

@@ -8,6 +8,8 @@ public enum KeyContext: String, Hashable, Sendable, CaseIterable {
     case paywall
     /// The test store's sheet asking how a purchase ends (`--simulate prompt`).
     case testStoreSheet
+    /// The checkout sheet of a product sold for real: its QR code, address and license paste.
+    case checkoutSheet
     /// A notice after a purchase or restore.
     case notice
     /// A box showing an address (a link of the paywall, where to leave a review).

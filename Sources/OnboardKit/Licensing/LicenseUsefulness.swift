@@ -8,7 +8,9 @@ public enum LicenseUsefulness {
     public static func reasonItGrantsNothing(_ license: License, catalog: Catalog?, now: Date) -> String? {
         let active = license.activeGrants(at: now)
         guard !active.isEmpty else {
-            let grants = license.grants.map { "\(SafeText.sanitize($0.entitlement)) \(LicenseSummary.grantText($0, now: now))" }
+            let grants = license.grants.map {
+                "\(SafeText.sanitize($0.entitlement)) \(LicenseSummary.grantText($0, now: now))"
+            }
             return "it grants nothing now: " + grants.joined(separator: ", ")
         }
         guard let catalog else { return nil }

@@ -13,13 +13,21 @@ public struct PaywallSetup: Sendable {
     /// True when the ledger is the sandbox one, which the hosts' `status` and `has` do not read:
     /// the paywall says so.
     public var isSandbox: Bool
+    /// This run's checkout reference (128 random bits, Crockford base32), made by the shell:
+    /// the core has no randomness of its own. Nil: products are bought only in the simulation.
+    public var checkoutReference: String?
+    /// What the stored licenses grant, for the status lines ("Pro: licensed to Ada, lifetime").
+    public var licenseLines: [String]
 
     public init(
         catalog: Catalog, ledger: Ledger = Ledger(), mode: StoreSimulator.SimulationMode = .success,
         latency: Double = 1, clock: StoreClock, locale: Locale = Locale(identifier: "en_US"),
-        timeZone: TimeZone = TimeZone(identifier: "UTC")!, isSandbox: Bool = false
+        timeZone: TimeZone = TimeZone(identifier: "UTC")!, isSandbox: Bool = false, checkoutReference: String? = nil,
+        licenseLines: [String] = []
     ) {
         self.isSandbox = isSandbox
+        self.checkoutReference = checkoutReference
+        self.licenseLines = licenseLines
         self.catalog = catalog
         self.ledger = ledger
         self.mode = mode

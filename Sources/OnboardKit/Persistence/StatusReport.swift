@@ -196,7 +196,8 @@ public struct StatusReport: Hashable, Sendable {
                     id: status.entitlement.id, name: status.entitlement.displayName, active: status.grantsAccess,
                     state: StatusReport.stateName(status.state), expiresDate: expires, willRenew: renews,
                     periodType: status.periodType?.rawValue, productID: status.productID, source: source,
-                    licenseID: status.license?.id, licensee: status.license?.licensee, graceEnds: status.license?.graceEnds)
+                    licenseID: status.license?.id, licensee: status.license?.licensee,
+                    graceEnds: status.license?.graceEnds)
             }
         }
 

@@ -209,7 +209,7 @@ enum CommandLineSpec {
             },
             help:
                 "start the store's clock at DATE: 2026-01-31 (midnight UTC) or an RFC 3339 date and time such as 2026-01-31T09:00:00Z or 2026-01-31T09:00:00.5+01:00",
-            commands: [.run, .dump, .status, .has]),
+            commands: [.run, .dump, .status, .has, .license]),
         OptionSpec(
             names: ["--result-json"],
             argument: .value(name: "FILE", completion: .files) { options, value throws(OptionSpec.Rejection) in

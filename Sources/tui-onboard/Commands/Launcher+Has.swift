@@ -64,7 +64,9 @@ extension Launcher {
         if options.showsWarnings {
             for refused in stored.refused { printError("\(refused.path): grants nothing: \(refused.reason)") }
         }
-        guard subject.catalog != nil else { return EntitlementAnswers.statuses(licenses: stored.verified, now: subject.now) }
+        guard subject.catalog != nil else {
+            return EntitlementAnswers.statuses(licenses: stored.verified, now: subject.now)
+        }
         return EntitlementAnswers.statuses(
             simulated: simulated, licenses: stored.verified,
             countsSimulated: subject.catalog?.countsSimulatedPurchases ?? true, now: subject.now)

@@ -82,7 +82,10 @@ extension Launcher {
         for refused in stored.refused {
             text += "refused \(SafeText.sanitize(refused.path)): \(SafeText.sanitize(refused.reason))\n"
         }
-        if text.isEmpty { text = "no licenses stored in \(SafeText.sanitize(LicenseStore(stateDirectory: stateDirectory).directory))\n" }
+        if text.isEmpty {
+            text =
+                "no licenses stored in \(SafeText.sanitize(LicenseStore(stateDirectory: stateDirectory).directory))\n"
+        }
         return writeOutput(text)
     }
 
@@ -104,7 +107,8 @@ extension Launcher {
         let limit = LicenseVerifier.maximumSize
         if path == "-" {
             do {
-                let bytes = try DescriptorReader.readToEnd(STDIN_FILENO, path: "standard input", expectedSize: 0, limit: limit)
+                let bytes = try DescriptorReader.readToEnd(
+                    STDIN_FILENO, path: "standard input", expectedSize: 0, limit: limit)
                 guard bytes.count <= limit else {
                     printError("standard input: over the \(limit / 1024) KiB a license may be")
                     return .failure(ExitStatus(code: ExitCode.badData))

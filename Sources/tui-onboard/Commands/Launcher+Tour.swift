@@ -150,6 +150,7 @@ extension Launcher {
             deck: shown, settings: settings, paywall: paywall, ledgerDirectory: runLedgerDirectory,
             environment: environment)
         tour.terminalOutput = recording?.output
+        tour.licenseDirectory = stateDirectory
         // The paywall is built only once its page comes near; the result lists entitlements anyway.
         tour.reportsEntitlements = options.resultPath != nil
         let report: TourReport

@@ -14,8 +14,11 @@ enum LicenseListJSON {
                 + "\"format\": \(JSONString.quoted(license.format.rawValue)), \"issued\": \(dateJSON(license.issued)), "
                 + "\"licensee\": \(licenseeJSON(license.licensee)), \"grants\": [\(grants.joined(separator: ", "))]}"
         }
-        let refused = stored.refused.map { "    {\"path\": \(JSONString.quoted($0.path)), \"reason\": \(JSONString.quoted($0.reason))}" }
-        return "{\n  \"version\": 1,\n  \"now\": \(dateJSON(now)),\n  \"licenses\": [\n" + licenses.joined(separator: ",\n")
+        let refused = stored.refused.map {
+            "    {\"path\": \(JSONString.quoted($0.path)), \"reason\": \(JSONString.quoted($0.reason))}"
+        }
+        return "{\n  \"version\": 1,\n  \"now\": \(dateJSON(now)),\n  \"licenses\": [\n"
+            + licenses.joined(separator: ",\n")
             + "\n  ],\n  \"refused\": [\n" + refused.joined(separator: ",\n") + "\n  ]\n}\n"
     }
 

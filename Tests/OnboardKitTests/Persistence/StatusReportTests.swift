@@ -53,7 +53,10 @@ import Testing
         #expect((entry["willRenew"] as? Bool) == renews)
         // Every key is there, null when it does not apply: programs can rely on the shape.
         #expect(
-            Set(entry.keys) == ["id", "name", "active", "state", "expiresDate", "willRenew", "periodType", "productID"])
+            Set(entry.keys) == [
+                "id", "name", "active", "state", "expiresDate", "willRenew", "periodType", "productID", "source",
+                "licenseID", "licensee", "graceEnds",
+            ])
     }
 
     @Test func theWholeDocumentForAFreeTrial() throws {
@@ -67,10 +70,14 @@ import Testing
                     {
                       "active" : true,
                       "expiresDate" : "2026-02-28T00:00:00Z",
+                      "graceEnds" : null,
                       "id" : "pro",
+                      "licenseID" : null,
+                      "licensee" : null,
                       "name" : "Pro",
                       "periodType" : "trial",
                       "productID" : "pro.monthly",
+                      "source" : "simulated",
                       "state" : "active",
                       "willRenew" : true
                     }

@@ -65,6 +65,10 @@ enum KeyEffectScenarios {
             var app = try PaywallFlowTests.app(mode: .prompt, latency: 0)
             press([.enter], &app)
             return [Scenario(name: "test store sheet", app: app)]
+        case .checkoutSheet:
+            var app = try CheckoutSheetTests.app()
+            press([.enter], &app)
+            return [Scenario(name: "checkout sheet", app: app)]
         case .notice:
             var app = try PaywallFlowTests.app(mode: .fail, latency: 0.5)
             press([.enter], &app)

@@ -5,4 +5,10 @@ public enum StoreEvent: Hashable, Sendable {
     case record(LedgerTransaction)
     /// A purchase went through: fire the confetti.
     case celebrate
+    /// Open this checkout address in the user's browser.
+    case openAddress(String)
+    /// The checkout sheet opened: keep it in the state as the pending checkout.
+    case checkoutOpened(CheckoutSheet)
+    /// Verify this license text (pasted or typed on the checkout sheet) and store it if good.
+    case verifyLicense(String)
 }

@@ -20,6 +20,11 @@ public struct PaywallController: Sendable {
     /// The first package row the list showed, per offering, so it scrolls only as needed.
     private var listTop: [String: Int] = [:]
     public private(set) var openLink: Link?
+    /// The checkout sheet of a product sold for real, while it is open.
+    public private(set) var checkout: CheckoutSheet?
+    let checkoutReference: String?
+    /// What signed licenses grant, under the entitlement lines.
+    public private(set) var licenseLines: [String]
     /// The `StoreSimulator.noticeSerial` of the notice the terminal last showed.
     private var presentedNoticeSerial: Int?
     /// The transactions this session recorded in the ledger (purchases, ask-to-buy requests
@@ -52,6 +57,8 @@ public struct PaywallController: Sendable {
         locale = setup.locale
         timeZone = setup.timeZone
         calendar = setup.calendar
+        checkoutReference = setup.checkoutReference
+        licenseLines = setup.licenseLines
         entitlements = EntitlementCache(
             StoreContext(
                 catalog: setup.catalog, ledger: setup.ledger, now: setup.clock.simulatedDate(atWall: wallDate),
@@ -134,7 +141,8 @@ public struct PaywallController: Sendable {
             ownedProductIDs: snapshot.ownedProductIDs.intersection(productIDs),
             blockedProductIDs: snapshot.blockedProductIDs.intersection(productIDs),
             introEligibleProductIDs: snapshot.introEligibleProductIDs.intersection(productIDs),
-            statusLines: statusLines ?? self.statusLines, progress: progressText, listTop: listTop[offering.id] ?? 0)
+            statusLines: (statusLines ?? self.statusLines) + licenseLines, progress: progressText,
+            listTop: listTop[offering.id] ?? 0)
     }
 
     private mutating func refreshStatusLines() {
@@ -198,7 +206,9 @@ public struct PaywallController: Sendable {
     // MARK: Input
 
     /// True while input other than quitting must wait: a purchase or restore runs, or a box is open.
-    public var isBlockingNavigation: Bool { store.isBusy || store.notice != nil || openLink != nil }
+    public var isBlockingNavigation: Bool {
+        store.isBusy || store.notice != nil || openLink != nil || checkout != nil
+    }
 
     /// The shell showed a frame: the notice up now, if any, has been seen and may take keys.
     public mutating func framePresented() {
@@ -214,6 +224,7 @@ public struct PaywallController: Sendable {
     public var keyContext: KeyContext {
         if openLink != nil { return .message }
         if store.notice != nil { return .notice }
+        if checkout != nil { return .checkoutSheet }
         if case .confirming = store.phase { return .testStoreSheet }
         return .paywall
     }
@@ -249,6 +260,8 @@ public struct PaywallController: Sendable {
             }
             guard let outcome else { return [] }
             return store.choose(outcome, in: context)
+        case .checkoutSheet:
+            return performOnCheckout(action)
         default:
             break
         }
@@ -261,6 +274,9 @@ public struct PaywallController: Sendable {
             selection[offering.id] = min(offering.packages.count - 1, index + 1)
         case .buy:
             guard offering.packages.indices.contains(index) else { return [] }
+            if openCheckout(for: offering.packages[index].product) {
+                return checkout.map { [.checkoutOpened($0)] } ?? []
+            }
             return store.purchase(offering.packages[index], in: context)
         case .restore:
             return store.restore(in: context)
@@ -314,6 +330,9 @@ public struct PaywallController: Sendable {
         case .testStoreSheet:
             guard let page else { return [] }
             return perform(.purchaseCancelled, on: page) ?? []
+        case .checkoutSheet:
+            checkout = nil
+            return []
         default:
             return []
         }
@@ -376,5 +395,81 @@ public struct PaywallController: Sendable {
         case .termsOfUse: return catalog.links.termsOfUse?.absoluteString
         case nil: return nil
         }
+    }
+
+    // MARK: The checkout sheet
+
+    /// Opens the checkout sheet when `product` is sold for real (a checkout address, signed
+    /// licensing, a reference from the shell); false leaves the purchase to the simulation.
+    mutating func openCheckout(for product: Product) -> Bool {
+        guard let address = product.checkout, catalog.licensing != nil, let reference = checkoutReference else {
+            return false
+        }
+        checkout = CheckoutSheet(
+            productTitle: product.localizedTitle, productID: product.id, url: address.url(reference: reference),
+            reference: reference)
+        return true
+    }
+
+    mutating func performOnCheckout(_ action: KeyAction?) -> [StoreEvent] {
+        guard let sheet = checkout else { return [] }
+        switch action {
+        case .openCheckout:
+            checkout?.openFailure = nil
+            return [.openAddress(sheet.url)]
+        case .close:
+            checkout = nil
+        default:
+            break
+        }
+        return []
+    }
+
+    /// A key typed on the checkout sheet that belongs to license text (from its `-` on, Enter
+    /// as a newline, Escape to give up); nil for the sheet's own keys.
+    mutating func typeOnCheckout(_ key: Key) -> [StoreEvent]? {
+        guard var sheet = checkout, !sheet.isVerifying else { return nil }
+        var character: Character?
+        switch key {
+        case .character(let typed): character = typed
+        case .enter where sheet.isTyping: character = "\n"
+        case .escape where sheet.isTyping:
+            sheet.eraseTyped()
+            checkout = sheet
+            return []
+        default: break
+        }
+        guard let character, sheet.isTyping || character == "-" else { return nil }
+        let complete = sheet.type(character)
+        checkout = sheet
+        return complete.map { verify($0) } ?? []
+    }
+
+    /// Pasted text on the checkout sheet: a license, verified at once. Elsewhere nil.
+    mutating func pasteOnCheckout(_ text: String) -> [StoreEvent]? {
+        guard let sheet = checkout, !sheet.isVerifying else { return nil }
+        return verify(text)
+    }
+
+    private mutating func verify(_ text: String) -> [StoreEvent] {
+        checkout?.isVerifying = true
+        checkout?.outcome = nil
+        return [.verifyLicense(text)]
+    }
+
+    /// The shell verified the license: "Licensed to NAME" and the confetti, or why not, on the
+    /// sheet; `lines` (what the stored licenses now grant) replace the status lines' own.
+    mutating func finishLicenseCheck(_ outcome: CheckoutSheet.Outcome, licenseLines lines: [String]?) -> [StoreEvent] {
+        checkout?.isVerifying = false
+        checkout?.eraseTyped()
+        checkout?.outcome = outcome
+        if let lines { licenseLines = lines }
+        if case .licensed = outcome { return [.celebrate] }
+        return []
+    }
+
+    /// The shell tried to open the browser; `failure` says why it could not.
+    mutating func addressOpened(failure: String?) {
+        checkout?.openFailure = failure
     }
 }

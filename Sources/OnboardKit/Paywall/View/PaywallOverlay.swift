@@ -2,6 +2,8 @@
 /// notice after a purchase or restore, or a link's address.
 public enum PaywallOverlay {
     public static func draw(_ paywall: PaywallController, into canvas: inout Canvas, theme: Theme) {
+        // A notice (a storage problem) comes up over the sheet.
+        if let sheet = paywall.checkout { CheckoutSheetView.draw(sheet, into: &canvas, theme: theme) }
         if case .confirming = paywall.store.phase, let package = paywall.store.activePackage {
             let product = package.product
             var lines = [

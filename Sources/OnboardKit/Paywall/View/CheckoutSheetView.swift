@@ -1,0 +1,69 @@
+/// Draws the checkout sheet over the paywall: the address as a QR code (black ink on white,
+/// whatever the theme, so phones read it on dark terminals too), as text and as a link, the
+/// pairing code, and what became of the license pasted back.
+public enum CheckoutSheetView {
+    /// Dark modules are the glyphs' ink: black on white.
+    static let codeStyle = Style(foreground: .indexed(0), background: .indexed(15))
+    static let footer = " o opens in browser · paste the license · Esc back "
+
+    public static func draw(_ sheet: CheckoutSheet, into canvas: inout Canvas, theme: Theme) {
+        let address = SafeText.sanitize(sheet.url)
+        // As wide as the window allows, so the address stays on one line (and one link) where it can.
+        let textWidth = max(canvas.width - 4, 1)
+        let addressLines = address == sheet.url ? TextLayout.wrap(address, width: textWidth) : [address]
+        var below = [""] + addressLines + ["", "Pairing code: \(sheet.pairingCode)", statusLine(of: sheet)]
+        if let failure = sheet.openFailure { below.append(SafeText.sanitize(failure)) }
+        let code = sheet.qrLines ?? []
+        let codeWidth = code.first.map { DisplayWidth.of($0) } ?? 0
+        // The code shows whole or not at all: half a QR code scans as nothing.
+        let fits = !code.isEmpty && codeWidth + 4 <= canvas.width && code.count + below.count + 4 <= canvas.height
+        if !fits {
+            let needs = "\(codeWidth + 4)x\(code.count + below.count + 4)"
+            below.insert("This window is too small for the QR code (it needs \(needs)); open this address:", at: 0)
+        }
+        // Every line but the address (wrapped at its slashes above) wraps as a sentence.
+        below = below.flatMap { line in
+            addressLines.contains(line) || line.isEmpty ? [line] : TextLayout.wrap(line, width: textWidth)
+        }
+        let statusIndex =
+            below.count - TextLayout.wrap(statusLine(of: sheet), width: textWidth).count
+            - (sheet.openFailure.map { TextLayout.wrap(SafeText.sanitize($0), width: textWidth).count } ?? 0)
+        let contentWidth = max(fits ? codeWidth : 0, below.map { DisplayWidth.of($0) }.max() ?? 0)
+        let width = min(canvas.width, max(contentWidth, DisplayWidth.of(footer)) + 4)
+        let height = min(canvas.height, (fits ? code.count : 0) + below.count + 2)
+        let rect = Rect(x: (canvas.width - width) / 2, y: (canvas.height - height) / 2, width: width, height: height)
+        let title = " Buy \(SafeText.sanitize(sheet.productTitle)) "
+        BoxView.draw(
+            into: &canvas, box: rect, style: theme.border, title: title, footer: footer, titleStyle: theme.accentText,
+            backdrop: theme.backdrop)
+        let inner = rect.inset(by: 1)
+        var row = inner.y
+        if fits {
+            let x = inner.x + (inner.width - codeWidth) / 2
+            for line in code where row < inner.maxY {
+                canvas.draw(line, x: x, y: row, style: codeStyle, clip: inner)
+                row += 1
+            }
+        }
+        for (index, line) in below.enumerated() where row < inner.maxY {
+            let lineWidth = DisplayWidth.of(line)
+            let x = inner.x + max(0, (inner.width - lineWidth) / 2)
+            canvas.draw(line, x: x, y: row, style: index >= statusIndex ? theme.accentText : theme.body, clip: inner)
+            // The address is a link too; wrapped, each of its rows links to the whole address.
+            if address == sheet.url, addressLines.contains(line), !line.isEmpty, lineWidth <= inner.width {
+                canvas.addHyperlink(Hyperlink(url: sheet.url, x: x, y: row, width: lineWidth))
+            }
+            row += 1
+        }
+    }
+
+    static func statusLine(of sheet: CheckoutSheet) -> String {
+        if sheet.isVerifying { return "Checking the license…" }
+        if sheet.isTyping { return "Reading the license… (Esc starts over)" }
+        switch sheet.outcome {
+        case .licensed(let name): return "✓ Licensed to \(SafeText.sanitize(name))"
+        case .refused(let reason): return "That license was not accepted: \(SafeText.sanitize(reason))"
+        case nil: return "Then paste the license you receive here."
+        }
+    }
+}

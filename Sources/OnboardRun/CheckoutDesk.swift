@@ -1,0 +1,99 @@
+import FoundationEssentials
+import Glibc
+import OnboardDisk
+import OnboardKit
+import OnboardSignature
+
+/// The shell's side of the checkout sheet: verifying and storing a pasted license, opening the
+/// checkout address in a browser, and keeping the pending checkout in the state directory.
+final class CheckoutDesk {
+    let stateDirectory: String
+    let catalog: Catalog
+    let appID: String
+    let environment: [String: String]
+
+    init(stateDirectory: String, catalog: Catalog, appID: String, environment: [String: String]) {
+        self.stateDirectory = stateDirectory
+        self.catalog = catalog
+        self.appID = appID
+        self.environment = environment
+    }
+
+    var audience: LicenseVerifier.Audience { .init(appID: appID, keygenProduct: catalog.licensing?.keygenProduct) }
+
+    /// Verifies `text` as `license add` does and stores it when it grants something now.
+    func verify(_ text: String, now: Date = Date()) -> Message {
+        let keys = catalog.licensing?.publicKeys ?? []
+        let bytes = Array(text.utf8)
+        let verifier = LicenseVerifier(keys: keys, audience: audience, signatureCheck: Ed25519.isValid)
+        let license: License
+        switch verifier.verify(bytes, now: now) {
+        case .success(let verified): license = verified
+        case .failure(let rejection):
+            return .licenseChecked(.refused(reason: rejection.reason), licenseLines: lines(now))
+        }
+        if let reason = LicenseUsefulness.reasonItGrantsNothing(license, catalog: catalog, now: now) {
+            return .licenseChecked(.refused(reason: reason), licenseLines: lines(now))
+        }
+        do {
+            try StateDirectory.create(stateDirectory)
+            try LicenseStore(stateDirectory: stateDirectory).add(bytes, licenseID: license.id)
+        } catch {
+            return .licenseChecked(
+                .refused(reason: "it is valid but could not be stored: \(error.description)"), licenseLines: lines(now))
+        }
+        let name = license.licensee?.name ?? license.licensee?.email ?? license.id
+        return .licenseChecked(.licensed(to: name), licenseLines: lines(now))
+    }
+
+    /// What the stored licenses grant now, for the paywall's status lines.
+    func lines(_ now: Date = Date()) -> [String] {
+        guard let licensing = catalog.licensing else { return [] }
+        let stored = StoredLicenses.read(
+            stateDirectory: stateDirectory, keys: licensing.publicKeys, audience: audience, now: now)
+        return LicenseSummary.statusLines(stored.verified, catalog: catalog, now: now)
+    }
+
+    /// Opens `url` with `$BROWSER` (its first entry) or `xdg-open`, detached, output discarded.
+    /// Never over SSH (the browser would open on the far machine, or not at all) or without a display.
+    func open(_ url: String) -> Message {
+        if environment["SSH_CONNECTION"] != nil || environment["SSH_TTY"] != nil {
+            return .addressOpened(
+                failure: "Not opened: this is an SSH session; scan the code or open the address on your own device")
+        }
+        let browser = environment["BROWSER"].flatMap { $0.split(separator: ":").first.map(String.init) }
+        if browser == nil, environment["DISPLAY"] == nil, environment["WAYLAND_DISPLAY"] == nil {
+            return .addressOpened(
+                failure: "Not opened: there is no display here (and no $BROWSER); scan the code instead")
+        }
+        // A shell that starts the browser in the background and exits at once: the browser is
+        // nobody's child to wait for, and the address is an argument, never part of a command.
+        let command = (browser == nil ? "xdg-open" : "\"$BROWSER_COMMAND\"") + " \"$1\" </dev/null >/dev/null 2>&1 &"
+        let words: [String] = ["/bin/sh", "-c", command, "sh", url]
+        var arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) }
+        defer { arguments.forEach { free($0) } }
+        arguments.append(nil)
+        var childEnvironment: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") }
+        if let browser { childEnvironment.append(strdup("BROWSER_COMMAND=\(browser)")) }
+        defer { childEnvironment.forEach { free($0) } }
+        childEnvironment.append(nil)
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, "/bin/sh", nil, nil, &arguments, &childEnvironment)
+        guard status == 0 else {
+            return .addressOpened(failure: "Not opened: \(String(cString: strerror(status)))")
+        }
+        var exitStatus: Int32 = 0
+        while waitpid(pid, &exitStatus, 0) < 0 && errno == EINTR {}
+        return .addressOpened(failure: nil)
+    }
+
+    /// Keeps the open checkout in the state (`checkout.json`), so the reference the vendor
+    /// sees can be matched to this user later; a failure to write is not the checkout's concern.
+    func remember(_ sheet: CheckoutSheet, now: Date = Date()) {
+        let json =
+            "{\"product\": \(JSONString.quoted(sheet.productID)), \"reference\": \(JSONString.quoted(sheet.reference)), "
+            + "\"started\": \(JSONString.quoted(RFC3339Date.text(of: now))), \"url\": \(JSONString.quoted(sheet.url))}\n"
+        try? StateDirectory.create(stateDirectory)
+        try? AtomicFile(path: PathText.join(stateDirectory, "checkout.json")).write(Array(json.utf8))
+    }
+}
