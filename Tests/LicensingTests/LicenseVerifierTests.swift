@@ -133,5 +133,8 @@ struct LicenseVerifierTests {
             "Thanks for buying!\r\n\r\n" + String(decoding: F.file(), as: UTF8.self).replacing("\n", with: "\r\n")
             + "\r\n-- \r\nThe vendor"
         _ = try F.verifier().verify(Array(text.utf8), now: F.now).get()
+        // A terminal's paste (tmux, without bracketed paste's own newlines) ends lines with CR alone.
+        let pasted = String(decoding: F.file(), as: UTF8.self).replacing("\n", with: "\r")
+        _ = try F.verifier().verify(Array(pasted.utf8), now: F.now).get()
     }
 }

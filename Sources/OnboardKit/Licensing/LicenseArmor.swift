@@ -17,7 +17,10 @@ public struct LicenseArmor: Sendable, Equatable {
 
     /// The armored block of `bytes`, or why there is none.
     public static func read(_ bytes: [UInt8]) -> Result<LicenseArmor, LicenseRejection> {
-        let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
+        // A terminal's paste ends lines with CR, a file with LF or CRLF: any of them ends a line.
+        let lines = bytes.split(omittingEmptySubsequences: false) {
+            $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r")
+        }.map {
             trimmed(Array($0))
         }
         let labels: [(Format, String)] = [(.tuiOnboard, ownLabel), (.keygen, keygenLabel)]

@@ -28,4 +28,14 @@ enum BuiltBinary {
         }
         return path
     }
+
+    /// The vendor's tool (`tui-onboard-license`), built beside the app.
+    static func licenseToolPath() throws -> String {
+        let path = URL(fileURLWithPath: try self.path()).deletingLastPathComponent()
+            .appendingPathComponent("tui-onboard-license").path
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            throw EndToEndError("the license tool is not built: \(path) is missing; run `swift build` first")
+        }
+        return path
+    }
 }
