@@ -10,7 +10,9 @@ public enum Ed25519 {
     /// static `let` runs it once, on first use.
     private static let isReady: Bool = sodium_init() >= 0
 
-    /// True when `signature` is `publicKey`'s signature of exactly `message`. A key or
+    /// True when `signature` is `publicKey`'s signature of exactly `message`. The Ed25519 call
+    /// itself, not the generic `crypto_sign_*` wrapper, whose object file would bring libsodium's
+    /// signing and key generation into the shipped binary too. A key or
     /// signature of the wrong length, or a key libsodium refuses (small order, not canonical),
     /// never verifies.
     public static func isValid(signature: [UInt8], of message: [UInt8], publicKey: [UInt8]) -> Bool {
@@ -18,7 +20,7 @@ public enum Ed25519 {
         return signature.withUnsafeBufferPointer { signatureBytes in
             message.withUnsafeBufferPointer { messageBytes in
                 publicKey.withUnsafeBufferPointer { keyBytes in
-                    crypto_sign_verify_detached(
+                    crypto_sign_ed25519_verify_detached(
                         signatureBytes.baseAddress!,
                         messageBytes.baseAddress ?? UnsafePointer(signatureBytes.baseAddress!),
                         UInt64(messageBytes.count), keyBytes.baseAddress!) == 0
