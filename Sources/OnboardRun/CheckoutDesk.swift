@@ -2,7 +2,6 @@ import FoundationEssentials
 import Glibc
 import OnboardDisk
 import OnboardKit
-import OnboardSignature
 
 /// The shell's side of the checkout sheet: verifying and storing a pasted license, opening the
 /// checkout address in a browser, and keeping the pending checkout in the state directory.
@@ -23,24 +22,17 @@ final class CheckoutDesk {
 
     /// Verifies `text` as `license add` does and stores it when it grants something now.
     func verify(_ text: String, now: Date = Date()) -> Message {
-        let keys = catalog.licensing?.publicKeys ?? []
-        let bytes = Array(text.utf8)
-        let verifier = LicenseVerifier(keys: keys, audience: audience, signatureCheck: Ed25519.isValid)
+        let added = StoredLicenses.add(
+            Array(text.utf8), stateDirectory: stateDirectory, keys: catalog.licensing?.publicKeys ?? [],
+            audience: audience, catalog: catalog, now: now)
         let license: License
-        switch verifier.verify(bytes, now: now) {
-        case .success(let verified): license = verified
-        case .failure(let rejection):
-            return .licenseChecked(.refused(reason: rejection.reason), licenseLines: lines(now))
-        }
-        if let reason = LicenseUsefulness.reasonItGrantsNothing(license, catalog: catalog, now: now) {
+        switch added {
+        case .success(let stored): license = stored
+        case .failure(.refused(let reason)):
             return .licenseChecked(.refused(reason: reason), licenseLines: lines(now))
-        }
-        do {
-            try StateDirectory.create(stateDirectory)
-            try LicenseStore(stateDirectory: stateDirectory).add(bytes, licenseID: license.id)
-        } catch {
+        case .failure(.unsaved(let reason)):
             return .licenseChecked(
-                .refused(reason: "it is valid but could not be stored: \(error.description)"), licenseLines: lines(now))
+                .refused(reason: "it is valid but could not be stored: \(reason)"), licenseLines: lines(now))
         }
         let name = license.licensee?.name ?? license.licensee?.email ?? license.id
         return .licenseChecked(.licensed(to: name), licenseLines: lines(now))

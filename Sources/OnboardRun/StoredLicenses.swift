@@ -36,4 +36,35 @@ public struct StoredLicenses: Sendable {
         for key in extraKeys where !keys.contains(key) { keys.append(key) }
         return keys
     }
+
+    /// Why a license was not added: it is bad or grants nothing now (`refused`), or it could not
+    /// be written (`unsaved`).
+    public enum AddFailure: Error, Sendable {
+        case refused(String)
+        case unsaved(String)
+    }
+
+    /// Verifies `bytes` as `has` does and, when they grant something of `catalog` now, stores
+    /// them in `stateDirectory`: what `license add` and the checkout sheet's paste both do.
+    public static func add(
+        _ bytes: [UInt8], stateDirectory: String, keys: [LicensePublicKey], audience: LicenseVerifier.Audience,
+        catalog: Catalog?, now: Date
+    ) -> Result<License, AddFailure> {
+        let verifier = LicenseVerifier(keys: keys, audience: audience, signatureCheck: Ed25519.isValid)
+        let license: License
+        switch verifier.verify(bytes, now: now) {
+        case .success(let verified): license = verified
+        case .failure(let rejection): return .failure(.refused(rejection.reason))
+        }
+        if let reason = LicenseUsefulness.reasonItGrantsNothing(license, catalog: catalog, now: now) {
+            return .failure(.refused(reason))
+        }
+        do {
+            try StateDirectory.create(stateDirectory)
+            try LicenseStore(stateDirectory: stateDirectory).add(bytes, licenseID: license.id)
+        } catch {
+            return .failure(.unsaved(error.description))
+        }
+        return .success(license)
+    }
 }

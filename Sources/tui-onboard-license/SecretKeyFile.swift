@@ -56,17 +56,10 @@ enum SecretKeyFile {
         defer { close(descriptor) }
         // The mode asked for is cut by the umask, never widened: make it exactly 0600.
         _ = fchmod(descriptor, 0o600)
-        let bytes = Array(contents.utf8)
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else {
-                let reason = String(cString: strerror(errno))
-                unlink(path)
-                return ToolFailure(74, "cannot write \(path): \(reason)")
-            }
-            written += count
+        guard writeAll(descriptor, contents) else {
+            let reason = String(cString: strerror(errno))
+            unlink(path)
+            return ToolFailure(74, "cannot write \(path): \(reason)")
         }
         guard fsync(descriptor) == 0 else {
             let reason = String(cString: strerror(errno))

@@ -6,11 +6,7 @@ public struct LicenseReader: Sendable {
     public var license: Result<License, LicenseRejection>
 
     public static func read(_ bytes: [UInt8]) -> Result<LicenseReader, LicenseRejection> {
-        guard bytes.count <= LicenseVerifier.maximumSize else {
-            return .failure(
-                LicenseRejection(
-                    .size, "\(bytes.count) bytes, over the \(LicenseVerifier.maximumSize / 1024) KiB a license may be"))
-        }
+        if let rejection = LicenseVerifier.sizeRejection(bytes) { return .failure(rejection) }
         return LicenseVerifier.openEnvelope(bytes).map { envelope, format in
             let license: Result<License, LicenseRejection>
             do {

@@ -44,11 +44,7 @@ public struct LicenseVerifier: Sendable {
     /// (what it grants is asked of `License.activeGrants(at:)`), a keygen file past its own
     /// expiry does not.
     public func verify(_ bytes: [UInt8], now: Date) -> Result<License, LicenseRejection> {
-        guard bytes.count <= Self.maximumSize else {
-            return .failure(
-                LicenseRejection(
-                    .size, "\(bytes.count) bytes, over the \(Self.maximumSize / 1024) KiB a license may be"))
-        }
+        if let rejection = Self.sizeRejection(bytes) { return .failure(rejection) }
         let envelope: LicenseEnvelope
         let format: LicenseArmor.Format
         switch Self.openEnvelope(bytes) {
@@ -75,6 +71,12 @@ public struct LicenseVerifier: Sendable {
                         + (keys.count == 1 ? "other than the app's" : "none of the app's \(keys.count) keys is")))
         }
         return checkPayload(envelope, format: format, now: now)
+    }
+
+    /// Why `bytes` are too many to be a license, or nil.
+    static func sizeRejection(_ bytes: [UInt8]) -> LicenseRejection? {
+        guard bytes.count > maximumSize else { return nil }
+        return LicenseRejection(.size, "\(bytes.count) bytes, over the \(maximumSize / 1024) KiB a license may be")
     }
 
     /// The armor, its base64 and the envelope: what `inspect` reads too, without any key.

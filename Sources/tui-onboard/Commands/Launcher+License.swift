@@ -3,7 +3,6 @@ import Glibc
 import OnboardDisk
 import OnboardKit
 import OnboardRun
-import OnboardSignature
 
 /// `license add|list|remove`: the signed licenses kept in the state directory.
 extension Launcher {
@@ -50,23 +49,17 @@ extension Launcher {
         case .failure(let status): return status.code
         }
         let now = found.subject.now
-        let verifier = LicenseVerifier(keys: found.keys, audience: found.audience, signatureCheck: Ed25519.isValid)
         let license: License
-        switch verifier.verify(bytes, now: now) {
-        case .success(let verified): license = verified
-        case .failure(let rejection):
-            printError("\(path): \(rejection.reason); nothing was stored")
-            return ExitCode.badData
-        }
-        if let reason = LicenseUsefulness.reasonItGrantsNothing(license, catalog: found.subject.catalog, now: now) {
+        switch StoredLicenses.add(
+            bytes, stateDirectory: stateDirectory, keys: found.keys, audience: found.audience,
+            catalog: found.subject.catalog, now: now)
+        {
+        case .success(let stored): license = stored
+        case .failure(.refused(let reason)):
             printError("\(path): \(reason); nothing was stored")
             return ExitCode.badData
-        }
-        do {
-            try StateDirectory.create(stateDirectory)
-            try LicenseStore(stateDirectory: stateDirectory).add(bytes, licenseID: license.id)
-        } catch {
-            printError("cannot store the license: \(error.description)")
+        case .failure(.unsaved(let reason)):
+            printError("cannot store the license: \(reason)")
             return ExitCode.ioError
         }
         return writeOutput("added " + LicenseSummary.text(of: license, now: now, verified: true))
