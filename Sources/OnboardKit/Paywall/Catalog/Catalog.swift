@@ -10,10 +10,14 @@ public struct Catalog: Hashable, Sendable {
     public var links: CatalogLinks
     /// Signed licenses: nil for a catalog that only simulates (every purchase then counts).
     public var licensing: Licensing?
+    /// Offer codes a customer can redeem, each for one product.
+    public var offerCodes: [SubscriptionOffer]
+    public var store: StoreSettings
 
     public init(
         offerings: [Offering], currentOfferingID: String, products: [String: Product], entitlements: [Entitlement],
-        links: CatalogLinks = CatalogLinks(), licensing: Licensing? = nil
+        links: CatalogLinks = CatalogLinks(), licensing: Licensing? = nil,
+        offerCodes: [SubscriptionOffer] = [], store: StoreSettings = StoreSettings()
     ) {
         self.offerings = offerings
         self.currentOfferingID = currentOfferingID
@@ -21,6 +25,8 @@ public struct Catalog: Hashable, Sendable {
         self.entitlements = entitlements
         self.links = links
         self.licensing = licensing
+        self.offerCodes = offerCodes
+        self.store = store
     }
 
     /// True when simulated purchases count toward `has` and `status`: no licensing, or `mixed`.
@@ -35,5 +41,16 @@ public struct Catalog: Hashable, Sendable {
     /// The entitlements a purchase of `productID` grants.
     public func entitlements(grantedBy productID: String) -> [Entitlement] {
         entitlements.filter { $0.productIDs.contains(productID) }
+    }
+
+    /// The offer code `code` names, compared without regard to case; nil when none does.
+    public func offerCode(_ code: String) -> SubscriptionOffer? {
+        let wanted = code.uppercased()
+        return offerCodes.first { $0.id.uppercased() == wanted }
+    }
+
+    /// The promotional or win-back offer of `productID` with this identifier.
+    public func offer(id: String, of productID: String) -> SubscriptionOffer? {
+        products[productID]?.offers.first { $0.id == id }
     }
 }

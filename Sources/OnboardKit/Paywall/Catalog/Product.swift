@@ -17,6 +17,8 @@ public struct Product: Hashable, Sendable {
     /// The service level inside the group; 1 is the highest.
     public var subscriptionGroupLevel: Int?
     public var introductoryOffer: IntroductoryOffer?
+    /// Promotional and win-back offers of this product (offer codes are the catalog's).
+    public var offers: [SubscriptionOffer]
     public var localizedTitle: String
     public var localizedDescription: String
     /// Where the product is really bought (signed licensing); nil: only in the simulated store.
@@ -26,7 +28,8 @@ public struct Product: Hashable, Sendable {
         id: String, type: ProductType, price: Decimal, currencyCode: String,
         subscriptionPeriod: SubscriptionPeriod? = nil, subscriptionGroup: String? = nil,
         subscriptionGroupLevel: Int? = nil, introductoryOffer: IntroductoryOffer? = nil,
-        localizedTitle: String, localizedDescription: String = "", checkout: ProductCheckout? = nil
+        localizedTitle: String, localizedDescription: String = "", checkout: ProductCheckout? = nil,
+        offers: [SubscriptionOffer] = []
     ) {
         self.id = id
         self.type = type
@@ -39,5 +42,6 @@ public struct Product: Hashable, Sendable {
         self.localizedTitle = localizedTitle
         self.localizedDescription = localizedDescription
         self.checkout = checkout
+        self.offers = offers
     }
 }

@@ -1,0 +1,13 @@
+/// How the simulated store treats subscriptions beyond their products: a catalog's `"store"`
+/// object, or a `.storekit` file's settings.
+public struct StoreSettings: Hashable, Sendable {
+    /// How long a subscriber keeps access after a renewal fails (billing grace period); nil
+    /// when there is none and access stops at the failed renewal.
+    public var gracePeriod: SubscriptionPeriod?
+
+    public init(gracePeriod: SubscriptionPeriod? = nil) { self.gracePeriod = gracePeriod }
+
+    /// How long the store keeps retrying a failed renewal before the subscription expires, as the
+    /// App Store does.
+    public static let billingRetryDays = 60
+}
