@@ -64,7 +64,7 @@ import Testing
             transactions: [
                 purchase("pro.lifetime", on: F.date(2026, 1, 1)),
                 refund(of: "t1", productID: "pro.lifetime", on: F.date(2026, 3, 1)),
-            ], now: today, expected: .notPurchased),
+            ], now: today, expected: .refunded(on: F.date(2026, 3, 1))),
         Case(
             name: "a renewal turned off later still renews until then",
             transactions: [

@@ -94,7 +94,10 @@ public struct RunResult: Encodable, Hashable, Sendable {
             case .active(let until, let renews):
                 expiresDate = until
                 willRenew = renews
-            case .notPurchased, .expired, .awaitingApproval:
+            case .inGracePeriod(let until):
+                expiresDate = until
+                willRenew = status.subscription?.willRenew ?? true
+            case .notPurchased, .expired, .awaitingApproval, .inBillingRetry, .refunded, .revoked:
                 return nil
             }
         }

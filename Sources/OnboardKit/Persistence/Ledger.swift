@@ -62,13 +62,15 @@ public struct Ledger: Hashable, Sendable {
     }
 
     /// Whether a subscription will renew when its current period ends: the latest grant's
-    /// `willRenew`, unless auto-renew was turned off after that grant was recorded.
+    /// `willRenew`, unless auto-renew was turned off after that grant was recorded and not
+    /// turned on again since.
     public func willRenew(forOriginal originalID: String) -> Bool {
         guard let grantIndex = transactions.lastIndex(where: { $0.originalID == originalID && $0.grantsAccess }),
             transactions[grantIndex].willRenew
         else { return false }
-        return !transactions[(grantIndex + 1)...].contains {
-            $0.originalID == originalID && $0.state == .renewalCancelled
+        let lastSwitch = transactions[(grantIndex + 1)...].last {
+            $0.originalID == originalID && ($0.state == .renewalCancelled || $0.state == .renewalResumed)
         }
+        return lastSwitch?.state != .renewalCancelled
     }
 }

@@ -25,6 +25,27 @@ public struct LedgerTransaction: Codable, Hashable, Sendable {
         case revoked
         /// The user turned auto-renew off: access continues until the current period expires.
         case renewalCancelled
+        /// The user turned auto-renew back on before the period ran out.
+        case renewalResumed
+        /// From the next renewal on the subscription continues as `pendingProductID` (a
+        /// downgrade, or a crossgrade to another duration).
+        case planChangeScheduled
+        /// A scheduled plan change was called off: the current plan renews.
+        case planChangeCancelled
+        /// The next renewal's payment fails (a billing issue), until it is resolved.
+        case billingIssue
+        /// The billing issue was fixed: a renewal waiting for payment goes through.
+        case billingResolved
+        /// The renewal price rises to `newPrice` from the next renewal on; with
+        /// `requiresConsent` it renews only once the customer agrees.
+        case priceIncrease
+        /// The customer agreed to the price increase.
+        case priceIncreaseAgreed
+        /// The customer declined the price increase: the subscription ends with its period.
+        case priceIncreaseDeclined
+        /// A promotional offer or offer code (`offerID`, `offerKind`) applies to the next
+        /// renewal of a current subscription.
+        case offerScheduled
     }
 
     /// Unique identifier of this transaction.
@@ -45,10 +66,29 @@ public struct LedgerTransaction: Codable, Hashable, Sendable {
     /// The earlier transaction this event acts on: the pending request an approval or decline
     /// resolves, the transaction a refund or revocation withdraws. Nil for plain purchases.
     public var appliesTo: String?
+    /// For offers other than the introductory one: which (`SubscriptionOffer.Kind`'s raw value)
+    /// and its identifier or code.
+    public var offerKind: String?
+    public var offerID: String?
+    /// For a scheduled plan change: the product the subscription continues as.
+    public var pendingProductID: String?
+    /// For a grant that replaces a running plan at once (an upgrade, or a crossgrade of the same
+    /// duration): "upgrade" or "crossgrade", and the unused part of the replaced period that was
+    /// refunded, as a decimal string in the product's currency.
+    public var planChange: String?
+    public var proratedRefund: String?
+    /// For a price increase: the new renewal price (a decimal string) and whether the customer
+    /// must agree to it.
+    public var newPrice: String?
+    public var requiresConsent: Bool?
+    /// Why access was refunded or revoked, as the seller or the store put it.
+    public var reason: String?
 
     public init(
         id: String, originalID: String? = nil, productID: String, purchaseDate: Date, expiresDate: Date? = nil,
-        offer: LedgerOffer? = nil, state: State = .purchased, willRenew: Bool = false, appliesTo: String? = nil
+        offer: LedgerOffer? = nil, state: State = .purchased, willRenew: Bool = false, appliesTo: String? = nil,
+        offerKind: String? = nil, offerID: String? = nil, pendingProductID: String? = nil, planChange: String? = nil,
+        proratedRefund: String? = nil, newPrice: String? = nil, requiresConsent: Bool? = nil, reason: String? = nil
     ) {
         self.id = id
         self.originalID = originalID ?? id
@@ -59,6 +99,14 @@ public struct LedgerTransaction: Codable, Hashable, Sendable {
         self.state = state
         self.willRenew = willRenew
         self.appliesTo = appliesTo
+        self.offerKind = offerKind
+        self.offerID = offerID
+        self.pendingProductID = pendingProductID
+        self.planChange = planChange
+        self.proratedRefund = proratedRefund
+        self.newPrice = newPrice
+        self.requiresConsent = requiresConsent
+        self.reason = reason
     }
 
     /// True for the states that give the user the product.

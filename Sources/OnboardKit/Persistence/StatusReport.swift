@@ -5,7 +5,9 @@ import FoundationInternationalization
 /// its catalog at one moment. Pure: the shell reads the files and the clock and hands them in.
 public struct StatusReport: Hashable, Sendable {
     /// The version of the JSON form; it changes only when a field changes meaning or goes.
-    public static let jsonVersion = 1
+    /// 2: a refunded one-time purchase reads `refunded` (it read `not-purchased`), and a
+    /// subscription's lifecycle states and fields came.
+    public static let jsonVersion = 2
 
     public var appID: String
     public var stateDirectory: String
@@ -45,6 +47,10 @@ public struct StatusReport: Hashable, Sendable {
         case .active: return "active"
         case .expired: return "expired"
         case .awaitingApproval: return "awaiting-approval"
+        case .inGracePeriod: return "in-grace-period"
+        case .inBillingRetry: return "in-billing-retry"
+        case .refunded: return "refunded"
+        case .revoked: return "revoked"
         }
     }
 
@@ -136,6 +142,7 @@ public struct StatusReport: Hashable, Sendable {
             var licenseID: String?
             var licensee: License.Licensee?
             var graceEnds: Date?
+            var subscription: SubscriptionDetails?
 
             func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: CodingKeys.self)
@@ -151,11 +158,24 @@ public struct StatusReport: Hashable, Sendable {
                 try container.encode(licenseID, forKey: .licenseID)
                 try container.encode(licensee.map { ["name": $0.name, "email": $0.email] }, forKey: .licensee)
                 try container.encode(graceEnds, forKey: .graceEnds)
+                try container.encode(subscription?.originalTransactionID, forKey: .originalTransactionID)
+                try container.encode(subscription?.unsubscribeDetectedAt, forKey: .unsubscribeDetectedAt)
+                try container.encode(subscription?.billingIssueDetectedAt, forKey: .billingIssueDetectedAt)
+                try container.encode(subscription?.gracePeriodExpiresDate, forKey: .gracePeriodExpiresDate)
+                try container.encode(subscription?.refundedAt, forKey: .refundedAt)
+                try container.encode(subscription?.pendingProductID, forKey: .pendingProductID)
+                try container.encode(subscription?.pendingChangeDate, forKey: .pendingChangeDate)
+                try container.encode(subscription?.renewalPrice.map { "\($0)" }, forKey: .renewalPrice)
+                try container.encode(
+                    subscription?.priceIncrease.map { ["newPrice": "\($0.newPrice)", "status": $0.status.rawValue] },
+                    forKey: .priceIncrease)
             }
 
             enum CodingKeys: String, CodingKey {
                 case id, name, active, state, expiresDate, willRenew, periodType, productID, source, licenseID, licensee
-                case graceEnds
+                case graceEnds, originalTransactionID, unsubscribeDetectedAt, billingIssueDetectedAt
+                case gracePeriodExpiresDate, refundedAt, pendingProductID, pendingChangeDate, renewalPrice
+                case priceIncrease
             }
         }
 
@@ -184,9 +204,15 @@ public struct StatusReport: Hashable, Sendable {
                 case .active(let until, let willRenew):
                     expires = until
                     renews = willRenew
-                case .expired(let on):
+                case .expired(let on), .refunded(let on), .revoked(let on):
                     expires = on
                     renews = false
+                case .inGracePeriod(let until):
+                    expires = until
+                    renews = status.subscription?.willRenew ?? true
+                case .inBillingRetry(let since):
+                    expires = since
+                    renews = status.subscription?.willRenew ?? true
                 case .notPurchased, .lifetime, .awaitingApproval:
                     break
                 }
@@ -197,7 +223,8 @@ public struct StatusReport: Hashable, Sendable {
                     state: StatusReport.stateName(status.state), expiresDate: expires, willRenew: renews,
                     periodType: status.periodType?.rawValue, productID: status.productID, source: source,
                     licenseID: status.license?.id, licensee: status.license?.licensee,
-                    graceEnds: status.license?.graceEnds)
+                    graceEnds: status.license?.graceEnds,
+                    subscription: status.license == nil ? status.subscription : nil)
             }
         }
 

@@ -42,6 +42,10 @@ import Testing
         (.active(until: later, willRenew: false), "active", true, "2026-02-28T00:00:00Z", false),
         (.expired(on: later), "expired", false, "2026-02-28T00:00:00Z", false),
         (.awaitingApproval, "awaiting-approval", false, nil, nil),
+        (.inGracePeriod(until: later), "in-grace-period", true, "2026-02-28T00:00:00Z", true),
+        (.inBillingRetry(since: later), "in-billing-retry", false, "2026-02-28T00:00:00Z", true),
+        (.refunded(on: later), "refunded", false, "2026-02-28T00:00:00Z", false),
+        (.revoked(on: later), "revoked", false, "2026-02-28T00:00:00Z", false),
     ])
     func everyStateHasItsNameAndDates(
         state: EntitlementStatus.State, name: String, active: Bool, expires: String?, renews: Bool?
@@ -55,7 +59,9 @@ import Testing
         #expect(
             Set(entry.keys) == [
                 "id", "name", "active", "state", "expiresDate", "willRenew", "periodType", "productID", "source",
-                "licenseID", "licensee", "graceEnds",
+                "licenseID", "licensee", "graceEnds", "originalTransactionID", "unsubscribeDetectedAt",
+                "billingIssueDetectedAt", "gracePeriodExpiresDate", "refundedAt", "pendingProductID",
+                "pendingChangeDate", "renewalPrice", "priceIncrease",
             ])
     }
 
@@ -69,16 +75,25 @@ import Testing
                   "entitlements" : [
                     {
                       "active" : true,
+                      "billingIssueDetectedAt" : null,
                       "expiresDate" : "2026-02-28T00:00:00Z",
                       "graceEnds" : null,
+                      "gracePeriodExpiresDate" : null,
                       "id" : "pro",
                       "licenseID" : null,
                       "licensee" : null,
                       "name" : "Pro",
+                      "originalTransactionID" : null,
+                      "pendingChangeDate" : null,
+                      "pendingProductID" : null,
                       "periodType" : "trial",
+                      "priceIncrease" : null,
                       "productID" : "pro.monthly",
+                      "refundedAt" : null,
+                      "renewalPrice" : null,
                       "source" : "simulated",
                       "state" : "active",
+                      "unsubscribeDetectedAt" : null,
                       "willRenew" : true
                     }
                   ],
@@ -90,7 +105,7 @@ import Testing
                     "seen" : true
                   },
                   "stateDirectory" : "/state",
-                  "version" : 1
+                  "version" : 2
                 }
 
                 """)

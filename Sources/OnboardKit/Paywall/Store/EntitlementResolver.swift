@@ -78,15 +78,12 @@ public enum EntitlementResolver {
     /// as it is.
     static func nextBoundary(records: PurchaseRecords, in context: StoreContext) -> Date? {
         var earliest = records.nextTransactionDate
-        for product in context.catalog.products.values {
-            for purchase in records.purchases(of: product.id) {
-                guard
-                    let access = PurchaseAccess.derive(
-                        purchase, product: product, now: context.now, calendar: context.calendar),
-                    case .active(let until, _) = access.state
-                else { continue }
-                earliest = min(earliest ?? until, until)
-            }
+        for purchase in records.purchases {
+            guard
+                let change = PurchaseAccess.derive(
+                    purchase, catalog: context.catalog, now: context.now, calendar: context.calendar)?.nextChange
+            else { continue }
+            earliest = min(earliest ?? change, change)
         }
         return earliest
     }
@@ -112,9 +109,11 @@ public enum EntitlementResolver {
         }
     }
 
-    /// The kind of the first period of a purchase made under `offer`.
-    static func periodType(of offer: LedgerOffer?, product: Product) -> EntitlementStatus.PeriodType {
-        guard let offer, product.introductoryOffer != nil else { return .normal }
+    /// The kind of the first period of a grant: a free trial, another offer, or a regular period.
+    static func periodType(of grant: LedgerTransaction, product: Product) -> EntitlementStatus.PeriodType {
+        guard let offer = grant.offer, grant.offerKind != nil || product.introductoryOffer != nil else {
+            return .normal
+        }
         return offer == .freeTrial ? .trial : .intro
     }
 
@@ -137,24 +136,27 @@ public enum EntitlementResolver {
             if best.map(access.outranks) ?? true { best = access }
         }
         guard let best else { return EntitlementStatus(entitlement: entitlement, state: .notPurchased) }
-        return EntitlementStatus(
-            entitlement: entitlement, state: best.state, productID: best.productID, periodType: best.periodType)
+        var status = EntitlementStatus(
+            entitlement: entitlement, state: best.state, productID: best.productID, periodType: best.periodType,
+            subscription: best.subscription)
+        if let pending = best.subscription?.pendingProductID {
+            status.pendingProductName = context.catalog.products[pending]?.localizedTitle
+        }
+        return status
     }
 
     /// The strongest access the purchases of one product give; nil when none gives any.
     static func access(toProduct productID: String, records: PurchaseRecords, in context: StoreContext)
         -> PurchaseAccess?
     {
-        // A product the catalog no longer lists has no known type or period, so it grants nothing.
-        guard let product = context.catalog.products[productID] else { return nil }
         var best: PurchaseAccess?
         for purchase in records.purchases(of: productID) {
+            // A subscription counts for the plan it is on now, not for those it changed from.
             guard
                 let access = PurchaseAccess.derive(
-                    purchase, product: product, now: context.now, calendar: context.calendar)
-            else {
-                continue
-            }
+                    purchase, catalog: context.catalog, now: context.now, calendar: context.calendar),
+                access.productID == productID
+            else { continue }
             if best.map(access.outranks) ?? true { best = access }
         }
         return best

@@ -14,16 +14,35 @@ public struct EntitlementStatus: Hashable, Sendable {
         /// A subscription or pass grants it until `until`; `willRenew` tells whether a new
         /// period starts then.
         case active(until: Date, willRenew: Bool)
-        /// Access ended on that date (expired, not renewed, or refunded).
+        /// Access ended on that date (expired or not renewed).
         case expired(on: Date)
         /// An ask-to-buy request waits for a parent's approval.
         case awaitingApproval
+        /// A renewal failed; the store keeps access on until the grace period ends at `until`.
+        case inGracePeriod(until: Date)
+        /// A renewal failed on `since` and the grace period (if any) is over: no access while the
+        /// store retries the payment.
+        case inBillingRetry(since: Date)
+        /// The money was returned on that date; access ended then.
+        case refunded(on: Date)
+        /// Access was withdrawn without a refund on that date.
+        case revoked(on: Date)
 
         /// True when the customer has access now, like RevenueCat's `isActive`.
         public var isActive: Bool {
             switch self {
-            case .lifetime, .active: return true
-            case .notPurchased, .expired, .awaitingApproval: return false
+            case .lifetime, .active, .inGracePeriod: return true
+            case .notPurchased, .expired, .awaitingApproval, .inBillingRetry, .refunded, .revoked: return false
+            }
+        }
+
+        /// The end of the access it gives or gave, when it has one.
+        public var accessEnd: Date? {
+            switch self {
+            case .active(let until, _), .inGracePeriod(let until): return until
+            case .expired(let date), .refunded(let date), .revoked(let date): return date
+            case .inBillingRetry(let since): return since
+            case .notPurchased, .lifetime, .awaitingApproval: return nil
             }
         }
     }
@@ -50,10 +69,13 @@ public struct EntitlementStatus: Hashable, Sendable {
     /// False for a simulated purchase under signed licensing: the paywall's simulation shows
     /// it, but `has` and `status` do not count it.
     public var counts: Bool
+    /// For an auto-renewable subscription: its lifecycle (auto-renew, billing trouble, refund,
+    /// a pending plan change); nil otherwise.
+    public var subscription: SubscriptionDetails?
 
     public init(
         entitlement: Entitlement, state: State, productID: String? = nil, periodType: PeriodType? = nil,
-        license: LicenseReference? = nil, counts: Bool = true
+        license: LicenseReference? = nil, counts: Bool = true, subscription: SubscriptionDetails? = nil
     ) {
         self.entitlement = entitlement
         self.state = state
@@ -61,6 +83,7 @@ public struct EntitlementStatus: Hashable, Sendable {
         self.periodType = periodType
         self.license = license
         self.counts = counts
+        self.subscription = subscription
     }
 
     /// What `has` answers: active, and from a source that counts.
@@ -86,12 +109,36 @@ public struct EntitlementStatus: Hashable, Sendable {
             guard willRenew else { return "Free trial until \(day) (won't renew)" }
             return renewalPrice.map { "Free trial until \(day), then \($0)" } ?? "Free trial until \(day) (renews)"
         case .active(let until, let willRenew):
+            let day = Self.day(until, locale: locale, timeZone: timeZone)
+            if willRenew, let pending = pendingProductName {
+                return "Active until \(day), then changes to \(pending)"
+            }
+            if subscription?.priceIncrease?.status == .awaitingConsent {
+                return "Active until \(day) (renews only if you accept the new price)"
+            }
             let renewal = willRenew ? "renews" : "won't renew"
-            return "Active until \(Self.day(until, locale: locale, timeZone: timeZone)) (\(renewal))"
+            return "Active until \(day) (\(renewal))"
         case .expired(let date):
             return "Expired on \(Self.day(date, locale: locale, timeZone: timeZone))"
+        case .inGracePeriod(let until):
+            return "Payment failed: access until \(Self.day(until, locale: locale, timeZone: timeZone)) (grace period)"
+        case .inBillingRetry(let since):
+            return
+                "Payment failed on \(Self.day(since, locale: locale, timeZone: timeZone)): update billing to restore access"
+        case .refunded(let date):
+            return "Refunded on \(Self.day(date, locale: locale, timeZone: timeZone))"
+        case .revoked(let date):
+            return "Access revoked on \(Self.day(date, locale: locale, timeZone: timeZone))"
         }
     }
+
+    /// The name of the product a pending downgrade or crossgrade changes to, set by whoever
+    /// knows the catalog; the product ID when no name is known.
+    public var pendingProductName: String? {
+        get { pendingName ?? subscription?.pendingProductID }
+        set { pendingName = newValue }
+    }
+    private var pendingName: String?
 
     static func day(_ date: Date, locale: Locale, timeZone: TimeZone) -> String {
         text(of: date, time: .omitted, locale: locale, timeZone: timeZone)

@@ -5,96 +5,74 @@ import FoundationEssentials
 /// another run or by hand always reads the same way.
 struct PurchaseAccess: Hashable {
     var state: EntitlementStatus.State
+    /// The product the access is of now: for a subscription, the plan it is on after any
+    /// plan change.
     var productID: String
     var periodType: EntitlementStatus.PeriodType?
+    var subscription: SubscriptionDetails?
+    /// The first moment after the one asked about at which the access changes with time alone.
+    var nextChange: Date?
 
     /// The access `purchase` gives at `now`; nil when it gives nothing at all (a consumable,
-    /// a declined request, a refunded one-time purchase).
+    /// a declined request, a product the catalog no longer lists).
     ///
-    /// The most recently recorded grant (purchase, renewal or approval) decides. Events recorded
-    /// after it act on it: a refund or revocation ends access on its date, turning auto-renew
-    /// off ends the subscription at the end of the period in which that happened.
-    static func derive(_ purchase: PurchaseRecords.Purchase, product: Product, now: Date, calendar: Calendar)
+    /// The most recently recorded grant (purchase, renewal, approval or immediate plan change)
+    /// decides. Events recorded after it act on it: a refund or revocation ends access on its
+    /// date; for a subscription, `SubscriptionTimeline` plays the rest of its lifecycle.
+    static func derive(_ purchase: PurchaseRecords.Purchase, catalog: Catalog, now: Date, calendar: Calendar)
         -> PurchaseAccess?
     {
-        guard product.type != .consumable else { return nil }
         let transactions = purchase.transactions
         guard let grantIndex = transactions.lastIndex(where: \.grantsAccess) else {
-            return hasUnsettledRequest(transactions)
-                ? PurchaseAccess(state: .awaitingApproval, productID: product.id) : nil
+            guard let product = catalog.products[purchase.productID], product.type != .consumable,
+                hasUnsettledRequest(transactions)
+            else { return nil }
+            return PurchaseAccess(state: .awaitingApproval, productID: product.id)
         }
         let grant = transactions[grantIndex]
+        // A product the catalog no longer lists has no known type or period, so it grants nothing.
+        guard let product = catalog.products[grant.productID] else { return nil }
         let later = transactions[(grantIndex + 1)...]
-        let withdrawal = later.filter(\.withdrawsAccess).map(\.purchaseDate).min()
+        let withdrawal = later.filter(\.withdrawsAccess).min { $0.purchaseDate < $1.purchaseDate }
         switch product.type {
         case .consumable:
             return nil
         case .nonConsumable:
-            return oneTime(product, withdrawn: withdrawal != nil)
+            return oneTime(product, withdrawal: withdrawal)
         case .nonRenewing:
             // A pass of unknown length is treated as lasting, as RevenueCat does without a duration.
             guard
                 let end = grant.expiresDate
                     ?? product.subscriptionPeriod?.adding(to: grant.purchaseDate, calendar: calendar)
-            else { return oneTime(product, withdrawn: withdrawal != nil) }
-            let accessEnd = withdrawal.map { min($0, end) } ?? end
+            else { return oneTime(product, withdrawal: withdrawal) }
+            if let withdrawal, withdrawal.purchaseDate < end {
+                return PurchaseAccess(
+                    state: withdrawn(withdrawal, on: withdrawal.purchaseDate), productID: product.id,
+                    periodType: .normal)
+            }
             let state: EntitlementStatus.State =
-                now < accessEnd ? .active(until: accessEnd, willRenew: false) : .expired(on: accessEnd)
-            return PurchaseAccess(state: state, productID: product.id, periodType: .normal)
+                now < end ? .active(until: end, willRenew: false) : .expired(on: end)
+            return PurchaseAccess(
+                state: state, productID: product.id, periodType: .normal, nextChange: now < end ? end : nil)
         case .autoRenewable:
-            let cancellation = later.filter { $0.state == .renewalCancelled }.map(\.purchaseDate).min()
-            return subscription(
-                grant, product: product, cancelledOn: cancellation, withdrawnOn: withdrawal, now: now,
-                calendar: calendar)
+            let timeline = SubscriptionTimeline(catalog: catalog, calendar: calendar)
+            guard
+                let standing = timeline.standing(
+                    grant: grant, events: later, originalID: purchase.originalID, now: now)
+            else { return oneTime(product, withdrawal: withdrawal) }
+            return PurchaseAccess(
+                state: standing.state, productID: standing.productID, periodType: standing.periodType,
+                subscription: standing.details, nextChange: standing.nextChange)
         }
     }
 
-    /// An auto-renewable subscription: the grant's period (an introductory offer's whole
-    /// duration when it was bought with one), then regular periods while it renews.
-    private static func subscription(
-        _ grant: LedgerTransaction, product: Product, cancelledOn cancellation: Date?, withdrawnOn withdrawal: Date?,
-        now: Date, calendar: Calendar
-    ) -> PurchaseAccess? {
-        let firstPeriodType = EntitlementResolver.periodType(of: grant.offer, product: product)
-        guard
-            let firstEnd = grant.expiresDate
-                ?? EntitlementResolver.firstPeriodEnd(
-                    of: product, offer: grant.offer, from: grant.purchaseDate, calendar: calendar)
-        else { return oneTime(product, withdrawn: withdrawal != nil) }
-        let period = product.subscriptionPeriod
-        // Regular periods count from the purchase when the first period was a regular one (so
-        // a purchase on 31 January renews on 28 February, then 31 March), else from the end of
-        // the introductory offer or of a recorded period.
-        let anchor =
-            firstPeriodType == .normal && period?.adding(to: grant.purchaseDate, calendar: calendar) == firstEnd
-            ? grant.purchaseDate : firstEnd
-        /// The end of the period containing `date`.
-        func periodEnd(containing date: Date) -> Date {
-            guard let period, date >= firstEnd else { return firstEnd }
-            return period.firstBoundary(after: date, from: anchor, calendar: calendar)
-        }
-        // The end of the last period; nil while the subscription renews for ever.
-        var finalEnd: Date?
-        if period != nil, grant.willRenew {
-            finalEnd = cancellation.map(periodEnd(containing:))
-        } else {
-            finalEnd = firstEnd
-        }
-        if let withdrawal { finalEnd = min(finalEnd ?? withdrawal, withdrawal) }
-        if let finalEnd, now >= finalEnd {
-            let lastPeriodType = finalEnd <= firstEnd ? firstPeriodType : .normal
-            return PurchaseAccess(state: .expired(on: finalEnd), productID: product.id, periodType: lastPeriodType)
-        }
-        let currentEnd = periodEnd(containing: now)
-        let until = finalEnd.map { min($0, currentEnd) } ?? currentEnd
-        let willRenew = finalEnd.map { until < $0 } ?? true
-        return PurchaseAccess(
-            state: .active(until: until, willRenew: willRenew), productID: product.id,
-            periodType: now < firstEnd ? firstPeriodType : .normal)
+    private static func oneTime(_ product: Product, withdrawal: LedgerTransaction?) -> PurchaseAccess {
+        let state = withdrawal.map { withdrawn($0, on: $0.purchaseDate) } ?? .lifetime
+        return PurchaseAccess(state: state, productID: product.id)
     }
 
-    private static func oneTime(_ product: Product, withdrawn: Bool) -> PurchaseAccess? {
-        withdrawn ? nil : PurchaseAccess(state: .lifetime, productID: product.id)
+    private static func withdrawn(_ event: LedgerTransaction, on date: Date) -> EntitlementStatus.State {
+        event.state == .revoked ? .revoked(on: date) : .refunded(on: date)
     }
 
     /// True when an ask-to-buy request has no approval or decline recorded after it.
@@ -113,25 +91,30 @@ struct PurchaseAccess: Hashable {
     private var rank: Int {
         switch state {
         case .lifetime: return 4
-        case .active: return 3
+        case .active, .inGracePeriod: return 3
         case .awaitingApproval: return 2
-        case .expired: return 1
+        case .expired, .inBillingRetry, .refunded, .revoked: return 1
         case .notPurchased: return 0
         }
     }
 
     /// True when this access, rather than `other`, should speak for an entitlement both grant:
     /// lifetime first, then the subscription that lasts longest (a renewing one on a tie), as
-    /// RevenueCat picks the latest expiration.
+    /// RevenueCat picks the latest expiration; among ended ones the latest, a subscription
+    /// whose payment is being retried first, since it can still come back.
     func outranks(_ other: PurchaseAccess) -> Bool {
         guard rank == other.rank else { return rank > other.rank }
         switch (state, other.state) {
         case (.active(let until, let renews), .active(let otherUntil, let otherRenews)):
             return until != otherUntil ? until > otherUntil : renews && !otherRenews
-        case (.expired(let date), .expired(let otherDate)):
-            return date > otherDate
-        default:
+        case (.inBillingRetry, .inBillingRetry):
+            return (state.accessEnd ?? .distantPast) > (other.state.accessEnd ?? .distantPast)
+        case (.inBillingRetry, _):
+            return true
+        case (_, .inBillingRetry):
             return false
+        default:
+            return (state.accessEnd ?? .distantPast) > (other.state.accessEnd ?? .distantPast)
         }
     }
 }

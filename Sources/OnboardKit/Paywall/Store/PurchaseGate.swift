@@ -22,7 +22,25 @@ public struct PurchaseGate: Sendable {
         if ledger.transaction(id: transaction.id) != nil {
             return .failed(reason: "Another purchase was recorded under the same transaction ID. Nothing was bought.")
         }
+        if transaction.offerKind == SubscriptionOffer.Kind.code.rawValue, let code = transaction.offerID,
+            ledger.transactions.contains(where: {
+                $0.offerKind == transaction.offerKind && $0.offerID?.uppercased() == code.uppercased()
+            })
+        {
+            return .failed(reason: "The code \(code) was redeemed in another window already. Nothing was changed.")
+        }
         switch transaction.state {
+        case .purchased where transaction.planChange != nil:
+            return staleness(of: transaction, in: ledger)
+        case .refunded, .revoked:
+            let target = transaction.appliesTo
+            if ledger.transactions.contains(where: { $0.withdrawsAccess && $0.appliesTo == target && target != nil }) {
+                return .failed(reason: "That payment was refunded in another window already. Nothing was changed.")
+            }
+            return nil
+        case .renewalCancelled, .renewalResumed, .planChangeScheduled, .planChangeCancelled, .billingIssue,
+            .billingResolved, .priceIncrease, .priceIncreaseAgreed, .priceIncreaseDeclined, .offerScheduled:
+            return staleness(of: transaction, in: ledger)
         case .purchased where transaction.appliesTo == nil, .pending:
             guard let product = catalog.products[transaction.productID] else { return nil }
             return refusal(ofBuying: product, in: ledger, at: transaction.purchaseDate)
@@ -62,6 +80,25 @@ public struct PurchaseGate: Sendable {
         // A second request while one waits could end in two approved purchases.
         if EntitlementResolver.hasPendingRequest(for: product, catalog: catalog, ledger: ledger) {
             return .awaitingApproval(productName: product.localizedTitle)
+        }
+        return nil
+    }
+
+    /// Why a plan change or lifecycle event planned against an older ledger must not be
+    /// recorded: the subscription it acts on changed plan since (another window upgraded it),
+    /// or it is no longer current. Nil when it still acts on the latest grant.
+    func staleness(of transaction: LedgerTransaction, in ledger: Ledger) -> StoreSimulator.Notice? {
+        guard let target = transaction.appliesTo else { return nil }
+        let latest = ledger.transactions.last { $0.grantsAccess && $0.originalID == transaction.originalID }
+        guard latest?.id == target else {
+            return .failed(reason: "The subscription changed in another window. Nothing was changed; look again.")
+        }
+        if transaction.state == .purchased, let product = catalog.products[transaction.productID] {
+            let context = StoreContext(
+                catalog: catalog, ledger: ledger, now: transaction.purchaseDate, calendar: calendar)
+            guard GroupStanding(groupOf: product, in: context).current?.originalID == transaction.originalID else {
+                return .failed(reason: "The subscription is no longer current. Nothing was changed.")
+            }
         }
         return nil
     }

@@ -19,8 +19,11 @@ struct PurchaseRecords {
         var transactions: [LedgerTransaction]
     }
 
-    /// Purchases by product, each list in order of first appearance.
-    private(set) var purchasesByProduct: [String: [Purchase]] = [:]
+    /// Purchases in order of first appearance.
+    private(set) var purchases: [Purchase] = []
+    /// For each product, the purchases that ever were or will be of it (a subscription changes
+    /// product with a plan change), by position in `purchases`.
+    private var purchasesByProduct: [String: [Int]] = [:]
     /// The earliest date after the moment at which a transaction left out happens: from then
     /// on the answers may differ. Nil when none is dated later.
     private(set) var nextTransactionDate: Date?
@@ -39,7 +42,8 @@ struct PurchaseRecords {
 
     private init(_ ledger: Ledger, counting counts: (LedgerTransaction) -> Bool) {
         var groupOfTransaction: [String: String] = [:]
-        var positionOfGroup: [String: (productID: String, index: Int)] = [:]
+        var positionOfGroup: [String: Int] = [:]
+        var productsOfPurchase: [Set<String>] = []
         for transaction in ledger.transactions {
             guard counts(transaction) else {
                 if transaction.hasMeaningfulDates {
@@ -49,16 +53,24 @@ struct PurchaseRecords {
             }
             let group = transaction.appliesTo.flatMap { groupOfTransaction[$0] } ?? transaction.originalID
             if groupOfTransaction[transaction.id] == nil { groupOfTransaction[transaction.id] = group }
-            if let position = positionOfGroup[group] {
-                purchasesByProduct[position.productID]![position.index].transactions.append(transaction)
+            let position: Int
+            if let known = positionOfGroup[group] {
+                position = known
+                purchases[position].transactions.append(transaction)
             } else {
-                let purchase = Purchase(
-                    originalID: group, productID: transaction.productID, transactions: [transaction])
-                purchasesByProduct[transaction.productID, default: []].append(purchase)
-                positionOfGroup[group] = (transaction.productID, purchasesByProduct[transaction.productID]!.count - 1)
+                position = purchases.count
+                purchases.append(
+                    Purchase(originalID: group, productID: transaction.productID, transactions: [transaction]))
+                positionOfGroup[group] = position
+                productsOfPurchase.append([])
+            }
+            for productID in [transaction.productID, transaction.pendingProductID].compactMap({ $0 })
+            where productsOfPurchase[position].insert(productID).inserted {
+                purchasesByProduct[productID, default: []].append(position)
             }
         }
     }
 
-    func purchases(of productID: String) -> [Purchase] { purchasesByProduct[productID] ?? [] }
+    /// The purchases that involve `productID` (bought as it, or changed to or from it).
+    func purchases(of productID: String) -> [Purchase] { (purchasesByProduct[productID] ?? []).map { purchases[$0] } }
 }

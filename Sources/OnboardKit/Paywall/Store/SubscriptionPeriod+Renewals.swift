@@ -31,4 +31,21 @@ extension SubscriptionPeriod {
         while count > 1 && adding(count - 1, to: anchor, calendar: calendar) > date { count -= 1 }
         return adding(count, to: anchor, calendar: calendar)
     }
+
+    /// The period that contains `date` when periods start at `anchor` (`date` at or after it):
+    /// its start and its end, the first boundary after `date`.
+    func period(containing date: Date, from anchor: Date, calendar: Calendar) -> (start: Date, end: Date) {
+        let end = firstBoundary(after: date, from: anchor, calendar: calendar)
+        guard date >= anchor else { return (anchor, end) }
+        // The boundary before `end`: one period less, counted from the anchor like every other.
+        var count = 1
+        while adding(count, to: anchor, calendar: calendar) < end && count < Self.maximumCalendarCount { count *= 2 }
+        var low = 0
+        var high = count
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if adding(middle, to: anchor, calendar: calendar) < end { low = middle } else { high = middle }
+        }
+        return (adding(low, to: anchor, calendar: calendar), end)
+    }
 }
