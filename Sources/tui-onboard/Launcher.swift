@@ -38,7 +38,7 @@ struct Launcher {
             return dump(deckPath)
         case .validate(let paths):
             return validate(paths)
-        case .status, .has, .reset, .license, .run:
+        case .status, .has, .reset, .license, .store, .run:
             let folders = [sandboxDirectory, LicenseStore(stateDirectory: stateDirectory).directory]
             if let problem = StateDirectory.unsafeReason(stateDirectory)
                 ?? folders.lazy.compactMap({ StateDirectory.unsafeSubdirectoryReason($0) }).first
@@ -57,6 +57,7 @@ struct Launcher {
         case .has(let entitlement): return has(entitlement)
         case .reset: return reset()
         case .license(let action): return license(action)
+        case .store(let action): return store(action)
         default: return runOnboarding()
         }
     }

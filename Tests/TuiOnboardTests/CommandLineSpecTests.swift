@@ -40,6 +40,7 @@ import Testing
     static func line(for command: CommandName, adding extra: [String]) -> [String] {
         // A command whose first word picks what it does takes one of those words.
         if command == .license { return ["license", "list"] + extra }
+        if command == .store { return ["store", "transactions"] + extra }
         let spec = CommandLineSpec.command(command)
         let required = spec.arguments.split(separator: " ").filter { !$0.hasPrefix("[") }.map { _ in "x" }
         return [command.word].compactMap { $0 } + required + extra

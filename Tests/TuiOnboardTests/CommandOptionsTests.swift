@@ -20,14 +20,14 @@ import Testing
         (["has", "pro", "plus"], "has needs one ENTITLEMENT, such as `has pro`"),
         (["status", "extra"], "status takes no arguments"),
         (["reset", "com.example.tool"], "reset takes no arguments"),
-        (["--json"], "--json is for status and license, not a run"),
-        (["has", "pro", "--json"], "--json is for status and license, not has"),
+        (["--json"], "--json is for status, license and store, not a run"),
+        (["has", "pro", "--json"], "--json is for status, license and store, not has"),
         (["status", "--purchases"], "--purchases is for reset, not status"),
-        (["--app", "x"], "--app is for status, has, reset and license, not a run"),
-        (["validate", "d.json", "--app", "x"], "--app is for status, has, reset and license, not validate"),
+        (["--app", "x"], "--app is for status, has, reset, license and store, not a run"),
+        (["validate", "d.json", "--app", "x"], "--app is for status, has, reset, license and store, not validate"),
         (["status", "--app", ""], "option --app needs an app id"),
         (["status", "--app"], "option --app needs a value"),
-        (["stats"], "unknown command \"stats\" (commands: validate, symbols, dump, status, has, reset, license, init)"),
+        (["stats"], "unknown command \"stats\" (commands: validate, symbols, dump, status, has, reset, license, store, init)"),
     ])
     func misuseIsAUsageErrorThatSaysWhy(arguments: [String], message: String) {
         #expect(throws: Options.UsageError(description: message)) { try Options.parse(arguments) }
@@ -42,7 +42,7 @@ import Testing
         #expect(throws: Options.UsageError(description: "init takes at most one DIR")) {
             try Options.parse(["init", "a", "b"])
         }
-        #expect(throws: Options.UsageError(description: "--deck is for a run, status, has and license, not init")) {
+        #expect(throws: Options.UsageError(description: "--deck is for a run, status, has, license and store, not init")) {
             try Options.parse(["init", "--deck", "d.json"])
         }
     }
@@ -62,9 +62,9 @@ import Testing
 
     /// `reset --deck theirs.json` would forget every app's state, not theirs: refused.
     @Test(arguments: [
-        (["reset", "--deck", "d.json"], "--deck is for a run, status, has and license, not reset"),
+        (["reset", "--deck", "d.json"], "--deck is for a run, status, has, license and store, not reset"),
         (["validate", "d.json", "--plain"], "--plain is for a run, not validate"),
-        (["symbols", "--state-dir", "/s"], "--state-dir is for a run, status, has, reset and license, not symbols"),
+        (["symbols", "--state-dir", "/s"], "--state-dir is for a run, status, has, reset, license and store, not symbols"),
         (["has", "pro", "--simulate", "fail"], "--simulate is for a run, not has"),
         (["status", "--result-json", "-"], "--result-json is for a run, not status"),
     ])

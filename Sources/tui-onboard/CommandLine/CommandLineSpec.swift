@@ -103,6 +103,15 @@ enum CommandLineSpec {
                 }
             }),
         CommandSpec(
+            name: .store,
+            arguments: "ACTION [ARGUMENTS]",
+            argumentCompletion: .nothing,
+            summary:
+                "act on the simulated store as its transaction manager does (buy, cancel, refund, fail a renewal, raise a price, redeem a code) at --now, or list its transactions (--json)",
+            details:
+                "The actions: buy PRODUCT, transactions, cancel PRODUCT, uncancel PRODUCT, refund TRANSACTION, billing-issue PRODUCT, resolve PRODUCT, price-increase PRODUCT PRICE, redeem CODE. Each action goes through the same gate, lock and ledger as the paywall, so a demo can be scripted and a host can test its own gates; with --now or --sandbox it uses the sandbox ledger (has and status read it with --sandbox). buy PRODUCT subscribes, or for a subscriber of its group changes the plan (an upgrade at once with the unused part refunded, a downgrade at the next renewal; choosing the current plan again calls a waiting change off); --offer ID buys under a promotional offer. cancel and uncancel turn auto-renew off and on; refund TRANSACTION (--reason TEXT, --revoke) ends access at once; billing-issue PRODUCT makes the next renewal fail (the catalog's grace period, then billing retry), resolve PRODUCT fixes it; price-increase PRODUCT PRICE raises the renewal price, with --consent only if the customer agrees (price-increase PRODUCT --agree or --decline answers); redeem CODE takes an offer code. PRODUCT may name any plan of the subscription's group. Exit 0 when done (what happened is printed), 1 when the store refuses (nothing is written, the reason is on stderr), 2 for an unknown product, transaction or code, 65 for a damaged ledger or catalog, 66 for a missing one, 74 when the ledger cannot be written.",
+            parse: { arguments throws(Options.UsageError) in .store(try Options.StoreAction.parse(arguments)) }),
+        CommandSpec(
             name: .initialize, arguments: "[DIR]", argumentCompletion: .directories,
             summary:
                 "write a starter deck (a step, a hero and a paywall page), its art and a catalog into DIR (default: the current directory)",
@@ -122,8 +131,9 @@ enum CommandLineSpec {
         OptionSpec(
             names: ["--deck"],
             argument: .value(name: "FILE", completion: .files) { options, value in options.deckPath = value },
-            help: "the deck to show, or whose app and catalog status, has and license use (default: the built-in tour)",
-            commands: [.run, .status, .has, .license]),
+            help:
+                "the deck to show, or whose app and catalog status, has, license and store use (default: the built-in tour)",
+            commands: [.run, .status, .has, .license, .store]),
         OptionSpec(
             names: ["--state-dir"],
             argument: .value(name: "DIR", completion: .directories) { options, value in
@@ -131,7 +141,7 @@ enum CommandLineSpec {
             },
             help:
                 "where the first-run state, the purchase ledger and the licenses are kept (default: $XDG_STATE_HOME/tui-onboard, else ~/.local/state/tui-onboard)",
-            commands: [.run, .status, .has, .reset, .license]),
+            commands: [.run, .status, .has, .reset, .license, .store]),
         OptionSpec(
             names: ["--plain"], argument: .none { $0.isPlain = true },
             help: "print every page as text to stdout instead", commands: [.run]),
@@ -139,7 +149,7 @@ enum CommandLineSpec {
             names: ["--warnings"], argument: .none { $0.showsWarnings = true },
             help:
                 "also print the deck's and the catalog's warnings to stderr (validate always does; otherwise only errors are printed, so a host's users never see an author's warnings)",
-            commands: [.run, .status, .has, .dump]),
+            commands: [.run, .status, .has, .dump, .store]),
         OptionSpec(
             names: ["--first-run"], argument: .none { $0.isFirstRunOnly = true },
             help:
@@ -171,7 +181,7 @@ enum CommandLineSpec {
             names: ["--catalog"],
             argument: .value(name: "FILE", completion: .files) { options, value in options.catalogPath = value },
             help: "the paywall's product catalog (.json or an Xcode .storekit file), instead of the deck's",
-            commands: [.run, .validate, .dump, .status, .has, .license]),
+            commands: [.run, .validate, .dump, .status, .has, .license, .store]),
         OptionSpec(
             names: ["--simulate"],
             argument: .choice(name: "MODE", values: Options.simulationModes) { options, value in
@@ -209,7 +219,7 @@ enum CommandLineSpec {
             },
             help:
                 "start the store's clock at DATE: 2026-01-31 (midnight UTC) or an RFC 3339 date and time such as 2026-01-31T09:00:00Z or 2026-01-31T09:00:00.5+01:00",
-            commands: [.run, .dump, .status, .has, .license]),
+            commands: [.run, .dump, .status, .has, .license, .store]),
         OptionSpec(
             names: ["--result-json"],
             argument: .value(name: "FILE", completion: .files) { options, value throws(OptionSpec.Rejection) in
@@ -249,7 +259,7 @@ enum CommandLineSpec {
                 options.appID = value
             },
             help: "the app whose first-run state, entitlements or licenses are meant (default: the deck's)",
-            commands: [.status, .has, .reset, .license]),
+            commands: [.status, .has, .reset, .license, .store]),
         OptionSpec(
             names: ["--public-key"],
             argument: .value(name: "ed25519:HEX", completion: .nothing) { options, value throws(OptionSpec.Rejection) in
@@ -286,12 +296,37 @@ enum CommandLineSpec {
             help: "draw every symbol under its name", commands: [.symbols]),
         OptionSpec(
             names: ["--json"], argument: .none { $0.isJSON = true },
-            help: "print for programs rather than people (docs/status-json.md)", commands: [.status, .license]),
+            help: "print for programs rather than people (docs/status-json.md)",
+            commands: [.status, .license, .store]),
         OptionSpec(
             names: ["--sandbox"], argument: .none { $0.usesSandbox = true },
             help:
                 "use the sandbox ledger, where purchases made under --now or --time-rate go; status and has read the real one without it",
-            commands: [.run, .status, .has]),
+            commands: [.run, .status, .has, .store]),
+        OptionSpec(
+            names: ["--offer"],
+            argument: .value(name: "ID", completion: .nothing) { options, value throws(OptionSpec.Rejection) in
+                guard !value.isEmpty else { throw OptionSpec.Rejection(reason: "needs an offer id") }
+                options.offerID = value
+            },
+            help: "store buy: buy under this promotional or win-back offer of the product", commands: [.store]),
+        OptionSpec(
+            names: ["--reason"],
+            argument: .value(name: "TEXT", completion: .nothing) { options, value in options.refundReason = value },
+            help: "store refund: why, kept with the refund (up to 200 characters)", commands: [.store]),
+        OptionSpec(
+            names: ["--revoke"], argument: .none { $0.revokes = true },
+            help: "store refund: withdraw access without a refund (family sharing ended, say)", commands: [.store]),
+        OptionSpec(
+            names: ["--consent"], argument: .none { $0.needsConsent = true },
+            help: "store price-increase: renew at the new price only if the customer agrees", commands: [.store]),
+        OptionSpec(
+            names: ["--agree"], argument: .none { $0.priceAnswer = true },
+            help: "store price-increase PRODUCT: the customer agrees to the increase", commands: [.store]),
+        OptionSpec(
+            names: ["--decline"], argument: .none { $0.priceAnswer = false },
+            help: "store price-increase PRODUCT: the customer declines it; the subscription ends with its period",
+            commands: [.store]),
         OptionSpec(
             names: ["--purchases"], argument: .none { $0.resetsPurchases = true },
             help: "also move the purchase ledger aside, never deleting it, and print where", commands: [.reset]),

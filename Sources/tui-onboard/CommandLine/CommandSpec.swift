@@ -8,6 +8,7 @@ enum CommandName: String, CaseIterable, Hashable, Sendable {
     case has
     case reset
     case license
+    case store
     case initialize = "init"
 
     /// The word typed for it; nil for a run.

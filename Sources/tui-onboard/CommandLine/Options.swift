@@ -19,6 +19,8 @@ struct Options: Equatable {
         case reset
         /// Adds, lists or removes the signed licenses in the state directory.
         case license(LicenseAction)
+        /// Acts on the simulated store as its transaction manager does, or lists its transactions.
+        case store(StoreAction)
         case help
         /// `tui-onboard COMMAND --help`.
         case commandHelp(CommandName)
@@ -60,6 +62,14 @@ struct Options: Equatable {
     var usesSandbox = false
     /// `--public-key ed25519:<hex>`: keys that sign this app's licenses, beside the catalog's.
     var publicKeys: [LicensePublicKey] = []
+    /// `store buy --offer ID`: the promotional or win-back offer to buy under.
+    var offerID: String?
+    /// `store refund --reason TEXT`, `--revoke`.
+    var refundReason: String?
+    var revokes = false
+    /// `store price-increase --consent`, `--agree`, `--decline`.
+    var needsConsent = false
+    var priceAnswer: Bool?
 
     /// Where to write what happened in the run (`--result-json FILE`, `-` for stdout).
     var resultPath: String?
@@ -84,6 +94,59 @@ struct Options: Equatable {
         case add(String)
         case list
         case remove(String)
+    }
+
+    /// What `store` does: the actions of StoreKit testing's transaction manager.
+    enum StoreAction: Equatable {
+        case buy(String)
+        case transactions
+        case cancel(String)
+        case uncancel(String)
+        case refund(String)
+        case billingIssue(String)
+        case resolve(String)
+        /// A new price; nil answers the pending one (`--agree`, `--decline`).
+        case priceIncrease(String, price: String?)
+        case redeem(String)
+
+        /// The words after `store`, or why they are wrong.
+        static func parse(_ arguments: [String]) throws(UsageError) -> StoreAction {
+            let name = arguments.first ?? ""
+            let rest = Array(arguments.dropFirst())
+            func one(_ what: String) throws(UsageError) -> String {
+                guard rest.count == 1, !rest[0].isEmpty else {
+                    throw UsageError(description: "store \(name) needs one \(what)")
+                }
+                return rest[0]
+            }
+            switch name {
+            case "buy": return .buy(try one("PRODUCT"))
+            case "transactions":
+                guard rest.isEmpty else { throw UsageError(description: "store transactions takes no arguments") }
+                return .transactions
+            case "cancel": return .cancel(try one("PRODUCT"))
+            case "uncancel": return .uncancel(try one("PRODUCT"))
+            case "refund": return .refund(try one("TRANSACTION (store transactions lists them)"))
+            case "billing-issue": return .billingIssue(try one("PRODUCT"))
+            case "resolve": return .resolve(try one("PRODUCT"))
+            case "redeem": return .redeem(try one("CODE"))
+            case "price-increase":
+                guard (1...2).contains(rest.count), !rest[0].isEmpty else {
+                    throw UsageError(
+                        description: "store price-increase needs PRODUCT and a PRICE (or --agree or --decline)")
+                }
+                return .priceIncrease(rest[0], price: rest.count == 2 ? rest[1] : nil)
+            default:
+                throw UsageError(
+                    description: "store needs one of " + storeWords.joined(separator: ", ")
+                        + (name.isEmpty ? "" : "; not \"\(SafeText.excerpt(name))\""))
+            }
+        }
+
+        static let storeWords = [
+            "buy", "transactions", "cancel", "uncancel", "refund", "billing-issue", "resolve", "price-increase",
+            "redeem",
+        ]
     }
 
     struct UsageError: Error, Equatable, CustomStringConvertible {

@@ -1,0 +1,127 @@
+import FoundationEssentials
+import Glibc
+import OnboardDisk
+import OnboardKit
+import OnboardRun
+
+/// `store ACTION`: the simulated store driven from the command line, as `SKTestSession` drives
+/// StoreKit testing. Every action is planned by `StoreLifecycle` and recorded through the same
+/// gate, lock and ledger as the paywall's purchases.
+extension Launcher {
+    func store(_ action: Options.StoreAction) -> Int32 {
+        let subject: Subject
+        switch self.subject() {
+        case .success(let found): subject = found
+        case .failure(let status): return status.code
+        }
+        guard let catalog = subject.catalog else {
+            printError("no catalog to act on; pass the app's --deck FILE (whose catalog is used) or --catalog FILE")
+            return ExitCode.usage
+        }
+        let ledgerFile = LedgerFile(directory: runLedgerDirectory)
+        let ledger: Ledger
+        do {
+            // As a run does: creates the sandbox directory the first time, salvages damage.
+            ledger = try ledgerFile.load(wait: .patiently)
+        } catch {
+            printError("\(error)")
+            return error.exitCode
+        }
+        let context = StoreContext(catalog: catalog, ledger: ledger, now: subject.now, calendar: Self.storeCalendar)
+        let lifecycle = StoreLifecycle(
+            catalog: catalog, calendar: Self.storeCalendar, locale: Self.userLocale(environment),
+            timeZone: TimeZone.current)
+        let lifecycleAction: LifecycleAction
+        switch self.lifecycleAction(for: action) {
+        case .success(.some(let planned)): lifecycleAction = planned
+        case .success(.none): return listTransactions(context, appID: subject.appID)
+        case .failure(let status): return status.code
+        }
+        let step: LifecycleStep
+        switch lifecycle.plan(lifecycleAction, in: context, transactionID: Self.newTransactionID(avoiding: ledger)) {
+        case .success(let planned): step = planned
+        case .failure(let refusal):
+            printError("\(refusal.message); nothing was recorded")
+            return refusal.kind == .unknownName ? ExitCode.usage : ExitCode.notActive
+        }
+        do {
+            switch try ledgerFile.record(
+                step.transaction, gate: PurchaseGate(catalog: catalog, calendar: Self.storeCalendar),
+                wait: .patiently)
+            {
+            case .saved:
+                return writeOutput(step.summary + "\n")
+            case .refused(let notice, _):
+                printError("\(notice.message) (another tui-onboard recorded something first); nothing was recorded")
+                return ExitCode.notActive
+            case .busy:
+                printError("another tui-onboard kept the purchase ledger locked; nothing was recorded")
+                return ExitCode.ioError
+            case .failed(let reason):
+                printError("\(reason); nothing was recorded")
+                return ExitCode.ioError
+            }
+        } catch {
+            if case .unconfirmed = error {
+                _ = writeOutput(step.summary + "\n")
+                printError("recorded, but the disk did not confirm it will survive a power cut: \(error)")
+            } else {
+                printError("\(error); nothing was recorded")
+            }
+            return error.exitCode
+        }
+    }
+
+    /// The lifecycle action the command line asks for; nil for `store transactions`.
+    private func lifecycleAction(for action: Options.StoreAction) -> Result<LifecycleAction?, ExitStatus> {
+        switch action {
+        case .transactions: return .success(nil)
+        case .buy(let product): return .success(.buy(productID: product, offerID: options.offerID))
+        case .cancel(let product): return .success(.cancel(productID: product))
+        case .uncancel(let product): return .success(.uncancel(productID: product))
+        case .refund(let transaction):
+            return .success(.refund(transactionID: transaction, reason: options.refundReason, revoke: options.revokes))
+        case .billingIssue(let product): return .success(.billingIssue(productID: product))
+        case .resolve(let product): return .success(.resolve(productID: product))
+        case .redeem(let code): return .success(.redeem(code: code))
+        case .priceIncrease(let product, let priceText):
+            if let agree = options.priceAnswer {
+                guard priceText == nil, !options.needsConsent else {
+                    printError("store price-increase takes a PRICE (and --consent) or --agree or --decline, not both")
+                    return .failure(ExitStatus(code: ExitCode.usage))
+                }
+                return .success(.answerPriceIncrease(productID: product, agree: agree))
+            }
+            guard let priceText else {
+                printError("store price-increase needs a PRICE such as 5.99, or --agree or --decline")
+                return .failure(ExitStatus(code: ExitCode.usage))
+            }
+            guard priceText.utf8.count <= 20, priceText.wholeMatch(of: /[0-9]+(\.[0-9]+)?/) != nil,
+                let price = Decimal(string: priceText), price > 0
+            else {
+                printError("store price-increase: \"\(SafeText.excerpt(priceText))\" is not a price such as 5.99")
+                return .failure(ExitStatus(code: ExitCode.usage))
+            }
+            return .success(.priceIncrease(productID: product, price: price, consent: options.needsConsent))
+        }
+    }
+
+    /// "T" and 16 hex digits from the system's generator, none already in the ledger.
+    static func newTransactionID(avoiding ledger: Ledger) -> String {
+        var generator = SystemRandomNumberGenerator()
+        let taken = Set(ledger.transactions.map(\.id))
+        while true {
+            let id = "T" + String(zeroPadded: generator.next(), radix: 16, width: 16, uppercase: true)
+            if !taken.contains(id) { return id }
+        }
+    }
+
+    private func listTransactions(_ context: StoreContext, appID: String) -> Int32 {
+        let rows = TransactionListing(catalog: context.catalog, calendar: context.calendar)
+            .rows(of: context.ledger, at: context.now)
+        let listing = TransactionTable(
+            rows: rows, now: context.now, isSandbox: runsInSandbox, locale: Self.userLocale(environment),
+            timeZone: TimeZone.current)
+        return writeOutput(options.isJSON ? listing.json() : listing.text(appID: appID))
+    }
+}
