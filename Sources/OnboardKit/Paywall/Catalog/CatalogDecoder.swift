@@ -9,8 +9,9 @@ public final class CatalogDecoder {
     /// Members of the top-level object.
     static let documentKeys: Set<String> = [
         "$schema", "formatVersion", "currency", "storekit", "currentOffering", "links", "products", "entitlements",
-        "offerings", "licensing",
+        "offerings", "licensing", "offerCodes", "store",
     ]
+    static let storeKeys: Set<String> = ["gracePeriod"]
     /// The newest format version this decoder reads.
     public static let formatVersion = 1
 
@@ -102,6 +103,8 @@ public final class CatalogDecoder {
                 .root, at: root.location,
                 "the catalog has no products; list them under \"products\" or name a .storekit file under \"storekit\"")
         }
+        let offerCodes = readOfferCodes(document)
+        let store = readStore(document)
         let entitlements = readEntitlements(document)
         let offerings = readOfferings(document)
         let currentOfferingID = readCurrentOffering(document, offerings: offerings)
@@ -111,7 +114,7 @@ public final class CatalogDecoder {
         guard let currentOfferingID else { return nil }
         return Catalog(
             offerings: offerings, currentOfferingID: currentOfferingID, products: products, entitlements: entitlements,
-            links: links, licensing: licensing)
+            links: links, licensing: licensing, offerCodes: offerCodes, store: store)
     }
 
     /// Reads the `.storekit` files under "storekit" and adds their products.
@@ -222,6 +225,24 @@ public final class CatalogDecoder {
                     + missing.map { "\"\($0)\": \"https://…\"" }.joined(separator: " and ") + " under \"links\"")
         }
         return links
+    }
+
+    /// Reads "store": how the simulated store treats subscriptions.
+    func readStore(_ document: JSONObjectReader) -> StoreSettings {
+        guard let reader = document.object("store") else { return StoreSettings() }
+        reader.warnUnknownKeys(Self.storeKeys)
+        var settings = StoreSettings()
+        guard let node = reader.member("gracePeriod") else { return settings }
+        let path = reader.path.appending("gracePeriod")
+        settings.gracePeriod = CatalogValues.period(node, path: path, log: log)
+        if let period = settings.gracePeriod, !StoreSettings.appStoreGracePeriodDays.contains(period.wholeDays ?? 0) {
+            // The simulation takes any length; a seller testing for the App Store wants one it allows.
+            let days = StoreSettings.appStoreGracePeriodDays.map { "P\($0)D" }.joined(separator: ", ")
+            log.warning(
+                path, at: node.location,
+                "the App Store offers billing grace periods of \(days); \(period.iso8601) is simulated as written")
+        }
+        return settings
     }
 
     /// Warns about products that are sold but grant no entitlement: buying them would unlock

@@ -7,6 +7,9 @@ public struct StoreSettings: Hashable, Sendable {
 
     public init(gracePeriod: SubscriptionPeriod? = nil) { self.gracePeriod = gracePeriod }
 
+    /// The grace periods App Store Connect lets a seller choose, in days.
+    public static let appStoreGracePeriodDays = [3, 16, 28]
+
     /// How long the store keeps retrying a failed renewal before the subscription expires, as the
     /// App Store does.
     public static let billingRetryDays = 60
