@@ -599,6 +599,52 @@ import Testing
         #expect(none.catalog?.store == StoreSettings())
     }
 
+    /// A StoreKit file with an offer code and a billing grace period, for the catalog naming it.
+    static let storeKitWithCode = """
+        { "settings": { "_storefront": "USA", "_billingGracePeriodEnabled": true },
+          "subscriptionGroups": [ { "name": "Pro", "subscriptions": [
+            { "productID": "sk_monthly", "type": "RecurringSubscription", "displayPrice": "2.99",
+              "recurringSubscriptionPeriod": "P1M",
+              "codeOffers": [ { "offerID": "SPRING", "paymentMode": "free", "subscriptionPeriod": "P1M",
+                                "eligibility": ["new"] } ] } ] } ] }
+        """
+
+    @Test func offerCodesAndSettingsOfStoreKitFilesJoinTheCatalog() throws {
+        let text = Self.withOffers.replacingOccurrences(
+            of: "\"formatVersion\": 1,", with: "\"formatVersion\": 1, \"storekit\": [\"Products.storekit\"],")
+        let withoutStore = text.replacingOccurrences(of: "\"store\": { \"gracePeriod\": \"P16D\" },", with: "")
+        let result = Self.decode(withoutStore, files: ["Products.storekit": Self.storeKitWithCode])
+        #expect(result.errors.isEmpty, "\(result.errors)")
+        let catalog = try #require(result.catalog)
+        #expect(catalog.offerCodes.map(\.id) == ["SPRING", "WELCOME3"])
+        #expect(catalog.offerCode("spring")?.productID == "sk_monthly")
+        // The file's enabled grace period counts while the catalog has no "store".
+        #expect(catalog.store.gracePeriod == StoreSettings.enabledGracePeriod)
+        let withEmptyStore = text.replacingOccurrences(of: "{ \"gracePeriod\": \"P16D\" }", with: "{}")
+        let replaced = Self.decode(withEmptyStore, files: ["Products.storekit": Self.storeKitWithCode])
+        #expect(replaced.catalog?.store == StoreSettings())
+        // A JSON code that a StoreKit file has already is refused where the catalog repeats it.
+        let clash = text.replacingOccurrences(of: "\"code\": \"WELCOME3\"", with: "\"code\": \"Spring\"")
+        let clashing = Self.decode(clash, files: ["Products.storekit": Self.storeKitWithCode])
+        let error = try #require(clashing.errors.first)
+        #expect(error.path == "offerCodes[0].code")
+        #expect(error.message.contains("first defined in Products.storekit"))
+    }
+
+    @Test func aCodeInTwoStoreKitFilesIsKeptOnceWithAWarning() throws {
+        let other = Self.storeKitWithCode.replacingOccurrences(of: "sk_monthly", with: "sk_other")
+        let text = Self.withOffers.replacingOccurrences(
+            of: "\"formatVersion\": 1,", with: "\"formatVersion\": 1, \"storekit\": [\"A.storekit\", \"B.storekit\"],")
+        let result = Self.decode(text, files: ["A.storekit": Self.storeKitWithCode, "B.storekit": other])
+        #expect(result.errors.isEmpty, "\(result.errors)")
+        let warning = try #require(result.warnings.first)
+        #expect(result.warnings.count == 1)
+        #expect(warning.path == "storekit[1]")
+        #expect(warning.location == CatalogFixtures.position(of: "\"B.storekit\"", in: text))
+        #expect(warning.message.contains("\"SPRING\" is in A.storekit too"))
+        #expect(result.catalog?.offerCode("SPRING")?.productID == "sk_monthly")
+    }
+
     // MARK: StoreKit sources
 
     static let withStoreKit = """

@@ -7,10 +7,11 @@ extension CatalogDecoder {
 
     /// Reads "offerCodes" after the products: codes a customer types, each subscribing to one
     /// auto-renewable product. Codes are compared without regard to case, as a customer types
-    /// them, so "WELCOME" and "welcome" are one code.
+    /// them, so "WELCOME" and "welcome" are one code; the StoreKit files' codes come first.
     func readOfferCodes(_ document: JSONObjectReader) -> [SubscriptionOffer] {
-        var codes: [SubscriptionOffer] = []
+        var codes = storeKitOfferCodes.map(\.offer)
         var seen: [String: String] = [:]
+        for (offer, file) in storeKitOfferCodes { seen[offer.id.uppercased()] = "in \(SafeText.sanitize(file))" }
         guard let items = document.array("offerCodes") else { return codes }
         for (node, itemPath) in items {
             guard let reader = JSONObjectReader(node, path: itemPath, log: log) else { continue }

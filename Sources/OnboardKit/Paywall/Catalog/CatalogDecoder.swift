@@ -34,6 +34,10 @@ public final class CatalogDecoder {
     var defaultCurrencyInvalid = false
     /// Every offering id declared, even when its offering had errors.
     var declaredOfferingIDs: Set<String> = []
+    /// The offer codes of the StoreKit files, with the file each came from.
+    var storeKitOfferCodes: [(offer: SubscriptionOffer, file: String)] = []
+    /// The settings of the first StoreKit file that has any; the catalog's "store" replaces them.
+    var storeKitSettings: StoreSettings?
 
     private init(path: String, log: DiagnosticLog, fileReader: @escaping CatalogFileReader, userLocale: Locale?) {
         self.path = path
@@ -139,10 +143,35 @@ public final class CatalogDecoder {
             let storeKitLog = DiagnosticLog(file: resolved)
             let configuration = StoreKitImporter.configuration(from: bytes, log: storeKitLog, userLocale: userLocale)
             storeKitLog.diagnostics.forEach(log.append)
-            if configuration == nil { productSourcesIncomplete = true }
-            for product in configuration?.products ?? [] {
+            guard let configuration else {
+                productSourcesIncomplete = true
+                continue
+            }
+            for product in configuration.products {
                 register(product, path: itemPath, location: node.location, file: resolved)
             }
+            addOfferCodes(of: configuration, path: itemPath, location: node.location, file: resolved)
+            if storeKitSettings == nil && configuration.store != StoreSettings() {
+                storeKitSettings = configuration.store
+            }
+        }
+    }
+
+    /// Keeps a StoreKit file's offer codes; a code an earlier file has already is dropped with a
+    /// warning, as the importer drops a file's own repeated codes.
+    private func addOfferCodes(
+        of configuration: StoreKitConfiguration, path itemPath: JSONPath, location: SourceLocation?, file: String
+    ) {
+        for code in configuration.offerCodes {
+            let wanted = code.id.uppercased()
+            if let first = storeKitOfferCodes.first(where: { $0.offer.id.uppercased() == wanted }) {
+                log.warning(
+                    itemPath, at: location,
+                    "offer code \"\(SafeText.sanitize(code.id))\" is in \(SafeText.sanitize(first.file)) too; "
+                        + "the first is kept")
+                continue
+            }
+            storeKitOfferCodes.append((code, file))
         }
     }
 
@@ -227,9 +256,10 @@ public final class CatalogDecoder {
         return links
     }
 
-    /// Reads "store": how the simulated store treats subscriptions.
+    /// Reads "store": how the simulated store treats subscriptions. Without it, the settings of
+    /// the StoreKit files apply.
     func readStore(_ document: JSONObjectReader) -> StoreSettings {
-        guard let reader = document.object("store") else { return StoreSettings() }
+        guard let reader = document.object("store") else { return storeKitSettings ?? StoreSettings() }
         reader.warnUnknownKeys(Self.storeKeys)
         var settings = StoreSettings()
         guard let node = reader.member("gracePeriod") else { return settings }
