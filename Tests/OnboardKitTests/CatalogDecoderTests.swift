@@ -340,6 +340,311 @@ import Testing
         #expect(result.warnings.contains { $0.path == "products[2].id" && $0.message.contains("no_ads") })
     }
 
+    // MARK: Offers, offer codes and store settings
+
+    /// The valid catalog with promotional and win-back offers on the annual product, an offer
+    /// code for the monthly one and a billing grace period.
+    static let withOffers =
+        valid
+        .replacingOccurrences(
+            of: "\"introductoryOffer\": { \"mode\": \"freeTrial\", \"period\": \"P1W\" } },",
+            with: """
+                "introductoryOffer": { "mode": "freeTrial", "period": "P1W" },
+                      "offers": [
+                        { "kind": "promotional", "id": "annual_half", "mode": "payUpFront", "period": "P1Y",
+                          "price": "19.99", "referenceName": "Half off a year" },
+                        { "kind": "winBack", "id": "come_back", "mode": "freeTrial", "period": "P1M",
+                          "eligibility": ["expired"],
+                          "winBack": { "minimumPaidMonths": 2, "minimumMonthsSinceLapse": 1, "maximumMonthsSinceLapse": 24 } } ] },
+                """
+        )
+        .replacingOccurrences(
+            of: "\"currentOffering\": \"main\",",
+            with: """
+                "currentOffering": "main",
+                  "store": { "gracePeriod": "P16D" },
+                  "offerCodes": [
+                    { "code": "WELCOME3", "product": "pro_monthly", "mode": "payAsYouGo", "period": "P1M", "periodCount": 3,
+                      "price": "0.99", "eligibility": ["new"], "referenceName": "Welcome back" } ],
+                """)
+
+    /// The catalog with offers, with one piece of text replaced, and the result of decoding it.
+    static func decodeOffersChanged(_ original: String, to replacement: String)
+        -> (text: String, result: CatalogLoadResult)
+    {
+        precondition(withOffers.contains(original), "\(original) is not in the catalog with offers")
+        let text = withOffers.replacingOccurrences(of: original, with: replacement)
+        return (text, decode(text))
+    }
+
+    @Test func decodesOffersOfferCodesAndStoreSettings() throws {
+        let result = Self.decode(Self.withOffers)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let catalog = try #require(result.catalog)
+        #expect(catalog.store.gracePeriod == SubscriptionPeriod(value: 16, unit: .day))
+        let annual = try #require(catalog.products["pro_annual"])
+        #expect(annual.offers.map(\.id) == ["annual_half", "come_back"])
+        let half = try #require(catalog.offer(id: "annual_half", of: "pro_annual"))
+        #expect(half.kind == .promotional)
+        #expect(half.productID == "pro_annual")
+        #expect(
+            half.terms
+                == IntroductoryOffer(
+                    paymentMode: .payUpFront, period: SubscriptionPeriod(value: 1, unit: .year),
+                    price: Decimal(string: "19.99")!))
+        // No eligibility given: a promotional offer's default.
+        #expect(half.eligibility == SubscriptionOffer.defaultEligibility(of: .promotional))
+        #expect(half.referenceName == "Half off a year")
+        #expect(half.winBack == nil)
+        let comeBack = try #require(catalog.offer(id: "come_back", of: "pro_annual"))
+        #expect(comeBack.kind == .winBack)
+        #expect(comeBack.terms.paymentMode == .freeTrial)
+        #expect(comeBack.eligibility == [.expired])
+        #expect(
+            comeBack.winBack
+                == WinBackCondition(minimumPaidMonths: 2, minimumMonthsSinceLapse: 1, maximumMonthsSinceLapse: 24))
+        #expect(catalog.products["pro_monthly"]?.offers == [])
+        #expect(catalog.offerCodes.count == 1)
+        // Codes are typed without regard to case.
+        let code = try #require(catalog.offerCode("welcome3"))
+        #expect(code.kind == .code)
+        #expect(code.id == "WELCOME3")
+        #expect(code.productID == "pro_monthly")
+        #expect(code.eligibility == [.new])
+        #expect(code.referenceName == "Welcome back")
+        #expect(
+            code.terms
+                == IntroductoryOffer(
+                    paymentMode: .payAsYouGo, period: SubscriptionPeriod(value: 1, unit: .month), periodCount: 3,
+                    price: Decimal(string: "0.99")!))
+    }
+
+    @Test func aCatalogWithoutOffersHasNoneAndNoGracePeriod() throws {
+        let catalog = try #require(Self.decode(Self.valid).catalog)
+        #expect(catalog.offerCodes.isEmpty)
+        #expect(catalog.store == StoreSettings())
+        #expect(catalog.products.values.allSatisfy { $0.offers.isEmpty })
+    }
+
+    @Test func offersBelongToAutoRenewableSubscriptionsOnly() throws {
+        let (text, result) = Self.decodeOffersChanged(
+            "\"price\": 9.99,",
+            to:
+                "\"price\": 9.99, \"offers\": [ { \"kind\": \"promotional\", \"id\": \"x\", \"mode\": \"freeTrial\", \"period\": \"P1W\" } ],"
+        )
+        #expect(result.catalog == nil)
+        let error = try #require(result.errors.first)
+        #expect(result.errors.count == 1)
+        #expect(error.path == "products[2].offers")
+        #expect(error.location == CatalogFixtures.position(of: "[ { \"kind\"", in: text))
+        #expect(error.message.contains("auto-renewable"))
+    }
+
+    @Test func offerIDsAreUniqueInTheirProduct() throws {
+        let (text, result) = Self.decodeOffersChanged("\"id\": \"come_back\"", to: "\"id\": \"annual_half\"")
+        let error = try #require(result.errors.first)
+        #expect(result.errors.count == 1)
+        #expect(error.path == "products[0].offers[1].id")
+        #expect(error.location == CatalogFixtures.position(of: "\"annual_half\"", in: text, occurrence: 2))
+        let first = try #require(CatalogFixtures.position(of: "\"annual_half\"", in: text))
+        #expect(error.message.contains("duplicate offer id \"annual_half\" in this product (first at \(first))"))
+    }
+
+    @Test func offerCodesAreNotListedUnderAProduct() throws {
+        let (text, result) = Self.decodeOffersChanged("\"kind\": \"promotional\"", to: "\"kind\": \"code\"")
+        let error = try #require(result.errors.first)
+        #expect(result.errors.count == 1)
+        #expect(error.path == "products[0].offers[0].kind")
+        #expect(error.location == CatalogFixtures.position(of: "\"code\", \"id\"", in: text))
+        #expect(error.message.contains("\"offerCodes\""))
+        let (_, typo) = Self.decodeOffersChanged("\"kind\": \"winBack\"", to: "\"kind\": \"winback\"")
+        #expect(typo.errors.first?.message.contains("did you mean \"winBack\"") == true)
+        let (_, missing) = Self.decodeOffersChanged("\"kind\": \"winBack\", ", to: "")
+        #expect(missing.errors.map(\.path) == ["products[0].offers[1].kind"])
+    }
+
+    @Test func offerTermsFollowTheIntroductoryOffersRules() throws {
+        let (_, unpriced) = Self.decodeOffersChanged("\"price\": \"19.99\", ", to: "")
+        #expect(unpriced.errors.map(\.path) == ["products[0].offers[0].price"])
+        let (_, pricedTrial) = Self.decodeOffersChanged(
+            "\"mode\": \"freeTrial\", \"period\": \"P1M\"",
+            to: "\"mode\": \"freeTrial\", \"period\": \"P1M\", \"price\": \"1\"")
+        #expect(pricedTrial.errors.map(\.path) == ["products[0].offers[1].price"])
+        let (_, period) = Self.decodeOffersChanged("\"period\": \"P1Y\",\n", to: "\"period\": \"P1Y2M\",\n")
+        #expect(period.errors.map(\.path) == ["products[0].offers[0].period"])
+        let (_, unknown) = Self.decodeOffersChanged("\"referenceName\": \"Half", to: "\"referenceNmae\": \"Half")
+        #expect(unknown.errors.isEmpty)
+        #expect(unknown.warnings.first?.message.contains("did you mean \"referenceName\"") == true)
+    }
+
+    @Test func winBackConditionsBelongToWinBackOffers() throws {
+        let (text, result) = Self.decodeOffersChanged(
+            "\"referenceName\": \"Half off a year\"",
+            to: "\"referenceName\": \"Half off a year\", \"winBack\": { \"minimumPaidMonths\": 1 }")
+        let error = try #require(result.errors.first)
+        #expect(result.errors.count == 1)
+        #expect(error.path == "products[0].offers[0].winBack")
+        #expect(error.location == CatalogFixtures.position(of: "{ \"minimumPaidMonths\": 1 }", in: text))
+        let (_, range) = Self.decodeOffersChanged(
+            "\"minimumMonthsSinceLapse\": 1", to: "\"minimumMonthsSinceLapse\": 30")
+        #expect(range.errors.map(\.path) == ["products[0].offers[1].winBack.maximumMonthsSinceLapse"])
+        #expect(range.errors.first?.message.contains("can never apply") == true)
+        let (_, zero) = Self.decodeOffersChanged("\"minimumPaidMonths\": 2", to: "\"minimumPaidMonths\": 0")
+        #expect(zero.errors.map(\.path) == ["products[0].offers[1].winBack.minimumPaidMonths"])
+    }
+
+    @Test func aWinBackOfferThatLapsedCustomersCannotTakeDrawsAWarning() throws {
+        let (text, result) = Self.decodeOffersChanged(
+            "\"eligibility\": [\"expired\"]", to: "\"eligibility\": [\"existing\"]")
+        #expect(result.errors.isEmpty)
+        let warning = try #require(result.warnings.first)
+        #expect(result.warnings.count == 1)
+        #expect(warning.path == "products[0].offers[1].eligibility")
+        #expect(warning.location == CatalogFixtures.position(of: "[\"existing\"]", in: text))
+        #expect(warning.message.contains("can never apply"))
+        // Without "eligibility" a win-back offer goes to lapsed subscribers.
+        let (_, implicit) = Self.decodeOffersChanged("\"eligibility\": [\"expired\"],", to: "")
+        #expect(implicit.diagnostics.isEmpty)
+        #expect(implicit.catalog?.offer(id: "come_back", of: "pro_annual")?.eligibility == [.expired])
+    }
+
+    @Test func eligibilityNamesAreChecked() throws {
+        let (text, result) = Self.decodeOffersChanged(
+            "\"eligibility\": [\"new\"]", to: "\"eligibility\": [\"new\", \"exising\"]")
+        let error = try #require(result.errors.first)
+        #expect(result.errors.count == 1)
+        #expect(error.path == "offerCodes[0].eligibility[1]")
+        #expect(error.location == CatalogFixtures.position(of: "\"exising\"", in: text))
+        #expect(error.message.contains("did you mean \"existing\""))
+        let (_, empty) = Self.decodeOffersChanged("\"eligibility\": [\"new\"]", to: "\"eligibility\": []")
+        #expect(empty.errors.map(\.path) == ["offerCodes[0].eligibility"])
+        let (_, twice) = Self.decodeOffersChanged(
+            "\"eligibility\": [\"new\"]", to: "\"eligibility\": [\"new\", \"new\"]")
+        #expect(twice.errors.isEmpty)
+        #expect(twice.warnings.map(\.path) == ["offerCodes[0].eligibility[1]"])
+        let (_, everyone) = Self.decodeOffersChanged("\"eligibility\": [\"new\"], ", to: "")
+        #expect(everyone.catalog?.offerCode("WELCOME3")?.eligibility == [.new, .existing, .expired])
+    }
+
+    @Test func offerCodesNameAnAutoRenewableProduct() throws {
+        let (text, unknown) = Self.decodeOffersChanged(
+            "\"WELCOME3\", \"product\": \"pro_monthly\"", to: "\"WELCOME3\", \"product\": \"pro_montly\"")
+        let error = try #require(unknown.errors.first)
+        #expect(unknown.errors.count == 1, "\(unknown.errors)")
+        #expect(error.path == "offerCodes[0].product")
+        #expect(error.location == CatalogFixtures.position(of: "\"pro_montly\"", in: text))
+        #expect(error.message.contains("unknown product \"pro_montly\" (did you mean \"pro_monthly\"?)"))
+        let (_, unlock) = Self.decodeOffersChanged(
+            "\"WELCOME3\", \"product\": \"pro_monthly\"", to: "\"WELCOME3\", \"product\": \"no_ads\"")
+        #expect(unlock.errors.map(\.path) == ["offerCodes[0].product"])
+        #expect(unlock.errors.first?.message.contains("auto-renewable") == true)
+        // A product with errors of its own is reported once, not again by its code.
+        let (_, broken) = Self.decodeOffersChanged("\"price\": \"4.99\"", to: "\"price\": \"4,99\"")
+        #expect(broken.errors.map(\.path) == ["products[1].price"])
+    }
+
+    @Test func offerCodesAreUniqueWithoutRegardToCase() throws {
+        let second = """
+            { "code": "welcome3", "product": "pro_annual", "mode": "freeTrial", "period": "P1M" },
+                { "code": "WELCOME3"
+            """
+        let (text, result) = Self.decodeOffersChanged("{ \"code\": \"WELCOME3\"", to: second)
+        let error = try #require(result.errors.first)
+        #expect(result.errors.count == 1)
+        #expect(error.path == "offerCodes[1].code")
+        #expect(error.location == CatalogFixtures.position(of: "\"WELCOME3\"", in: text))
+        let first = try #require(CatalogFixtures.position(of: "\"welcome3\"", in: text))
+        #expect(error.message.contains("duplicate offer code \"WELCOME3\" (first defined at \(first))"))
+    }
+
+    @Test(arguments: [
+        "\"\"", "\"WELCOME 3\"", "\"WELCÖME\"", "\"WELCOME!\"", "\"\(String(repeating: "A", count: 65))\"",
+        "\"A\\nB\"",
+    ])
+    func offerCodesAreTypeable(code: String) throws {
+        let (text, result) = Self.decodeOffersChanged("\"code\": \"WELCOME3\"", to: "\"code\": \(code)")
+        let error = try #require(result.errors.first)
+        #expect(result.errors.count == 1)
+        #expect(error.path == "offerCodes[0].code")
+        #expect(
+            error.location
+                == CatalogFixtures.position(of: "\"code\": \(code)", in: text).map {
+                    OnboardKit.SourceLocation(line: $0.line, column: $0.column + 8)
+                })
+        #expect(error.message.contains("a customer types the code"))
+    }
+
+    @Test(arguments: ["W", "welcome-3_SPRING", String(repeating: "A", count: 64)])
+    func typeableCodesAreAccepted(code: String) throws {
+        let (_, result) = Self.decodeOffersChanged("\"code\": \"WELCOME3\"", to: "\"code\": \"\(code)\"")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(result.catalog?.offerCodes.map(\.id) == [code])
+    }
+
+    @Test func gracePeriodsAreISOPeriods() throws {
+        let (text, bad) = Self.decodeOffersChanged("\"gracePeriod\": \"P16D\"", to: "\"gracePeriod\": \"16 days\"")
+        let error = try #require(bad.errors.first)
+        #expect(error.path == "store.gracePeriod")
+        #expect(error.location == CatalogFixtures.position(of: "\"16 days\"", in: text))
+        // The simulation takes any length; one the App Store does not offer draws a warning.
+        let (_, month) = Self.decodeOffersChanged("\"gracePeriod\": \"P16D\"", to: "\"gracePeriod\": \"P1M\"")
+        #expect(month.errors.isEmpty)
+        #expect(month.warnings.map(\.path) == ["store.gracePeriod"])
+        #expect(month.warnings.first?.message.contains("P3D, P16D, P28D") == true)
+        #expect(month.catalog?.store.gracePeriod == SubscriptionPeriod(value: 1, unit: .month))
+        let (_, weeks) = Self.decodeOffersChanged("\"gracePeriod\": \"P16D\"", to: "\"gracePeriod\": \"P4W\"")
+        #expect(weeks.diagnostics.isEmpty)
+        let (_, none) = Self.decodeOffersChanged("\"gracePeriod\": \"P16D\"", to: "\"gracePriod\": \"P16D\"")
+        #expect(none.warnings.first?.message.contains("did you mean \"gracePeriod\"") == true)
+        #expect(none.catalog?.store == StoreSettings())
+    }
+
+    /// A StoreKit file with an offer code and a billing grace period, for the catalog naming it.
+    static let storeKitWithCode = """
+        { "settings": { "_storefront": "USA", "_billingGracePeriodEnabled": true },
+          "subscriptionGroups": [ { "name": "Pro", "subscriptions": [
+            { "productID": "sk_monthly", "type": "RecurringSubscription", "displayPrice": "2.99",
+              "recurringSubscriptionPeriod": "P1M",
+              "codeOffers": [ { "offerID": "SPRING", "paymentMode": "free", "subscriptionPeriod": "P1M",
+                                "eligibility": ["new"] } ] } ] } ] }
+        """
+
+    @Test func offerCodesAndSettingsOfStoreKitFilesJoinTheCatalog() throws {
+        let text = Self.withOffers.replacingOccurrences(
+            of: "\"formatVersion\": 1,", with: "\"formatVersion\": 1, \"storekit\": [\"Products.storekit\"],")
+        let withoutStore = text.replacingOccurrences(of: "\"store\": { \"gracePeriod\": \"P16D\" },", with: "")
+        let result = Self.decode(withoutStore, files: ["Products.storekit": Self.storeKitWithCode])
+        #expect(result.errors.isEmpty, "\(result.errors)")
+        let catalog = try #require(result.catalog)
+        #expect(catalog.offerCodes.map(\.id) == ["SPRING", "WELCOME3"])
+        #expect(catalog.offerCode("spring")?.productID == "sk_monthly")
+        // The file's enabled grace period counts while the catalog has no "store".
+        #expect(catalog.store.gracePeriod == StoreSettings.enabledGracePeriod)
+        let withEmptyStore = text.replacingOccurrences(of: "{ \"gracePeriod\": \"P16D\" }", with: "{}")
+        let replaced = Self.decode(withEmptyStore, files: ["Products.storekit": Self.storeKitWithCode])
+        #expect(replaced.catalog?.store == StoreSettings())
+        // A JSON code that a StoreKit file has already is refused where the catalog repeats it.
+        let clash = text.replacingOccurrences(of: "\"code\": \"WELCOME3\"", with: "\"code\": \"Spring\"")
+        let clashing = Self.decode(clash, files: ["Products.storekit": Self.storeKitWithCode])
+        let error = try #require(clashing.errors.first)
+        #expect(error.path == "offerCodes[0].code")
+        #expect(error.message.contains("first defined in Products.storekit"))
+    }
+
+    @Test func aCodeInTwoStoreKitFilesIsKeptOnceWithAWarning() throws {
+        let other = Self.storeKitWithCode.replacingOccurrences(of: "sk_monthly", with: "sk_other")
+        let text = Self.withOffers.replacingOccurrences(
+            of: "\"formatVersion\": 1,", with: "\"formatVersion\": 1, \"storekit\": [\"A.storekit\", \"B.storekit\"],")
+        let result = Self.decode(text, files: ["A.storekit": Self.storeKitWithCode, "B.storekit": other])
+        #expect(result.errors.isEmpty, "\(result.errors)")
+        let warning = try #require(result.warnings.first)
+        #expect(result.warnings.count == 1)
+        #expect(warning.path == "storekit[1]")
+        #expect(warning.location == CatalogFixtures.position(of: "\"B.storekit\"", in: text))
+        #expect(warning.message.contains("\"SPRING\" is in A.storekit too"))
+        #expect(result.catalog?.offerCode("SPRING")?.productID == "sk_monthly")
+    }
+
     // MARK: StoreKit sources
 
     static let withStoreKit = """

@@ -88,4 +88,28 @@ import Testing
                 == "\(SubscriptionPeriod.maximumValue)")
         #expect(Self.number(catalog["properties"]?["formatVersion"]?["maximum"]) == "\(CatalogDecoder.formatVersion)")
     }
+
+    @Test func theCatalogSchemaNamesTheOffersTheDecoderKnows() throws {
+        let catalog = try Self.schema("catalog")
+        let definitions = catalog["$defs"]
+        #expect(Self.members(catalog, ["properties", "store"]) == CatalogDecoder.storeKeys)
+        #expect(Self.members(catalog, ["$defs", "offer"]) == CatalogDecoder.offerKeys)
+        #expect(Self.members(catalog, ["$defs", "offerCode"]) == CatalogDecoder.offerCodeKeys)
+        #expect(Self.members(catalog, ["$defs", "offer", "properties", "winBack"]) == CatalogDecoder.winBackKeys)
+        #expect(
+            Self.strings(definitions?["offer"]?["properties"]?["kind"]?["enum"])
+                == Set(CatalogDecoder.productOfferKinds.map(\.rawValue)))
+        #expect(
+            Self.strings(definitions?["eligibility"]?["items"]?["enum"])
+                == Set(SubscriptionOffer.Eligibility.allCases.map(\.rawValue)))
+        for offer in ["offer", "offerCode"] {
+            #expect(
+                Self.strings(definitions?[offer]?["properties"]?["mode"]?["enum"])
+                    == Set(IntroductoryOffer.PaymentMode.allCases.map(\.rawValue)), "\(offer)")
+        }
+        let code = definitions?["offerCode"]?["properties"]?["code"]?["pattern"]?.stringValue
+        #expect(code == "^[A-Za-z0-9_-]{1,\(OfferCodeSpelling.maximumLength)}$")
+        let months = definitions?["offer"]?["properties"]?["winBack"]?["properties"]?["maximumMonthsSinceLapse"]
+        #expect(Self.number(months?["maximum"]) == "\(CatalogDecoder.winBackMonths.upperBound)")
+    }
 }

@@ -264,6 +264,188 @@ import Testing
         #expect(error.location == CatalogFixtures.position(of: "\"P1Y6M\"", in: text))
     }
 
+    // MARK: Offers
+
+    @Test func readsThePromotionalOffersOfRevenueCatsFile() throws {
+        let (configuration, diagnostics) = try configuration(Self.revenueCat)
+        #expect(diagnostics.isEmpty)
+        let monthly = try product(configuration, "com.revenuecat.monthly_4.99.1_week_intro")
+        let prefix = "com.revenuecat.monthly_4.99.1_week_intro."
+        #expect(monthly.offers.map(\.id) == [prefix + "year_discount", prefix + "pay_as_you_go"])
+        #expect(monthly.offers.allSatisfy { $0.kind == .promotional && $0.productID == monthly.id })
+        #expect(monthly.offers.allSatisfy { $0.eligibility == SubscriptionOffer.defaultEligibility(of: .promotional) })
+        let yearDiscount = try #require(monthly.offers.first)
+        #expect(yearDiscount.referenceName == "year discount")
+        #expect(
+            yearDiscount.terms
+                == IntroductoryOffer(
+                    paymentMode: .payUpFront, period: SubscriptionPeriod(value: 1, unit: .year), periodCount: 1,
+                    price: Decimal(string: "40.99")!))
+        let payAsYouGo = try #require(monthly.offers.last)
+        #expect(
+            payAsYouGo.terms
+                == IntroductoryOffer(
+                    paymentMode: .payAsYouGo, period: SubscriptionPeriod(value: 1, unit: .month), periodCount: 2,
+                    price: Decimal(string: "20.15")!))
+        #expect(payAsYouGo.winBack == nil)
+        let others = configuration.products.filter { $0.id != monthly.id }
+        #expect(others.allSatisfy { $0.offers.isEmpty })
+        #expect(configuration.offerCodes.isEmpty)
+        // `_billingGracePeriodEnabled` is false in this file.
+        #expect(configuration.store == StoreSettings())
+    }
+
+    @Test(arguments: [cisum, chemsims])
+    func filesWithoutOffersHaveNone(name: String) throws {
+        let (configuration, diagnostics) = try configuration(name)
+        #expect(diagnostics.isEmpty)
+        #expect(configuration.products.allSatisfy { $0.offers.isEmpty })
+        #expect(configuration.offerCodes.isEmpty)
+        #expect(configuration.store.gracePeriod == nil)
+    }
+
+    @Test func aWholeCatalogFromAFileKeepsItsOffers() throws {
+        let result = StoreKitImporter.load(
+            path: CatalogFixtures.storeKitPath(Self.revenueCat), fileReader: CatalogFixtures.diskReader)
+        let catalog = try #require(result.catalog)
+        let monthlyID = "com.revenuecat.monthly_4.99.1_week_intro"
+        #expect(catalog.offer(id: monthlyID + ".year_discount", of: monthlyID)?.terms.price == Decimal(string: "40.99"))
+        let offers = """
+            { "settings": { "_storefront": "USA", "_billingGracePeriodEnabled": true },
+              "subscriptionGroups": [ { "name": "Pro", "subscriptions": [
+                { "productID": "pro", "displayPrice": "3", "recurringSubscriptionPeriod": "P1M",
+                  "codeOffers": [ { "offerID": "HELLO", "paymentMode": "free", "subscriptionPeriod": "P1W" } ] } ] } ] }
+            """
+        let loaded = StoreKitImporter.load(
+            path: "Offers.storekit", fileReader: CatalogFixtures.memoryReader(["Offers.storekit": offers]))
+        let whole = try #require(loaded.catalog)
+        #expect(whole.offerCode("hello")?.productID == "pro")
+        // Enabled with no length: 16 days, the middle one of App Store Connect's choices.
+        #expect(whole.store.gracePeriod == SubscriptionPeriod(value: 16, unit: .day))
+    }
+
+    /// Win-back offers and offer codes as Xcode's newer formats write them, with each spelling of
+    /// the win-back conditions the reader accepts.
+    static let fileWithOffers = """
+        { "settings": { "_storefront": "DEU", "_billingGracePeriodEnabled": true },
+          "subscriptionGroups": [ { "name": "Plus", "subscriptions": [
+            { "productID": "plus.monthly", "type": "RecurringSubscription", "displayPrice": "4.99",
+              "recurringSubscriptionPeriod": "P1M",
+              "adHocOffers": [],
+              "winbackOffers": [
+                { "offerID": "back.half", "paymentMode": "payAsYouGo", "displayPrice": "2.49", "numberOfPeriods": 3,
+                  "subscriptionPeriod": "P1M", "referenceName": "Half price",
+                  "paidSubscriptionDurationInMonths": 6,
+                  "timeSinceLastSubscribedInMonths": { "minimum": 2, "maximum": 24 } },
+                { "offerID": "back.free", "paymentMode": "free", "subscriptionPeriod": "P2W",
+                  "eligibilityDurationMonths": 3, "minimumTimeSinceLastSubscribedInMonths": 1,
+                  "maximumTimeSinceLastSubscribedInMonths": 12 },
+                { "offerID": "back.plain", "paymentMode": "free", "subscriptionPeriod": "P1W" } ],
+              "codeOffers": [
+                { "offerID": "SPRING24", "paymentMode": "payUpFront", "displayPrice": "9.99", "subscriptionPeriod": "P3M",
+                  "eligibility": ["new", "expired"], "isStackable": true, "internalID": "111" },
+                { "referenceName": "Summer Sale", "paymentMode": "free", "subscriptionPeriod": "P1M",
+                  "eligibility": ["existing"], "internalID": "222" },
+                { "internalID": "333", "paymentMode": "free", "subscriptionPeriod": "P1W" } ] } ] } ] }
+        """
+
+    func read(_ text: String) throws -> (StoreKitConfiguration, DiagnosticLog) {
+        let log = DiagnosticLog(file: "Offers.storekit")
+        let configuration = try #require(
+            StoreKitImporter.configuration(from: Array(text.utf8), log: log, userLocale: nil))
+        return (configuration, log)
+    }
+
+    @Test func readsWinBackOffersAndOfferCodes() throws {
+        let (configuration, log) = try read(Self.fileWithOffers)
+        #expect(log.diagnostics.isEmpty, "\(log.diagnostics)")
+        #expect(configuration.store.gracePeriod == StoreSettings.enabledGracePeriod)
+        let plus = try product(configuration, "plus.monthly")
+        #expect(plus.offers.map(\.id) == ["back.half", "back.free", "back.plain"])
+        #expect(plus.offers.allSatisfy { $0.kind == .winBack && $0.eligibility == [.expired] })
+        let half = try #require(plus.offers.first)
+        #expect(half.referenceName == "Half price")
+        #expect(half.terms.price == Decimal(string: "2.49"))
+        #expect(half.terms.periodCount == 3)
+        #expect(
+            half.winBack
+                == WinBackCondition(minimumPaidMonths: 6, minimumMonthsSinceLapse: 2, maximumMonthsSinceLapse: 24))
+        #expect(
+            plus.offers[1].winBack
+                == WinBackCondition(minimumPaidMonths: 3, minimumMonthsSinceLapse: 1, maximumMonthsSinceLapse: 12))
+        #expect(plus.offers[1].terms.period == SubscriptionPeriod(value: 2, unit: .week))
+        // No condition in the file: none.
+        #expect(plus.offers[2].winBack == nil)
+
+        // What the customer types: offerID, else the reference name without spaces, else internalID.
+        #expect(configuration.offerCodes.map(\.id) == ["SPRING24", "SummerSale", "333"])
+        #expect(configuration.offerCodes.allSatisfy { $0.kind == .code && $0.productID == "plus.monthly" })
+        let spring = try #require(configuration.offerCodes.first)
+        #expect(spring.eligibility == [.new, .expired])
+        #expect(
+            spring.terms
+                == IntroductoryOffer(
+                    paymentMode: .payUpFront, period: SubscriptionPeriod(value: 3, unit: .month),
+                    price: Decimal(string: "9.99")!))
+        #expect(configuration.offerCodes[1].eligibility == [.existing])
+        #expect(configuration.offerCodes[1].referenceName == "Summer Sale")
+        #expect(configuration.offerCodes[2].eligibility == SubscriptionOffer.defaultEligibility(of: .code))
+        #expect(plus.currencyCode == "EUR" && spring.terms.price == Decimal(string: "9.99"))
+    }
+
+    @Test func unreadableOffersAreSkippedWithAWarning() throws {
+        let text = """
+            { "settings": { "_storefront": "USA" },
+              "subscriptionGroups": [ { "name": "Pro", "subscriptions": [
+                { "productID": "pro", "displayPrice": "3", "recurringSubscriptionPeriod": "P1M",
+                  "adHocOffers": [
+                    { "offerID": "odd", "paymentMode": "payAsYouGo", "displayPrice": "1", "subscriptionPeriod": "P1Y6M" },
+                    { "offerID": "unpriced", "paymentMode": "payUpFront", "subscriptionPeriod": "P1Y" },
+                    { "offerID": "modeless", "subscriptionPeriod": "P1Y" },
+                    { "paymentMode": "free", "subscriptionPeriod": "P1W" },
+                    "not an offer",
+                    { "offerID": "fine", "paymentMode": "free", "subscriptionPeriod": "P1W" },
+                    { "offerID": "fine", "paymentMode": "free", "subscriptionPeriod": "P2W" } ],
+                  "winbackOffers": [
+                    { "offerID": "never", "paymentMode": "free", "subscriptionPeriod": "P1W",
+                      "timeSinceLastSubscribedInMonths": { "minimum": 12, "maximum": 3 } },
+                    { "offerID": "current", "paymentMode": "free", "subscriptionPeriod": "P1W", "eligibility": ["existing"],
+                      "paidSubscriptionDurationInMonths": "six" } ],
+                  "codeOffers": [
+                    { "referenceName": "Black Friday!", "paymentMode": "free", "subscriptionPeriod": "P1W" },
+                    { "offerID": "HELLO", "paymentMode": "free", "subscriptionPeriod": "P1W", "eligibility": ["lapsed"] },
+                    { "offerID": "WELCOME", "paymentMode": "free", "subscriptionPeriod": "P1W" },
+                    { "offerID": "welcome", "paymentMode": "free", "subscriptionPeriod": "P2W" } ] } ] } ] }
+            """
+        let (configuration, log) = try read(text)
+        // The product is still sold; only the offers that can be read are kept.
+        #expect(log.errors.isEmpty, "\(log.errors)")
+        let pro = try product(configuration, "pro")
+        #expect(pro.offers.map(\.id) == ["fine", "current"])
+        #expect(pro.offers.last?.winBack == nil)
+        #expect(configuration.offerCodes.map(\.id) == ["WELCOME"])
+        let base = "subscriptionGroups[0].subscriptions[0]"
+        let warned = log.warnings.map(\.path)
+        #expect(
+            warned == [
+                "\(base).adHocOffers[0].subscriptionPeriod", "\(base).adHocOffers[1]",
+                "\(base).adHocOffers[2].paymentMode",
+                "\(base).adHocOffers[3]", "\(base).adHocOffers[4]", "\(base).adHocOffers[6]",
+                "\(base).winbackOffers[0]",
+                "\(base).winbackOffers[1].paidSubscriptionDurationInMonths", "\(base).winbackOffers[1].eligibility",
+                "\(base).codeOffers[0]", "\(base).codeOffers[1].eligibility[0]", "\(base).codeOffers[1].eligibility",
+                "\(base).codeOffers[3]",
+            ], "\(log.warnings.map(\.description))")
+        let period = try #require(log.warnings.first)
+        #expect(period.location == CatalogFixtures.position(of: "\"P1Y6M\"", in: text))
+        #expect(period.message.hasSuffix("; the offer is skipped"))
+        #expect(log.warnings[1].message.contains("has no displayPrice"))
+        #expect(log.warnings[6].message.contains("at least 12 and at most 3 months"))
+        #expect(log.warnings[8].message.contains("can never apply"))
+        #expect(log.warnings[9].message.contains("\"BlackFriday!\" holds \"!\""))
+        #expect(log.warnings[12].message.contains("without regard to case"))
+    }
+
     @Test(arguments: [
         ("USA", "USD"), ("CHN", "CNY"), ("MEX", "MXN"), ("GBR", "GBP"), ("JPN", "JPY"), ("DEU", "EUR"), ("FRA", "EUR"),
         ("ITA", "EUR"), ("ESP", "EUR"), ("KOR", "KRW"), ("IND", "INR"), ("BRA", "BRL"), ("CAN", "CAD"), ("AUS", "AUD"),

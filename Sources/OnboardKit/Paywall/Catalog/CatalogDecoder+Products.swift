@@ -3,7 +3,7 @@ import FoundationEssentials
 extension CatalogDecoder {
     static let productKeys: Set<String> = [
         "id", "type", "price", "currency", "period", "subscriptionGroup", "groupLevel", "introductoryOffer", "title",
-        "description", "checkout",
+        "description", "checkout", "offers",
     ]
     static let introductoryOfferKeys: Set<String> = ["mode", "period", "periodCount", "price"]
     /// The group of auto-renewable products that name none: most apps sell one tier in one group.
@@ -55,17 +55,19 @@ extension CatalogDecoder {
         let group = reader.string("subscriptionGroup", nonEmpty: true)
         let level = reader.int("groupLevel", in: 1...1000)
         let offer = reader.object("introductoryOffer").flatMap { readIntroductoryOffer($0, currency: currency) }
+        let offers = reader.array("offers").flatMap { readOffers($0, productID: id, currency: currency) }
         let checkout = reader.object("checkout").flatMap { readCheckout($0) }
         let fitsType = type.map { membersFit($0, reader, period: period) } ?? false
         guard fitsType, let type, let price, let title, let currency, !currencyProblem else { return nil }
         if reader.has("introductoryOffer") && offer == nil { return nil }
+        if reader.has("offers") && offers == nil { return nil }
         if reader.has("checkout") && checkout == nil { return nil }
         let isSubscription = type == .autoRenewable
         return Product(
             id: id, type: type, price: price, currencyCode: currency, subscriptionPeriod: period,
             subscriptionGroup: isSubscription ? (group ?? Self.defaultSubscriptionGroup) : nil,
             subscriptionGroupLevel: isSubscription ? (level ?? 1) : nil, introductoryOffer: offer,
-            localizedTitle: title, localizedDescription: description, checkout: checkout)
+            localizedTitle: title, localizedDescription: description, checkout: checkout, offers: offers ?? [])
     }
 
     /// Checks the members that depend on the product type; false after reporting a misfit.
@@ -90,7 +92,7 @@ extension CatalogDecoder {
                 )
                 fits = false
             }
-            for key in ["subscriptionGroup", "groupLevel", "introductoryOffer"] {
+            for key in ["subscriptionGroup", "groupLevel", "introductoryOffer", "offers"] {
                 guard let node = reader.member(key) else { continue }
                 log.error(
                     reader.path.appending(key), at: node.location,
@@ -114,6 +116,12 @@ extension CatalogDecoder {
 
     private func readIntroductoryOffer(_ reader: JSONObjectReader, currency: String?) -> IntroductoryOffer? {
         reader.warnUnknownKeys(Self.introductoryOfferKeys)
+        return readOfferTerms(reader, currency: currency)
+    }
+
+    /// What an offer's customer pays and for how long ("mode", "period", "periodCount", "price"):
+    /// the members an introductory offer, a product's other offers and offer codes share.
+    func readOfferTerms(_ reader: JSONObjectReader, currency: String?) -> IntroductoryOffer? {
         var mode: IntroductoryOffer.PaymentMode?
         if let name = reader.string("mode", required: true) {
             mode = IntroductoryOffer.PaymentMode(rawValue: name)

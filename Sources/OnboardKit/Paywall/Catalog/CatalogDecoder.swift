@@ -9,8 +9,9 @@ public final class CatalogDecoder {
     /// Members of the top-level object.
     static let documentKeys: Set<String> = [
         "$schema", "formatVersion", "currency", "storekit", "currentOffering", "links", "products", "entitlements",
-        "offerings", "licensing",
+        "offerings", "licensing", "offerCodes", "store",
     ]
+    static let storeKeys: Set<String> = ["gracePeriod"]
     /// The newest format version this decoder reads.
     public static let formatVersion = 1
 
@@ -33,6 +34,10 @@ public final class CatalogDecoder {
     var defaultCurrencyInvalid = false
     /// Every offering id declared, even when its offering had errors.
     var declaredOfferingIDs: Set<String> = []
+    /// The offer codes of the StoreKit files, with the file each came from.
+    var storeKitOfferCodes: [(offer: SubscriptionOffer, file: String)] = []
+    /// The settings of the first StoreKit file that has any; the catalog's "store" replaces them.
+    var storeKitSettings: StoreSettings?
 
     private init(path: String, log: DiagnosticLog, fileReader: @escaping CatalogFileReader, userLocale: Locale?) {
         self.path = path
@@ -102,6 +107,8 @@ public final class CatalogDecoder {
                 .root, at: root.location,
                 "the catalog has no products; list them under \"products\" or name a .storekit file under \"storekit\"")
         }
+        let offerCodes = readOfferCodes(document)
+        let store = readStore(document)
         let entitlements = readEntitlements(document)
         let offerings = readOfferings(document)
         let currentOfferingID = readCurrentOffering(document, offerings: offerings)
@@ -111,7 +118,7 @@ public final class CatalogDecoder {
         guard let currentOfferingID else { return nil }
         return Catalog(
             offerings: offerings, currentOfferingID: currentOfferingID, products: products, entitlements: entitlements,
-            links: links, licensing: licensing)
+            links: links, licensing: licensing, offerCodes: offerCodes, store: store)
     }
 
     /// Reads the `.storekit` files under "storekit" and adds their products.
@@ -136,10 +143,35 @@ public final class CatalogDecoder {
             let storeKitLog = DiagnosticLog(file: resolved)
             let configuration = StoreKitImporter.configuration(from: bytes, log: storeKitLog, userLocale: userLocale)
             storeKitLog.diagnostics.forEach(log.append)
-            if configuration == nil { productSourcesIncomplete = true }
-            for product in configuration?.products ?? [] {
+            guard let configuration else {
+                productSourcesIncomplete = true
+                continue
+            }
+            for product in configuration.products {
                 register(product, path: itemPath, location: node.location, file: resolved)
             }
+            addOfferCodes(of: configuration, path: itemPath, location: node.location, file: resolved)
+            if storeKitSettings == nil && configuration.store != StoreSettings() {
+                storeKitSettings = configuration.store
+            }
+        }
+    }
+
+    /// Keeps a StoreKit file's offer codes; a code an earlier file has already is dropped with a
+    /// warning, as the importer drops a file's own repeated codes.
+    private func addOfferCodes(
+        of configuration: StoreKitConfiguration, path itemPath: JSONPath, location: SourceLocation?, file: String
+    ) {
+        for code in configuration.offerCodes {
+            let wanted = code.id.uppercased()
+            if let first = storeKitOfferCodes.first(where: { $0.offer.id.uppercased() == wanted }) {
+                log.warning(
+                    itemPath, at: location,
+                    "offer code \"\(SafeText.sanitize(code.id))\" is in \(SafeText.sanitize(first.file)) too; "
+                        + "the first is kept")
+                continue
+            }
+            storeKitOfferCodes.append((code, file))
         }
     }
 
@@ -222,6 +254,25 @@ public final class CatalogDecoder {
                     + missing.map { "\"\($0)\": \"https://…\"" }.joined(separator: " and ") + " under \"links\"")
         }
         return links
+    }
+
+    /// Reads "store": how the simulated store treats subscriptions. Without it, the settings of
+    /// the StoreKit files apply.
+    func readStore(_ document: JSONObjectReader) -> StoreSettings {
+        guard let reader = document.object("store") else { return storeKitSettings ?? StoreSettings() }
+        reader.warnUnknownKeys(Self.storeKeys)
+        var settings = StoreSettings()
+        guard let node = reader.member("gracePeriod") else { return settings }
+        let path = reader.path.appending("gracePeriod")
+        settings.gracePeriod = CatalogValues.period(node, path: path, log: log)
+        if let period = settings.gracePeriod, !StoreSettings.appStoreGracePeriodDays.contains(period.wholeDays ?? 0) {
+            // The simulation takes any length; a seller testing for the App Store wants one it allows.
+            let days = StoreSettings.appStoreGracePeriodDays.map { "P\($0)D" }.joined(separator: ", ")
+            log.warning(
+                path, at: node.location,
+                "the App Store offers billing grace periods of \(days); \(period.iso8601) is simulated as written")
+        }
+        return settings
     }
 
     /// Warns about products that are sold but grant no entitlement: buying them would unlock

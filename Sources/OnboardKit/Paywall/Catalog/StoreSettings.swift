@@ -7,6 +7,14 @@ public struct StoreSettings: Hashable, Sendable {
 
     public init(gracePeriod: SubscriptionPeriod? = nil) { self.gracePeriod = gracePeriod }
 
+    /// The grace periods App Store Connect lets a seller choose, in days.
+    public static let appStoreGracePeriodDays = [3, 16, 28]
+
+    /// The grace period of a `.storekit` file whose settings only say it is enabled
+    /// (`_billingGracePeriodEnabled`): the file names no length, and 16 days is the middle one of
+    /// App Store Connect's choices.
+    public static let enabledGracePeriod = SubscriptionPeriod(value: 16, unit: .day)
+
     /// How long the store keeps retrying a failed renewal before the subscription expires, as the
     /// App Store does.
     public static let billingRetryDays = 60

@@ -70,6 +70,16 @@ public struct SubscriptionPeriod: Hashable, Sendable, CustomStringConvertible {
     /// The ISO 8601 form, such as `P1M`.
     public var iso8601: String { "P\(value)\(unit.designator)" }
 
+    /// The length in days when it is a whole number of them (days and weeks); nil for months and
+    /// years, whose length depends on the calendar.
+    var wholeDays: Int? {
+        switch unit {
+        case .day: return value
+        case .week: return value * 7
+        case .month, .year: return nil
+        }
+    }
+
     /// "1 month", "3 days", "2 weeks".
     public var description: String { "\(value) \(Self.unitName(unit, plural: value != 1))" }
 

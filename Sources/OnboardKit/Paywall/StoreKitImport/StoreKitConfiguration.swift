@@ -1,7 +1,7 @@
 import FoundationEssentials
 
-/// The products of an Xcode StoreKit configuration (`.storekit`) file, with the settings that
-/// shape them. Signing keys and test settings in the file are not kept.
+/// The products of an Xcode StoreKit configuration (`.storekit`) file, with its offer codes and
+/// the settings that shape them. Signing keys and the other test settings are not kept.
 public struct StoreKitConfiguration: Hashable, Sendable {
     /// In file order: one-time products, then non-renewing passes, then subscriptions group by
     /// group.
@@ -17,10 +17,15 @@ public struct StoreKitConfiguration: Hashable, Sendable {
     public var privacyPolicy: URL?
     /// The terms of use address, when `appPolicies.eula` holds one rather than licence text.
     public var termsOfUse: URL?
+    /// The subscriptions' `codeOffers`, in file order.
+    public var offerCodes: [SubscriptionOffer]
+    /// The billing grace period, from `settings._billingGracePeriodEnabled`.
+    public var store: StoreSettings
 
     public init(
         products: [Product], storefront: String?, currencyCode: String, defaultLocale: String?,
-        privacyPolicy: URL? = nil, termsOfUse: URL? = nil
+        privacyPolicy: URL? = nil, termsOfUse: URL? = nil, offerCodes: [SubscriptionOffer] = [],
+        store: StoreSettings = StoreSettings()
     ) {
         self.termsOfUse = termsOfUse
         self.products = products
@@ -28,5 +33,7 @@ public struct StoreKitConfiguration: Hashable, Sendable {
         self.currencyCode = currencyCode
         self.defaultLocale = defaultLocale
         self.privacyPolicy = privacyPolicy
+        self.offerCodes = offerCodes
+        self.store = store
     }
 }

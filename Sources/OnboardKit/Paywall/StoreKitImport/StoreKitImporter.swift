@@ -62,7 +62,8 @@ public enum StoreKitImporter {
         return StoreKitConfiguration(
             products: reader.products, storefront: storefront, currencyCode: currencyCode, defaultLocale: defaultLocale,
             privacyPolicy: privacyPolicy(root["appPolicies"], userLocale: userLocale, storefront: storefront),
-            termsOfUse: webURL(root["appPolicies"]?["eula"]))
+            termsOfUse: webURL(root["appPolicies"]?["eula"]), offerCodes: reader.offerCodes,
+            store: storeSettings(settings))
     }
 
     /// A catalog made from the file alone: one offering "default" listing subscriptions, then
@@ -96,7 +97,14 @@ public enum StoreKitImporter {
             offerings: [offering], currentOfferingID: offering.id,
             products: Dictionary(products.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
             entitlements: entitlements,
-            links: CatalogLinks(privacyPolicy: configuration.privacyPolicy, termsOfUse: configuration.termsOfUse))
+            links: CatalogLinks(privacyPolicy: configuration.privacyPolicy, termsOfUse: configuration.termsOfUse),
+            offerCodes: configuration.offerCodes, store: configuration.store)
+    }
+
+    /// The file says only whether the billing grace period is on, not how long it lasts.
+    static func storeSettings(_ settings: JSONNode?) -> StoreSettings {
+        guard case .bool(true)? = settings?["_billingGracePeriodEnabled"]?.value else { return StoreSettings() }
+        return StoreSettings(gracePeriod: StoreSettings.enabledGracePeriod)
     }
 
     /// The warning a JSON catalog gets when it sells subscriptions without both legal links;

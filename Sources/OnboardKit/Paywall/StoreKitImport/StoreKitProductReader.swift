@@ -7,7 +7,11 @@ struct StoreKitProductReader {
     let storefront: String?
     let userLocale: Locale?
     private(set) var products: [Product] = []
+    /// The subscriptions' `codeOffers`, in file order.
+    private(set) var offerCodes: [SubscriptionOffer] = []
     private var seen: [String: SourceLocation] = [:]
+    /// The offer codes so far, uppercased: a code names one offer in the whole file.
+    private var takenCodes: Set<String> = []
 
     init(log: DiagnosticLog, currencyCode: String, storefront: String?, userLocale: Locale?) {
         self.log = log
@@ -19,10 +23,6 @@ struct StoreKitProductReader {
     static let types: [String: ProductType] = [
         "Consumable": .consumable, "NonConsumable": .nonConsumable, "NonRenewingSubscription": .nonRenewing,
         "RecurringSubscription": .autoRenewable,
-    ]
-
-    static let paymentModes: [String: IntroductoryOffer.PaymentMode] = [
-        "free": .freeTrial, "payAsYouGo": .payAsYouGo, "payUpFront": .payUpFront,
     ]
 
     /// Reads one product; logs and skips it when it cannot be sold as written.
@@ -72,6 +72,7 @@ struct StoreKitProductReader {
 
         var period: SubscriptionPeriod?
         var offer: IntroductoryOffer?
+        var offers: [SubscriptionOffer] = []
         var level: Int?
         if type == .autoRenewable {
             guard let periodNode = node["recurringSubscriptionPeriod"], !periodNode.isNull else {
@@ -86,7 +87,11 @@ struct StoreKitProductReader {
             else { return }
             period = parsed
             level = Self.wholeNumber(node["groupNumber"]) ?? 1
-            offer = introductoryOffer(of: node, path: path)
+            let offerReader = StoreKitOfferReader(log: log, currencyCode: currencyCode)
+            offer = offerReader.introductoryOffer(of: node, path: path)
+            let read = offerReader.offers(of: node, productID: id, path: path, takenCodes: &takenCodes)
+            offers = read.offers
+            offerCodes += read.codes
         }
 
         let localizations = node["localizations"]?.arrayValue ?? []
@@ -102,57 +107,7 @@ struct StoreKitProductReader {
             Product(
                 id: id, type: type, price: price, currencyCode: currencyCode, subscriptionPeriod: period,
                 subscriptionGroup: type == .autoRenewable ? group : nil, subscriptionGroupLevel: level,
-                introductoryOffer: offer, localizedTitle: title, localizedDescription: description))
-    }
-
-    /// The introductory offer from `introductoryOffer`, or from the first entry of the newer
-    /// `introductoryOffers` array; nil (with a diagnostic) when it cannot be read.
-    func introductoryOffer(of node: JSONNode, path: JSONPath) -> IntroductoryOffer? {
-        let offerNode: JSONNode
-        let offerPath: JSONPath
-        if let single = node["introductoryOffer"], single.members != nil {
-            offerNode = single
-            offerPath = path.appending("introductoryOffer")
-        } else if let first = node["introductoryOffers"]?.arrayValue?.first, first.members != nil {
-            offerNode = first
-            offerPath = path.appending("introductoryOffers").appending(index: 0)
-        } else {
-            return nil
-        }
-        guard let modeName = offerNode["paymentMode"]?.stringValue, let mode = Self.paymentModes[modeName] else {
-            log.warning(
-                offerPath.appending("paymentMode"), at: offerNode["paymentMode"]?.location ?? offerNode.location,
-                "unknown payment mode (expected free, payAsYouGo or payUpFront); the introductory offer is ignored")
-            return nil
-        }
-        guard let periodNode = offerNode["subscriptionPeriod"], !periodNode.isNull else {
-            log.error(offerPath, at: offerNode.location, "the introductory offer has no subscriptionPeriod")
-            return nil
-        }
-        guard let period = CatalogValues.period(periodNode, path: offerPath.appending("subscriptionPeriod"), log: log)
-        else { return nil }
-        // Xcode leaves numberOfPeriods out for single-period offers.
-        let count = Self.wholeNumber(offerNode["numberOfPeriods"]) ?? 1
-        guard count >= 1 && count <= 999 else {
-            log.error(
-                offerPath.appending("numberOfPeriods"), at: offerNode["numberOfPeriods"]?.location,
-                "numberOfPeriods must be from 1 to 999")
-            return nil
-        }
-        var price: Decimal = 0
-        if mode != .freeTrial {
-            guard let priceNode = offerNode["displayPrice"], !priceNode.isNull else {
-                log.error(offerPath, at: offerNode.location, "the introductory offer has no displayPrice")
-                return nil
-            }
-            guard
-                let parsed = CatalogValues.price(
-                    priceNode, path: offerPath.appending("displayPrice"), log: log, currencyCode: currencyCode,
-                    strictDecimals: false)
-            else { return nil }
-            price = parsed
-        }
-        return IntroductoryOffer(paymentMode: mode, period: period, periodCount: count, price: price)
+                introductoryOffer: offer, localizedTitle: title, localizedDescription: description, offers: offers))
     }
 
     /// A JSON whole number, or nil when absent, null or not a whole number.
