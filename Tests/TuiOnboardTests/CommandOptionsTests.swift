@@ -27,7 +27,10 @@ import Testing
         (["validate", "d.json", "--app", "x"], "--app is for status, has, reset, license and store, not validate"),
         (["status", "--app", ""], "option --app needs an app id"),
         (["status", "--app"], "option --app needs a value"),
-        (["stats"], "unknown command \"stats\" (commands: validate, symbols, dump, status, has, reset, license, store, init)"),
+        (
+            ["stats"],
+            "unknown command \"stats\" (commands: validate, symbols, dump, status, has, reset, license, store, init)"
+        ),
     ])
     func misuseIsAUsageErrorThatSaysWhy(arguments: [String], message: String) {
         #expect(throws: Options.UsageError(description: message)) { try Options.parse(arguments) }
@@ -42,7 +45,9 @@ import Testing
         #expect(throws: Options.UsageError(description: "init takes at most one DIR")) {
             try Options.parse(["init", "a", "b"])
         }
-        #expect(throws: Options.UsageError(description: "--deck is for a run, status, has, license and store, not init")) {
+        #expect(
+            throws: Options.UsageError(description: "--deck is for a run, status, has, license and store, not init")
+        ) {
             try Options.parse(["init", "--deck", "d.json"])
         }
     }
@@ -64,7 +69,10 @@ import Testing
     @Test(arguments: [
         (["reset", "--deck", "d.json"], "--deck is for a run, status, has, license and store, not reset"),
         (["validate", "d.json", "--plain"], "--plain is for a run, not validate"),
-        (["symbols", "--state-dir", "/s"], "--state-dir is for a run, status, has, reset, license and store, not symbols"),
+        (
+            ["symbols", "--state-dir", "/s"],
+            "--state-dir is for a run, status, has, reset, license and store, not symbols"
+        ),
         (["has", "pro", "--simulate", "fail"], "--simulate is for a run, not has"),
         (["status", "--result-json", "-"], "--result-json is for a run, not status"),
     ])
