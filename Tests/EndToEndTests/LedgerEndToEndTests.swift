@@ -55,7 +55,9 @@ struct LedgerEndToEndTests {
         try app.sendKeys("Down", "Enter")  // Monthly
         #expect(app.waitForText("You're all set") != nil, "\(app.screen())")
         #expect(try app.dismiss("You're all set"), "Esc did not close it:\n\(app.screen())")
-        try app.sendKeys("Down", "Enter")  // Lifetime
+        try app.sendKeys("Down", "Enter")  // Lifetime, over the active Monthly: asked first
+        #expect(app.waitForText("Already active") != nil, "\(app.screen())")
+        try app.sendKeys("Enter")
         #expect(app.waitForText("You're all set") != nil, "\(app.screen())")
         #expect(ledgerLines(state).count == 2)
         #expect(try app.dismiss("You're all set"), "Esc did not close it:\n\(app.screen())")

@@ -70,6 +70,8 @@ extension OnboardingApp {
         case .paywall(let context):
             // License text being typed takes every key, q included, until its END line.
             if context == .checkoutSheet, let events = paywall!.typeOnCheckout(key) { return perform(events) }
+            // So does a code being typed into the offer code box.
+            if context == .offerCode, let events = paywall!.typeOnOfferCode(key) { return perform(events) }
             if Self.quitsThroughPaywall(key) { return nil }
             return handlePaywallPage(action, isPageKey: context == .paywall)
         case .carousel:

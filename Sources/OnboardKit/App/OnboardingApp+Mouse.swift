@@ -30,8 +30,10 @@ extension OnboardingApp {
                 if event.kind != .press && event.kind != .drag { autoplay?.pause() }
                 return []
             case .storeNotice, .paywall(.notice), .paywall(.message), .paywall(.testStoreSheet),
-                .paywall(.checkoutSheet):
+                .paywall(.checkoutSheet), .paywall(.confirmation), .paywall(.offerCode):
                 return dismissPaywallBox(isPress: isPress)
+            case .paywall(.transactionManager):
+                return clickTransactionManager(event)
             case .paywall where paywall!.isBlockingNavigation:
                 // A purchase under way: the pages wait, as for keys.
                 return dismissPaywallBox(isPress: isPress)
@@ -135,5 +137,29 @@ extension OnboardingApp {
         slide.cancelDrag(index: carousel.currentIndex)
         guard isPress, paywall != nil else { return [] }
         return perform(paywall!.dismissBox(on: currentPaywallPage))
+    }
+
+    /// The mouse on the transaction manager: a click on a transaction chooses it, the wheel
+    /// moves the choice, a click beside the box closes it.
+    mutating func clickTransactionManager(_ event: MouseEvent) -> [Effect] {
+        slide.cancelDrag(index: carousel.currentIndex)
+        guard let manager = paywall?.manager else { return [] }
+        switch event.kind {
+        case .wheelUp, .wheelDown:
+            paywall?.scrollManager(by: event.kind == .wheelUp ? -1 : 1)
+            return []
+        case .click, .release:
+            let box = TransactionManagerView.geometry(width: width, height: height).box
+            guard box.contains(x: event.x, y: event.y) else { return dismissPaywallBox(isPress: true) }
+            let count = paywall?.managerRows.count ?? 0
+            if let index = TransactionManagerView.row(
+                atY: event.y, manager: manager, rowCount: count, width: width, height: height)
+            {
+                paywall?.selectManagerRow(index)
+            }
+            return []
+        case .press, .drag:
+            return []
+        }
     }
 }

@@ -313,7 +313,9 @@ public struct OnboardingApp: Sendable {
             }
             return []
         case .paste(let text):
-            // Only the checkout sheet takes text (a license); a paste is never taken for keys.
+            // Only the checkout sheet (a license) and the offer code box take text; a paste is
+            // never taken for keys.
+            if let events = paywall?.pasteOnOfferCode(text) { return perform(events) }
             return paywall?.pasteOnCheckout(text).map { perform($0) } ?? []
         case .licenseChecked(let outcome, let lines):
             return paywall.map { _ in perform(paywall!.finishLicenseCheck(outcome, licenseLines: lines)) } ?? []

@@ -34,6 +34,26 @@ public enum KeyAction: Hashable, Sendable, CaseIterable {
     case notNow
     case approveRequest
     case declineRequest
+    /// Open the transaction manager.
+    case manageTransactions
+    /// Open the box to type an offer code into.
+    case enterOfferCode
+
+    // The confirmation box.
+    case confirm
+
+    // The transaction manager.
+    case previousRow
+    case nextRow
+    /// Turn the selected subscription's auto-renew off, or back on.
+    case toggleRenewal
+    case refundTransaction
+    /// Make the selected subscription's next renewal fail.
+    case failRenewal
+    case resolveBilling
+
+    // The offer code box.
+    case redeemCode
 
     // The test store's sheet.
     case purchaseSucceeds

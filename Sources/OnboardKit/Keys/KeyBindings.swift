@@ -62,6 +62,45 @@ public enum KeyBindings {
                 [KeyBinding(.character("a"), .approveRequest), KeyBinding(.character("d"), .declineRequest)],
                 "approve · decline a request", note: "an ask-to-buy request waiting for approval",
                 separator: " · "),
+            KeyHelpEntry(
+                KeyBinding(.character("m"), .manageTransactions), "transaction manager",
+                note: "the store's transactions: cancel, refund, fail a renewal, resolve, approve"),
+            KeyHelpEntry(KeyBinding(.character("o"), .enterOfferCode), "redeem an offer code"),
+        ])
+
+    public static let confirmation = KeyMap(
+        .confirmation,
+        [
+            KeyHelpEntry(KeyBinding([.enter, .character("y")], .confirm), "confirm"),
+            KeyHelpEntry(
+                KeyBinding([.escape, .character("n")], .close), "cancel", note: "nothing is bought or changed"),
+        ])
+
+    public static let transactionManager = KeyMap(
+        .transactionManager,
+        [
+            KeyHelpEntry(
+                [
+                    KeyBinding(.up, .previousRow), KeyBinding(.down, .nextRow),
+                    KeyBinding(.character("k"), .previousRow),
+                    KeyBinding(.character("j"), .nextRow),
+                ], "choose a transaction"),
+            KeyHelpEntry(KeyBinding(.character("c"), .toggleRenewal), "cancel · resume auto-renew"),
+            KeyHelpEntry(KeyBinding(.character("r"), .refundTransaction), "refund it"),
+            KeyHelpEntry(
+                [KeyBinding(.character("f"), .failRenewal), KeyBinding(.character("s"), .resolveBilling)],
+                "fail the next renewal · resolve", separator: " · "),
+            KeyHelpEntry(
+                [KeyBinding(.character("a"), .approveRequest), KeyBinding(.character("d"), .declineRequest)],
+                "approve · decline an ask-to-buy request", separator: " · "),
+            KeyHelpEntry(KeyBinding([.escape, .character("m")], .close), "close"),
+        ])
+
+    public static let offerCode = KeyMap(
+        .offerCode,
+        [
+            KeyHelpEntry(KeyBinding(.enter, .redeemCode), "redeem", note: "type or paste the code first"),
+            KeyHelpEntry(KeyBinding(.escape, .close), "close"),
         ])
 
     public static let testStoreSheet = KeyMap(
@@ -125,8 +164,8 @@ public enum KeyBindings {
 
     /// Every context's map, in the order the documentation lists them.
     public static let all: [KeyMap] = [
-        carousel, anywhere, help, paywall, testStoreSheet, checkoutSheet, notice, message, review, autoplay,
-        autoplayPaused,
+        carousel, anywhere, help, paywall, testStoreSheet, checkoutSheet, confirmation, transactionManager, offerCode,
+        notice, message, review, autoplay, autoplayPaused,
     ]
 
     public static func map(for context: KeyContext) -> KeyMap {
@@ -136,6 +175,9 @@ public enum KeyBindings {
         case .paywall: return paywall
         case .testStoreSheet: return testStoreSheet
         case .checkoutSheet: return checkoutSheet
+        case .confirmation: return confirmation
+        case .transactionManager: return transactionManager
+        case .offerCode: return offerCode
         case .notice: return notice
         case .message: return message
         case .help: return help

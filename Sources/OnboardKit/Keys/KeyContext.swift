@@ -10,6 +10,12 @@ public enum KeyContext: String, Hashable, Sendable, CaseIterable {
     case testStoreSheet
     /// The checkout sheet of a product sold for real: its QR code, address and license paste.
     case checkoutSheet
+    /// A box asking to confirm a plan change, or a purchase of what is already active.
+    case confirmation
+    /// The transaction manager: the store's transactions, acted on one at a time.
+    case transactionManager
+    /// The box an offer code is typed into.
+    case offerCode
     /// A notice after a purchase or restore.
     case notice
     /// A box showing an address (a link of the paywall, where to leave a review).

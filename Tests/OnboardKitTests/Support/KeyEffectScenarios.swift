@@ -69,6 +69,22 @@ enum KeyEffectScenarios {
             var app = try CheckoutSheetTests.app()
             press([.enter], &app)
             return [Scenario(name: "checkout sheet", app: app)]
+        case .confirmation:
+            var app = try PaywallLifecycleTests.subscribedToMonthly()
+            press([.enter], &app)
+            return [Scenario(name: "an upgrade to confirm", app: app)]
+        case .transactionManager:
+            // Four periods of Monthly, the third chosen: every key has a row above and below.
+            let purchase = LedgerTransaction(
+                id: "M", productID: PaywallLifecycleTests.monthly, purchaseDate: StoreFixtures.date(2025, 9, 22),
+                expiresDate: StoreFixtures.date(2025, 10, 22), willRenew: true)
+            var app = try PaywallFlowTests.app(latency: 0, ledger: Ledger([purchase]))
+            press([.character("m"), .up], &app)
+            return [Scenario(name: "transaction manager", app: app)]
+        case .offerCode:
+            var app = try PaywallFlowTests.app(latency: 0)
+            press([.character("o")], &app)
+            return [Scenario(name: "offer code box", app: app)]
         case .notice:
             var app = try PaywallFlowTests.app(mode: .fail, latency: 0.5)
             press([.enter], &app)

@@ -13,6 +13,18 @@ public struct EntitlementSnapshot: Hashable, Sendable {
     public let blockedProductIDs: Set<String>
     /// Products a purchase of which would start with their introductory offer.
     public let introEligibleProductIDs: Set<String>
+    /// For the other plans of a group the customer is subscribed in: what choosing them does.
+    public let planChanges: [String: PlanChangeOffer]
+    /// Plans a waiting downgrade or crossgrade changes to: chosen already.
+    public let scheduledProductIDs: Set<String>
+    /// Current plans whose renewal choosing them again restores: auto-renew is off, or a plan
+    /// change waits.
+    public let resumableProductIDs: Set<String>
+    /// The win-back offer a lapsed subscriber gets on each product, if any.
+    public let winBackOffers: [String: SubscriptionOffer]
+    /// Non-consumables not owned whose entitlements are active already through another
+    /// purchase, with the end of that access (nil: for good): buying one asks first.
+    public let alreadyEntitled: [String: Date?]
     /// The simulated date the snapshot was worked out at.
     public let computedAt: Date
     /// The first simulated date at which it may no longer hold; nil while only a change of the
@@ -41,6 +53,45 @@ public struct EntitlementSnapshot: Hashable, Sendable {
             products.filter {
                 EntitlementResolver.isEligibleForIntroductoryOffer($0, catalog: context.catalog, ledger: context.ledger)
             }.map(\.id))
+        var changes: [String: PlanChangeOffer] = [:]
+        var resumable = Set<String>()
+        var scheduled = Set<String>()
+        var winBacks: [String: SubscriptionOffer] = [:]
+        let lifecycle = StoreLifecycle(catalog: context.catalog, calendar: context.calendar)
+        for product in products where product.type == .autoRenewable {
+            let standing = GroupStanding(groupOf: product, in: context)
+            if let current = standing.current {
+                if current.productID == product.id {
+                    if current.details.unsubscribeDetectedAt != nil || current.details.pendingProductID != nil {
+                        resumable.insert(product.id)
+                    }
+                } else if current.details.pendingProductID == product.id {
+                    scheduled.insert(product.id)
+                    changes[product.id] = PlanChangeOffer(
+                        change: .downgrade, isImmediate: false, effectiveDate: current.details.pendingChangeDate,
+                        currentProductID: current.productID)
+                } else if let (change, immediate) = lifecycle.planChange(to: product, in: context) {
+                    changes[product.id] = PlanChangeOffer(
+                        change: change, isImmediate: immediate, effectiveDate: current.state.accessEnd,
+                        currentProductID: current.productID)
+                }
+            } else if let offer = lifecycle.winBackOffer(for: product, in: context) {
+                winBacks[product.id] = offer
+            }
+        }
+        planChanges = changes
+        resumableProductIDs = resumable
+        scheduledProductIDs = scheduled
+        winBackOffers = winBacks
+        var entitled: [String: Date?] = [:]
+        for product in products where product.type == .nonConsumable && !owned.contains(product.id) {
+            let granted = context.catalog.entitlements(grantedBy: product.id).map(\.id)
+            let active = statuses.filter { granted.contains($0.entitlement.id) && $0.isActive }
+            guard !active.isEmpty else { continue }
+            entitled[product.id] =
+                active.contains { $0.state == .lifetime } ? nil : active.compactMap(\.state.accessEnd).max()
+        }
+        alreadyEntitled = entitled
         computedAt = context.now
         validUntil = EntitlementResolver.nextBoundary(records: records, in: context)
     }

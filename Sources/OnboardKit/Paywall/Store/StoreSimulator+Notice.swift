@@ -19,6 +19,10 @@ extension StoreSimulator {
         case declined(productName: String)
         /// The ask-to-buy request was approved or declined elsewhere already.
         case alreadyAnswered(productName: String)
+        /// A plan change or another lifecycle action was recorded: what it did.
+        case changed(title: String, message: String)
+        /// The store would not do it (a refund of a refunded purchase, a code not eligible).
+        case refused(message: String)
         /// The stored purchases needed attention: a damaged ledger was repaired, or the ledger
         /// could not be read.
         case storageProblem(StorageProblem)
@@ -36,6 +40,8 @@ extension StoreSimulator {
             case .approved: return "Purchase approved"
             case .declined: return "Purchase declined"
             case .alreadyAnswered: return "Already answered"
+            case .changed(let title, _): return title
+            case .refused: return "Not possible"
             case .storageProblem(let problem): return problem.title
             }
         }
@@ -64,6 +70,10 @@ extension StoreSimulator {
                 return "The request to buy \(name) was declined."
             case .alreadyAnswered(let name):
                 return "The request to buy \(name) was already answered in another window."
+            case .changed(_, let message):
+                return message
+            case .refused(let message):
+                return message
             case .storageProblem(let problem):
                 return problem.message
             }
@@ -78,7 +88,7 @@ extension StoreSimulator {
         /// True for the notices that report good news.
         public var isSuccess: Bool {
             switch self {
-            case .purchased, .restored, .alreadyActive, .approved: return true
+            case .purchased, .restored, .alreadyActive, .approved, .changed: return true
             default: return false
             }
         }

@@ -11,6 +11,19 @@ extension StoreSimulator {
         -> LedgerTransaction
     {
         let now = context.now
+        // A lapsed subscriber gets the product's win-back offer, as the App Store's purchase
+        // sheet offers it.
+        let lifecycle = StoreLifecycle(catalog: context.catalog, calendar: context.calendar)
+        if let winBack = lifecycle.winBackOffer(for: product, in: context) {
+            var transaction = lifecycle.purchase(
+                of: product, offer: winBack, in: context, id: nextTransactionID(avoiding: context.ledger))
+            if state == .pending {
+                transaction.state = .pending
+                transaction.expiresDate = nil
+                transaction.willRenew = false
+            }
+            return transaction
+        }
         let offer = product.introductoryOffer.flatMap {
             EntitlementResolver.isEligibleForIntroductoryOffer(
                 product, catalog: context.catalog, ledger: context.ledger)

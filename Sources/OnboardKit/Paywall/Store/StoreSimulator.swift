@@ -230,6 +230,30 @@ public struct StoreSimulator: Sendable {
         return [.record(transaction)]
     }
 
+    // MARK: The lifecycle
+
+    /// Plans `action` against the store's context and, when the store agrees, waits for the
+    /// shell to record it; a refusal is said in a notice. Ignored while busy.
+    public mutating func perform(
+        _ action: LifecycleAction, title: String, in context: StoreContext, locale: Locale,
+        timeZone: TimeZone
+    ) -> [StoreEvent] {
+        guard !isBusy else { return [] }
+        let lifecycle = StoreLifecycle(
+            catalog: context.catalog, calendar: context.calendar, locale: locale, timeZone: timeZone)
+        switch lifecycle.plan(action, in: context, transactionID: nextTransactionID(avoiding: context.ledger)) {
+        case .success(let step):
+            notice = nil
+            failedPackage = nil
+            return save(
+                step.transaction, notice: .changed(title: title, message: step.summary), celebrates: step.celebrates,
+                package: nil)
+        case .failure(let refusal):
+            notice = .refused(message: refusal.message)
+            return []
+        }
+    }
+
     // MARK: Ask to buy
 
     /// A parent approves the ask-to-buy request `transactionID`: records the approval, which
@@ -240,14 +264,17 @@ public struct StoreSimulator: Sendable {
             return []
         }
         let product = context.catalog.products[request.productID]
+        let namedOffer = SubscriptionTimeline.offer(named: request, catalog: context.catalog)
         let approval = LedgerTransaction(
             id: nextTransactionID(avoiding: context.ledger), originalID: request.originalID,
             productID: request.productID, purchaseDate: context.now,
-            expiresDate: product.flatMap {
-                EntitlementResolver.firstPeriodEnd(
-                    of: $0, offer: request.offer, from: context.now, calendar: context.calendar)
-            },
-            offer: request.offer, state: .approved, willRenew: product?.type == .autoRenewable, appliesTo: request.id)
+            expiresDate: namedOffer.map { $0.terms.totalDuration.adding(to: context.now, calendar: context.calendar) }
+                ?? product.flatMap {
+                    EntitlementResolver.firstPeriodEnd(
+                        of: $0, offer: request.offer, from: context.now, calendar: context.calendar)
+                },
+            offer: request.offer, state: .approved, willRenew: product?.type == .autoRenewable, appliesTo: request.id,
+            offerKind: request.offerKind, offerID: request.offerID)
         return save(
             approval, notice: .approved(productName: product?.localizedTitle ?? request.productID), celebrates: true,
             package: nil)

@@ -6,7 +6,7 @@ import FoundationEssentials
 public struct PaywallController: Sendable {
     public let catalog: Catalog
     public private(set) var ledger: Ledger
-    public private(set) var store: StoreSimulator
+    public internal(set) var store: StoreSimulator
     public let clock: StoreClock
     /// True when purchases go to the sandbox ledger (see `PaywallSetup.isSandbox`).
     public let isSandbox: Bool
@@ -22,6 +22,15 @@ public struct PaywallController: Sendable {
     public private(set) var openLink: Link?
     /// The checkout sheet of a product sold for real, while it is open.
     public private(set) var checkout: CheckoutSheet?
+    /// The box asking before a plan change, or a purchase of what is active already.
+    public internal(set) var confirmation: PaywallConfirmation?
+    /// The transaction manager, while it is open.
+    public internal(set) var manager: TransactionManagerBox?
+    /// The offer code box, while it is open.
+    public internal(set) var offerCodeEntry: OfferCodeEntry?
+    /// The lifecycle's words for the rows, and the snapshot they were worked out from.
+    private(set) var lifecycleText = PaywallLifecycleText()
+    private var lifecycleTextSource: Int?
     let checkoutReference: String?
     /// What signed licenses grant, under the entitlement lines.
     public private(set) var licenseLines: [String]
@@ -142,10 +151,16 @@ public struct PaywallController: Sendable {
             blockedProductIDs: snapshot.blockedProductIDs.intersection(productIDs),
             introEligibleProductIDs: snapshot.introEligibleProductIDs.intersection(productIDs),
             statusLines: (statusLines ?? self.statusLines) + licenseLines, progress: progressText,
-            listTop: listTop[offering.id] ?? 0)
+            listTop: listTop[offering.id] ?? 0,
+            lifecycle: lifecycleTextSource == entitlements.computations ? lifecycleText : lifecycleWords(snapshot))
     }
 
     private mutating func refreshStatusLines() {
+        let snapshot = entitlements.snapshot
+        if lifecycleTextSource != entitlements.computations {
+            lifecycleText = lifecycleWords(snapshot)
+            lifecycleTextSource = entitlements.computations
+        }
         let source = (statuses: statuses, hasPending: !pendingTransactions.isEmpty)
         if let kept = statusLinesSource, kept.statuses == source.statuses, kept.hasPending == source.hasPending {
             return
@@ -207,7 +222,8 @@ public struct PaywallController: Sendable {
 
     /// True while input other than quitting must wait: a purchase or restore runs, or a box is open.
     public var isBlockingNavigation: Bool {
-        store.isBusy || store.notice != nil || openLink != nil || checkout != nil
+        store.isBusy || store.notice != nil || openLink != nil || checkout != nil || confirmation != nil
+            || manager != nil || offerCodeEntry != nil
     }
 
     /// The shell showed a frame: the notice up now, if any, has been seen and may take keys.
@@ -225,6 +241,9 @@ public struct PaywallController: Sendable {
         if openLink != nil { return .message }
         if store.notice != nil { return .notice }
         if checkout != nil { return .checkoutSheet }
+        if confirmation != nil { return .confirmation }
+        if offerCodeEntry != nil { return .offerCode }
+        if manager != nil { return .transactionManager }
         if case .confirming = store.phase { return .testStoreSheet }
         return .paywall
     }
@@ -262,6 +281,12 @@ public struct PaywallController: Sendable {
             return store.choose(outcome, in: context)
         case .checkoutSheet:
             return performOnCheckout(action)
+        case .confirmation:
+            return performOnConfirmation(action)
+        case .offerCode:
+            return performOnOfferCode(action)
+        case .transactionManager:
+            return performOnManager(action)
         default:
             break
         }
@@ -277,7 +302,11 @@ public struct PaywallController: Sendable {
             if openCheckout(for: offering.packages[index].product) {
                 return checkout.map { [.checkoutOpened($0)] } ?? []
             }
-            return store.purchase(offering.packages[index], in: context)
+            return buyOrConfirm(offering.packages[index])
+        case .manageTransactions:
+            manager = TransactionManagerBox(selected: max(0, managerRows.count - 1))
+        case .enterOfferCode:
+            offerCodeEntry = OfferCodeEntry()
         case .restore:
             return store.restore(in: context)
         case .showPrivacyPolicy where catalog.links.privacyPolicy != nil:
@@ -332,6 +361,15 @@ public struct PaywallController: Sendable {
             return perform(.purchaseCancelled, on: page) ?? []
         case .checkoutSheet:
             checkout = nil
+            return []
+        case .confirmation:
+            confirmation = nil
+            return []
+        case .offerCode:
+            offerCodeEntry = nil
+            return []
+        case .transactionManager:
+            manager = nil
             return []
         default:
             return []

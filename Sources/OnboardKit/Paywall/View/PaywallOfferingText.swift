@@ -103,7 +103,8 @@ public struct PaywallOfferingText: Sendable {
     /// picking out what was worked out.
     public func presentation(
         selectedIndex: Int, ownedProductIDs: Set<String>, blockedProductIDs: Set<String> = [],
-        introEligibleProductIDs: Set<String>, statusLines: [String], progress: String?, listTop: Int = 0
+        introEligibleProductIDs: Set<String>, statusLines: [String], progress: String?, listTop: Int = 0,
+        lifecycle: PaywallLifecycleText = PaywallLifecycleText()
     ) -> PaywallPresentation {
         let packages = offering.packages
         let isSelectedValid = packages.indices.contains(selectedIndex)
@@ -111,25 +112,43 @@ public struct PaywallOfferingText: Sendable {
             var row = row
             let id = packages[index].product.id
             if !introEligibleProductIDs.contains(id) { row.offer = nil }
+            if let winBack = lifecycle.winBackOffers[id] { row.offer = winBack }
             row.isSelected = index == selectedIndex
             row.isOwned = ownedProductIDs.contains(id)
-            row.isBlocked = blockedProductIDs.contains(id)
+            row.planChangeTag = lifecycle.planChangeTags[id]
+            row.isBlocked = blockedProductIDs.contains(id) && row.planChangeTag == nil
             return row
         }
         let callsToAction = packages.indices.map { index -> String in
             let package = packages[index]
-            if ownedProductIDs.contains(package.product.id) || blockedProductIDs.contains(package.product.id) {
+            let id = package.product.id
+            if let change = lifecycle.planChangeCalls[id] { return change }
+            if let resume = lifecycle.resumeCalls[id] { return resume }
+            if ownedProductIDs.contains(id) || blockedProductIDs.contains(id) {
                 return package.product.type == .nonConsumable ? "Already yours" : "You're currently subscribed"
             }
-            return introEligibleProductIDs.contains(package.product.id)
+            return introEligibleProductIDs.contains(id) && lifecycle.winBackOffers[id] == nil
                 ? callsToActionEligible[index] : self.callsToAction[index]
         }
-        return PaywallPresentation(
+        var presentation = PaywallPresentation(
             title: isSelectedValid ? titles[selectedIndex] : unselected.title,
             subtitle: isSelectedValid ? subtitles[selectedIndex] : unselected.subtitle,
             features: isSelectedValid ? features[selectedIndex] : unselected.features, rows: marked,
             callToAction: isSelectedValid ? callsToAction[selectedIndex] : "Not available",
             callToActions: callsToAction, statusLines: statusLines, progress: progress, privacyPolicy: privacyPolicy,
             termsOfUse: termsOfUse, listTop: listTop)
+        if isSelectedValid {
+            let id = packages[selectedIndex].product.id
+            let type = packages[selectedIndex].product.type
+            if let label = lifecycle.buyLabels[id] {
+                // An empty label: Enter does nothing to this package now.
+                presentation.buyLabel = label.isEmpty ? nil : label
+            } else if ownedProductIDs.contains(id) && type != .consumable && type != .nonRenewing {
+                presentation.buyLabel = nil
+            } else if blockedProductIDs.contains(id) {
+                presentation.buyLabel = nil
+            }
+        }
+        return presentation
     }
 }

@@ -4,6 +4,19 @@ public enum PaywallOverlay {
     public static func draw(_ paywall: PaywallController, into canvas: inout Canvas, theme: Theme) {
         // A notice (a storage problem) comes up over the sheet.
         if let sheet = paywall.checkout { CheckoutSheetView.draw(sheet, into: &canvas, theme: theme) }
+        if paywall.manager != nil { TransactionManagerView.draw(paywall, into: &canvas, theme: theme) }
+        if let asked = paywall.confirmation, paywall.store.notice == nil {
+            box(
+                title: " \(asked.title) ", lines: [asked.message],
+                footer: " Enter \(asked.confirmLabel.lowercased()) · Esc cancel ", into: &canvas, theme: theme)
+        }
+        if let entry = paywall.offerCodeEntry, paywall.store.notice == nil {
+            var lines = ["Type or paste your offer code:", "", "› " + entry.text + "▏"]
+            if let problem = entry.problem { lines += ["", problem] }
+            box(
+                title: " Redeem an offer code ", lines: lines, footer: " Enter redeem · Esc close ", into: &canvas,
+                theme: theme)
+        }
         if case .confirming = paywall.store.phase, let package = paywall.store.activePackage {
             let product = package.product
             var lines = [

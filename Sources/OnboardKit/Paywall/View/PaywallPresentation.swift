@@ -23,6 +23,9 @@ public struct PaywallPresentation: Hashable, Sendable {
         public var isBlocked: Bool
         /// True for a one-time purchase (owned rather than subscribed to).
         public var isOneTime: Bool
+        /// For another plan of the group the customer is subscribed in: what choosing it does
+        /// ("upgrade now", "from Feb 10").
+        public var planChangeTag: String?
 
         public init(
             name: String, detail: String = "", price: String, perMonth: String? = nil, badge: String? = nil,
@@ -50,6 +53,9 @@ public struct PaywallPresentation: Hashable, Sendable {
     /// The call to action each package would show when selected, so the view can keep the
     /// button's height still while the selection moves.
     public var callToActions: [String]
+    /// What Enter does to the selected package ("buy", "upgrade", "change plan", "resume");
+    /// nil when it does nothing (the current plan, a purchase owned).
+    public var buyLabel: String? = "buy"
     /// One line per entitlement: "tui-onboard Pro: Active until Dec 3, 2026 (renews)".
     public var statusLines: [String]
     /// A spinner frame and what is going on, while a purchase or restore runs.

@@ -391,7 +391,9 @@ public struct PaywallView {
             var parts: [Part] = []
             if long {
                 let buy = KeyBindings.paywall.bindings.first { $0.action == .buy }?.keys.first?.symbol ?? key(.buy)
-                parts += [("\(key(.previousPackage))\(key(.nextPackage)) choose", nil), ("\(buy) buy", .button)]
+                parts.append(("\(key(.previousPackage))\(key(.nextPackage)) choose", nil))
+                // Enter's word says what it does to this package; on the current plan it does nothing.
+                if let label = p.buyLabel { parts.append(("\(buy) \(label)", .button)) }
             }
             parts.append((keys ? "\(key(.restore)) restore" : "Restore", .restore))
             if p.privacyPolicy != nil {

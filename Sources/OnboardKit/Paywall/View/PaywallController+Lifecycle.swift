@@ -1,0 +1,253 @@
+import FoundationEssentials
+
+/// The subscription lifecycle on the paywall: plan changes and what Enter does to the current
+/// plan, each after a confirmation; the offer code box; the transaction manager.
+extension PaywallController {
+    // MARK: Enter on a package
+
+    /// Buys `package`, or first asks when the purchase changes a plan, turns a renewal back on,
+    /// or pays for what an active subscription already gives: one keypress never charges twice.
+    mutating func buyOrConfirm(_ package: Package) -> [StoreEvent] {
+        let product = package.product
+        let snapshot = entitlements.snapshot
+        let name = SafeText.sanitize(product.localizedTitle)
+        // Chosen already: it takes over at the renewal; the current plan's row calls it off.
+        if snapshot.scheduledProductIDs.contains(product.id) { return [] }
+        if let change = snapshot.planChanges[product.id] {
+            let from = SafeText.sanitize(catalog.products[change.currentProductID]?.localizedTitle ?? "")
+            let message: String
+            let label: String
+            if change.isImmediate {
+                let verb = change.change == .upgrade ? "Upgrade" : "Switch"
+                label = verb
+                // The refund as the store would record it now.
+                let lifecycle = StoreLifecycle(catalog: catalog, calendar: calendar, locale: locale, timeZone: timeZone)
+                let refund =
+                    (try? lifecycle.plan(
+                        .buy(productID: product.id, offerID: nil), in: context,
+                        transactionID: "?"
+                    ).get())?.transaction.proratedRefund.flatMap { Decimal(string: $0) }
+                let amount =
+                    refund.map {
+                        " (\(formatter.string(for: $0, currencyCode: catalog.products[change.currentProductID]?.currencyCode ?? product.currencyCode)))"
+                    } ?? ""
+                message =
+                    "\(verb) from \(from) to \(name) now, at \(formatter.pricePerPeriod(of: product))? "
+                    + "The unused part of \(from)\(amount) is refunded."
+            } else {
+                label = "Change plan"
+                let when = change.effectiveDate.map(day) ?? "the next renewal"
+                message =
+                    "Change from \(from) to \(name) on \(when)? \(from) stays until then; "
+                    + "\(name) renews at \(formatter.pricePerPeriod(of: product)) from that day."
+            }
+            confirmation = PaywallConfirmation(
+                title: change.isImmediate ? "Change plan now" : "Change plan at renewal", message: message,
+                confirmLabel: label,
+                action: .lifecycle(.buy(productID: product.id, offerID: nil), doneTitle: "Plan changed"))
+            return []
+        }
+        if snapshot.resumableProductIDs.contains(product.id) {
+            let status = statuses.first { $0.productID == product.id }
+            let pending = status?.subscription?.pendingProductID.flatMap { catalog.products[$0]?.localizedTitle }
+            let message =
+                pending.map { "Stay on \(name)? The change to \(SafeText.sanitize($0)) is called off." }
+                ?? "Turn auto-renew of \(name) back on? It renews at \(formatter.pricePerPeriod(of: product))."
+            confirmation = PaywallConfirmation(
+                title: pending == nil ? "Resume subscription" : "Keep your plan", message: message,
+                confirmLabel: pending == nil ? "Resume" : "Keep plan",
+                action: .lifecycle(.buy(productID: product.id, offerID: nil), doneTitle: "Subscription kept"))
+            return []
+        }
+        if let access = snapshot.alreadyEntitled[product.id] {
+            let names = catalog.entitlements(grantedBy: product.id).filter { entitlement in
+                statuses.contains { $0.entitlement.id == entitlement.id && $0.isActive }
+            }.map { SafeText.sanitize($0.displayName) }
+            let until = access.map { " until \(day($0))" } ?? ""
+            confirmation = PaywallConfirmation(
+                title: "Already active",
+                message: "You have \(StoreSimulator.Notice.list(names))\(until): buy \(name) anyway?",
+                confirmLabel: "Buy anyway", action: .purchase(package))
+            return []
+        }
+        return store.purchase(package, in: context)
+    }
+
+    mutating func performOnConfirmation(_ action: KeyAction?) -> [StoreEvent] {
+        guard let asked = confirmation else { return [] }
+        switch action {
+        case .confirm:
+            confirmation = nil
+            switch asked.action {
+            case .lifecycle(let lifecycleAction, let title):
+                return store.perform(lifecycleAction, title: title, in: context, locale: locale, timeZone: timeZone)
+            case .purchase(let package):
+                return store.purchase(package, in: context)
+            }
+        case .close:
+            confirmation = nil
+        default:
+            break
+        }
+        return []
+    }
+
+    // MARK: The offer code box
+
+    mutating func performOnOfferCode(_ action: KeyAction?) -> [StoreEvent] {
+        guard let entry = offerCodeEntry else { return [] }
+        switch action {
+        case .redeemCode:
+            guard !entry.text.isEmpty else {
+                offerCodeEntry?.problem = "Type the code first."
+                return []
+            }
+            let lifecycle = StoreLifecycle(catalog: catalog, calendar: calendar, locale: locale, timeZone: timeZone)
+            // Checked here first, so a code that is not taken leaves the box open to try another.
+            if case .failure(let refusal) = lifecycle.plan(.redeem(code: entry.text), in: context, transactionID: "?") {
+                offerCodeEntry?.problem = SafeText.sanitize(refusal.message)
+                return []
+            }
+            offerCodeEntry = nil
+            return store.perform(
+                .redeem(code: entry.text), title: "Code redeemed", in: context, locale: locale, timeZone: timeZone)
+        case .close:
+            offerCodeEntry = nil
+        default:
+            break
+        }
+        return []
+    }
+
+    /// A key typed into the offer code box: characters and Backspace edit the code; nil for
+    /// the box's own keys.
+    mutating func typeOnOfferCode(_ key: Key) -> [StoreEvent]? {
+        guard offerCodeEntry != nil else { return nil }
+        switch key {
+        case .character(let character):
+            if offerCodeEntry?.type(character) == false {
+                offerCodeEntry?.problem = "Codes are letters, digits, - and _."
+            }
+            return []
+        case .backspace:
+            offerCodeEntry?.deleteBackward()
+            return []
+        default:
+            return nil
+        }
+    }
+
+    /// Pasted text in the offer code box; elsewhere nil.
+    mutating func pasteOnOfferCode(_ text: String) -> [StoreEvent]? {
+        guard offerCodeEntry != nil else { return nil }
+        offerCodeEntry?.paste(text)
+        return []
+    }
+
+    // MARK: The transaction manager
+
+    /// The store's transactions at its date now, oldest first, as the manager lists them.
+    public var managerRows: [TransactionListing.Row] {
+        TransactionListing(catalog: catalog, calendar: calendar).rows(of: ledger, at: now)
+    }
+
+    /// The rows the manager's box has room for, set when it is drawn.
+    static let managerChrome = 6
+
+    mutating func performOnManager(_ action: KeyAction?) -> [StoreEvent] {
+        guard var box = manager else { return [] }
+        let rows = managerRows
+        switch action {
+        case .previousRow: box.selected -= 1
+        case .nextRow: box.selected += 1
+        case .close:
+            manager = nil
+            return []
+        default: break
+        }
+        box.clamp(count: rows.count, visible: Int.max)
+        manager = box
+        guard rows.indices.contains(box.selected) else { return [] }
+        let row = rows[box.selected]
+        let lifecycle: LifecycleAction
+        let title: String
+        switch action {
+        case .toggleRenewal:
+            let current = catalog.products[row.productID].map { GroupStanding(groupOf: $0, in: context).current }
+            let isOff = current??.details.unsubscribeDetectedAt != nil
+            lifecycle = isOff ? .uncancel(productID: row.productID) : .cancel(productID: row.productID)
+            title = isOff ? "Auto-renew on" : "Auto-renew off"
+        case .refundTransaction:
+            lifecycle = .refund(transactionID: row.id, reason: "refunded in the transaction manager", revoke: false)
+            title = "Refunded"
+        case .failRenewal:
+            lifecycle = .billingIssue(productID: row.productID)
+            title = "Renewal will fail"
+        case .resolveBilling:
+            lifecycle = .resolve(productID: row.productID)
+            title = "Billing resolved"
+        case .approveRequest, .declineRequest:
+            guard row.kind == .askToBuy, pendingTransactions.contains(where: { $0.id == row.id }) else {
+                store.notice = .refused(message: "\(SafeText.sanitize(row.id)) is not an ask-to-buy request waiting")
+                return []
+            }
+            return action == .approveRequest
+                ? store.approvePending(transactionID: row.id, in: context)
+                : store.declinePending(transactionID: row.id, in: context)
+        default:
+            return []
+        }
+        return store.perform(lifecycle, title: title, in: context, locale: locale, timeZone: timeZone)
+    }
+
+    /// A click on row `index` of the manager's list chooses it.
+    mutating func selectManagerRow(_ index: Int) {
+        guard manager != nil, managerRows.indices.contains(index) else { return }
+        manager?.selected = index
+    }
+
+    /// Scrolls the manager's choice by `delta` rows (the wheel).
+    mutating func scrollManager(by delta: Int) {
+        _ = performOnManager(delta < 0 ? .previousRow : .nextRow)
+    }
+
+    // MARK: Words
+
+    /// What the rows say about plan changes, renewals to restore and win-back offers.
+    func lifecycleWords(_ snapshot: EntitlementSnapshot) -> PaywallLifecycleText {
+        var text = PaywallLifecycleText()
+        for (id, change) in snapshot.planChanges {
+            text.planChangeTags[id] = change.tag(day: day)
+            let name = SafeText.sanitize(catalog.products[id]?.localizedTitle ?? id)
+            if snapshot.scheduledProductIDs.contains(id) {
+                text.planChangeCalls[id] = "Changes to \(name) on " + (change.effectiveDate.map(day) ?? "renewal")
+                text.buyLabels[id] = ""
+            } else if change.isImmediate {
+                text.planChangeCalls[id] =
+                    change.change == .upgrade ? "Upgrade to \(name) now" : "Switch to \(name) now"
+                text.buyLabels[id] = change.change == .upgrade ? "upgrade" : "switch"
+            } else {
+                text.planChangeCalls[id] = "Change to \(name) on " + (change.effectiveDate.map(day) ?? "renewal")
+                text.buyLabels[id] = "change plan"
+            }
+        }
+        for id in snapshot.resumableProductIDs {
+            let pending = statuses.first { $0.productID == id }?.subscription?.pendingProductID
+            text.resumeCalls[id] = pending == nil ? "Resume auto-renew" : "Keep this plan"
+            text.buyLabels[id] = pending == nil ? "resume" : "keep plan"
+        }
+        for (id, offer) in snapshot.winBackOffers {
+            guard let product = catalog.products[id] else { continue }
+            let terms = offer.terms
+            let duration = terms.totalDuration.description
+            text.winBackOffers[id] =
+                terms.paymentMode == .freeTrial
+                ? "Welcome back: \(duration) free, then \(formatter.pricePerPeriod(of: product))"
+                : "Welcome back: \(formatter.string(for: terms.price, currencyCode: product.currencyCode)) "
+                    + (terms.paymentMode == .payUpFront ? "for \(duration)" : "a period for \(duration)")
+        }
+        return text
+    }
+
+    func day(_ date: Date) -> String { EntitlementStatus.day(date, locale: locale, timeZone: timeZone) }
+}

@@ -1,0 +1,122 @@
+import FoundationEssentials
+
+/// The transaction manager's box: the store's clock, every transaction with its state and
+/// dates, the chosen one highlighted, and the keys that act on it. Its geometry is one function
+/// so that a click finds the row the drawing put there.
+public enum TransactionManagerView {
+    /// Where the box and its list sit on a canvas of `size`.
+    struct Geometry {
+        var box: Rect
+        /// The canvas row of the list's first line, and how many rows it has.
+        var listY: Int
+        var visibleRows: Int
+    }
+
+    static func geometry(width: Int, height: Int) -> Geometry {
+        let boxWidth = min(width, 110)
+        let boxHeight = max(3, height - 2)
+        let box = Rect(x: (width - boxWidth) / 2, y: (height - boxHeight) / 2, width: boxWidth, height: boxHeight)
+        // Border, clock line, header, rows..., action line, border.
+        return Geometry(box: box, listY: box.y + 3, visibleRows: max(0, boxHeight - 5))
+    }
+
+    public static func draw(_ paywall: PaywallController, into canvas: inout Canvas, theme: Theme) {
+        guard var manager = paywall.manager else { return }
+        let rows = paywall.managerRows
+        let geometry = geometry(width: canvas.width, height: canvas.height)
+        manager.clamp(count: rows.count, visible: geometry.visibleRows)
+        let box = geometry.box
+        BoxView.draw(
+            into: &canvas, box: box, style: theme.border, title: " Transactions ", footer: footer(width: box.width),
+            titleStyle: theme.accentText, backdrop: theme.backdrop)
+        let inner = Rect(x: box.x + 2, y: box.y + 1, width: max(0, box.width - 4), height: max(0, box.height - 2))
+        canvas.draw(
+            TextLayout.truncate(clockLine(paywall), width: inner.width), x: inner.x, y: inner.y,
+            style: theme.muted, clip: inner)
+        guard !rows.isEmpty else {
+            canvas.draw(
+                "No transactions yet: buy something on the paywall.", x: inner.x, y: inner.y + 2,
+                style: theme.body, clip: inner)
+            return
+        }
+        canvas.draw(
+            TextLayout.truncate("  id                 what          product · dates · price", width: inner.width),
+            x: inner.x, y: inner.y + 1, style: theme.muted, clip: inner)
+        for (offset, index) in (manager.top..<min(rows.count, manager.top + geometry.visibleRows)).enumerated() {
+            let isSelected = index == manager.selected
+            let line = (isSelected ? "▸ " : "  ") + text(of: rows[index], paywall: paywall)
+            canvas.draw(
+                TextLayout.truncate(line, width: inner.width), x: inner.x, y: geometry.listY + offset,
+                style: isSelected ? theme.primaryButton : theme.body, clip: inner)
+        }
+    }
+
+    /// "Store clock: Jan 20, 2026 at 10:00 AM · 86400× real time · sandbox".
+    static func clockLine(_ paywall: PaywallController) -> String {
+        var parts = [
+            "Store clock: "
+                + StatusReport.momentText(
+                    paywall.now, locale: paywall.locale,
+                    timeZone: paywall.timeZone)
+        ]
+        if paywall.clock.timeRate != 1 {
+            parts.append("\(paywall.clock.timeRate.formatted(.number.grouping(.never)))× real time")
+        }
+        if paywall.isSandbox { parts.append("sandbox ledger") }
+        return parts.joined(separator: " · ")
+    }
+
+    /// One transaction: its ID, kind, product, dates, price and what happened to it since.
+    static func text(of row: TransactionListing.Row, paywall: PaywallController) -> String {
+        let id = SafeText.sanitize(row.id)
+        let kind = row.kind.rawValue
+        let product = SafeText.sanitize(paywall.catalog.products[row.productID]?.localizedTitle ?? row.productID)
+        var dates = paywall.day(row.date)
+        if let expires = row.expiresDate { dates += " → " + paywall.day(expires) }
+        var parts = [product, dates]
+        if let price = row.price, let currency = row.currencyCode {
+            parts.append(paywall.formatter.string(for: price, currencyCode: currency))
+        }
+        if let refunded = row.refundedAt { parts.append("\(row.withdrawalWord) \(paywall.day(refunded))") }
+        if let replacement = row.replacedBy { parts.append("upgraded (\(SafeText.sanitize(replacement)))") }
+        if let pending = row.pendingProductID {
+            parts.append("to " + SafeText.sanitize(paywall.catalog.products[pending]?.localizedTitle ?? pending))
+        }
+        if let newPrice = row.newPrice {
+            parts.append("new price \(SafeText.sanitize(newPrice))" + (row.requiresConsent == true ? " (consent)" : ""))
+        }
+        if row.kind == .askToBuy, paywall.pendingTransactions.contains(where: { $0.id == row.id }) {
+            parts.append("waiting")
+        }
+        return pad(id, 19) + pad(kind, 14) + parts.joined(separator: " · ")
+    }
+
+    private static func pad(_ text: String, _ width: Int) -> String {
+        let shown = TextLayout.truncate(text, width: width - 1)
+        return shown + String(repeating: " ", count: max(1, width - DisplayWidth.of(shown)))
+    }
+
+    /// The keys, from the table, in the longest form that fits.
+    static func footer(width: Int) -> String {
+        let keys = KeyBindings.transactionManager
+        func key(_ action: KeyAction) -> String { keys.keyNames(for: action).first ?? "" }
+        let long =
+            " \(key(.toggleRenewal)) cancel/resume · \(key(.refundTransaction)) refund · \(key(.failRenewal)) fail renewal"
+            + " · \(key(.resolveBilling)) resolve · \(key(.approveRequest))/\(key(.declineRequest)) approve/decline"
+            + " · Esc close "
+        let short =
+            " \(key(.toggleRenewal)) renew · \(key(.refundTransaction)) refund · \(key(.failRenewal)) fail"
+            + " · \(key(.resolveBilling)) fix · Esc "
+        return DisplayWidth.of(long) + 4 <= width ? long : short
+    }
+
+    /// The index of the transaction drawn at canvas row `y`, if any.
+    static func row(atY y: Int, manager: TransactionManagerBox, rowCount: Int, width: Int, height: Int) -> Int? {
+        let geometry = geometry(width: width, height: height)
+        var box = manager
+        box.clamp(count: rowCount, visible: geometry.visibleRows)
+        let offset = y - geometry.listY
+        guard offset >= 0, offset < geometry.visibleRows, box.top + offset < rowCount else { return nil }
+        return box.top + offset
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Glibc
+import Testing
+
+/// The subscription lifecycle as a person meets it in tmux: subscribed to Monthly, they choose
+/// the higher plan on the paywall and confirm; the transaction manager turns auto-renew off; in
+/// another process `has`, `status --json` and `store transactions --json` agree.
+@Suite("Subscription lifecycle end to end", .serialized)
+struct SubscriptionLifecycleEndToEndTests {
+    private func run(_ arguments: [String]) throws -> CommandRunner.Output {
+        try CommandRunner.run(try BuiltBinary.path(), arguments)
+    }
+
+    private func status(_ directory: String, now: String) throws -> [String: Any] {
+        let output = try run(["status", "--json", "--state-dir", directory, "--now", now, "--sandbox"])
+        try #require(output.status == 0, "\(output)")
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: Any])
+        return try #require((object["entitlements"] as? [[String: Any]])?.first)
+    }
+
+    @Test("subscribed, upgrade on the paywall with a confirmation, cancel in the transaction manager, has agrees")
+    func upgradeThenCancel() throws {
+        let state = try TemporaryDirectory()
+        defer { state.remove() }
+        let directory = state.path("state")
+        // Monthly since 1 January, bought from the command line as a script would.
+        let bought = try run(
+            ["store", "buy", "tui_onboard_pro_monthly", "--state-dir", directory, "--now", "2026-01-01"])
+        #expect(bought.status == 0 && bought.standardOutput == "Subscribed to Pro Monthly.\n", "\(bought)")
+
+        let app = try TmuxTerminal(arguments: ["--state-dir", directory, "--latency", "0", "--now", "2026-01-11"])
+        defer { app.close() }
+        try app.start()
+        _ = app.waitForText("Welcome to tui-onboard")
+        try app.sendKeys(PaywallEndToEndTests.paywallPage)
+        #expect(app.waitForText("current plan") != nil, "\(app.screen())")
+        #expect(app.screen().contains("upgrade now"), "\(app.screen())")
+        #expect(app.screen().contains("⏎ upgrade"), "\(app.screen())")
+
+        // Enter asks first; the refund it names is the one recorded.
+        try app.sendKeys("Enter")
+        #expect(app.waitForText("Change plan now") != nil, "\(app.screen())")
+        #expect(app.screen().contains("($3.38)"), "21 of 31 days of $4.99 unused:\n\(app.screen())")
+        try app.sendKeys("Enter")
+        #expect(app.waitForText("Plan changed") != nil, "\(app.screen())")
+        // The app's store clock started at 11 January and runs: its records are a moment later.
+        var pro = try status(directory, now: "2026-01-12")
+        #expect(pro["productID"] as? String == "tui_onboard_pro_annual")
+        #expect((pro["expiresDate"] as? String)?.hasPrefix("2027-01-11T00:00:") == true, "\(pro)")
+        #expect(try run(["has", "pro", "--state-dir", directory, "--now", "2026-01-12", "--sandbox"]).status == 0)
+
+        // The transaction manager: the upgrade is the newest row, chosen; c turns auto-renew off.
+        try app.sendKeys("x")
+        #expect(app.waitForScreen { !$0.contains("Plan changed") } != nil, "\(app.screen())")
+        try app.sendKeys("m")
+        #expect(app.waitForText("Store clock: Jan 11, 2026") != nil, "\(app.screen())")
+        #expect(app.screen().contains("upgrade"), "\(app.screen())")
+        try app.sendKeys("c")
+        #expect(app.waitForText("Auto-renew off") != nil, "\(app.screen())")
+
+        pro = try status(directory, now: "2026-01-12")
+        #expect(pro["state"] as? String == "active")
+        #expect(pro["willRenew"] as? Bool == false)
+        #expect((pro["unsubscribeDetectedAt"] as? String)?.hasPrefix("2026-01-11T00:00:") == true, "\(pro)")
+        // Access lasts to the end of the paid year, then ends.
+        #expect(try run(["has", "pro", "--state-dir", directory, "--now", "2027-01-10", "--sandbox"]).status == 0)
+        #expect(try run(["has", "pro", "--state-dir", directory, "--now", "2027-01-12", "--sandbox"]).status == 1)
+
+        let listing = try run(
+            ["store", "transactions", "--json", "--state-dir", directory, "--now", "2026-01-12"])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(listing.standardOutput.utf8)) as? [String: Any])
+        let rows = try #require(object["transactions"] as? [[String: Any]])
+        #expect(rows.map { $0["kind"] as? String } == ["purchase", "upgrade", "cancellation"], "\(rows)")
+        #expect(rows[0]["replacedBy"] as? String == rows[1]["id"] as? String)
+        #expect(rows[1]["proratedRefund"] as? String == "3.38")
+    }
+}
