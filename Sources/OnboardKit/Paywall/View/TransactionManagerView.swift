@@ -39,12 +39,18 @@ public enum TransactionManagerView {
                 style: theme.body, clip: inner)
             return
         }
+        // Narrow, the IDs make room for what happened; the chosen one's ID is in the header.
+        let isNarrow = inner.width < wideWidth
+        let header =
+            isNarrow
+            ? "  " + SafeText.sanitize(rows[min(max(0, manager.selected), rows.count - 1)].id)
+            : "  id                 what          product · dates · price"
         canvas.draw(
-            TextLayout.truncate("  id                 what          product · dates · price", width: inner.width),
-            x: inner.x, y: inner.y + 1, style: theme.muted, clip: inner)
+            TextLayout.truncate(header, width: inner.width), x: inner.x, y: inner.y + 1, style: theme.muted,
+            clip: inner)
         for (offset, index) in (manager.top..<min(rows.count, manager.top + geometry.visibleRows)).enumerated() {
             let isSelected = index == manager.selected
-            let line = (isSelected ? "▸ " : "  ") + text(of: rows[index], paywall: paywall)
+            let line = (isSelected ? "▸ " : "  ") + text(of: rows[index], paywall: paywall, showsID: !isNarrow)
             canvas.draw(
                 TextLayout.truncate(line, width: inner.width), x: inner.x, y: geometry.listY + offset,
                 style: isSelected ? theme.primaryButton : theme.body, clip: inner)
@@ -67,7 +73,10 @@ public enum TransactionManagerView {
     }
 
     /// One transaction: its ID, kind, product, dates, price and what happened to it since.
-    static func text(of row: TransactionListing.Row, paywall: PaywallController) -> String {
+    /// The inside width from which every row shows its ID.
+    static let wideWidth = 72
+
+    static func text(of row: TransactionListing.Row, paywall: PaywallController, showsID: Bool = true) -> String {
         let id = SafeText.sanitize(row.id)
         let kind = row.kind.rawValue
         let product = SafeText.sanitize(paywall.catalog.products[row.productID]?.localizedTitle ?? row.productID)
@@ -88,6 +97,7 @@ public enum TransactionManagerView {
         if row.kind == .askToBuy, paywall.pendingTransactions.contains(where: { $0.id == row.id }) {
             parts.append("waiting")
         }
+        guard showsID else { return kind + " · " + parts.joined(separator: " · ") }
         return pad(id, 19) + pad(kind, 14) + parts.joined(separator: " · ")
     }
 
