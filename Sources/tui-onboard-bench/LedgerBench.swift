@@ -50,6 +50,33 @@ extension Benchmarks {
             )
         }
         timed("read without the lock (has, status)") { try store.loadWithoutRepair().count }
+        // What the readers then work out from it: every purchase's lifecycle, at its end.
+        if let ledger = try? store.loadWithoutRepair() {
+            let monthly = Product(
+                id: "com.example.pro.monthly", type: .autoRenewable, price: 4.99, currencyCode: "USD",
+                subscriptionPeriod: SubscriptionPeriod(value: 1, unit: .month), subscriptionGroup: "pro",
+                subscriptionGroupLevel: 2, localizedTitle: "Monthly")
+            let annual = Product(
+                id: "com.example.pro.annual", type: .autoRenewable, price: 39.99, currencyCode: "USD",
+                subscriptionPeriod: SubscriptionPeriod(value: 1, unit: .year), subscriptionGroup: "pro",
+                subscriptionGroupLevel: 1, localizedTitle: "Annual")
+            let catalog = Catalog(
+                offerings: [], currentOfferingID: "default",
+                products: [monthly.id: monthly, annual.id: annual],
+                entitlements: [Entitlement(id: "pro", displayName: "Pro", productIDs: [monthly.id, annual.id])])
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(identifier: "UTC")!
+            let context = StoreContext(
+                catalog: catalog, ledger: ledger, now: start.addingTimeInterval(Double(written) * 60 + 86_400 * 400),
+                calendar: calendar)
+            timed("entitlements a year on (has, status: every lifecycle)") {
+                EntitlementResolver.statuses(in: context).count * ledger.count
+            }
+            timed("the paywall's snapshot (plan changes, offers too)") {
+                _ = EntitlementSnapshot(context)
+                return ledger.count
+            }
+        }
         timed("load (a run's start, another instance's purchase)") { try store.load().count }
         let python = Process()
         python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")

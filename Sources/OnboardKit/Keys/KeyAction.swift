@@ -51,6 +51,9 @@ public enum KeyAction: Hashable, Sendable, CaseIterable {
     /// Make the selected subscription's next renewal fail.
     case failRenewal
     case resolveBilling
+    /// Answer a price increase that asks for the customer's consent.
+    case acceptPriceIncrease
+    case declinePriceIncrease
 
     // The offer code box.
     case redeemCode

@@ -91,6 +91,14 @@ public enum KeyBindings {
                 [KeyBinding(.character("f"), .failRenewal), KeyBinding(.character("s"), .resolveBilling)],
                 "fail the next renewal · resolve", separator: " · "),
             KeyHelpEntry(
+                [
+                    KeyBinding(.character("y"), .acceptPriceIncrease),
+                    KeyBinding(.character("n"), .declinePriceIncrease),
+                ],
+                "accept · decline a price increase",
+                note: "one that asks for consent (`store price-increase --consent`)",
+                separator: " · "),
+            KeyHelpEntry(
                 [KeyBinding(.character("a"), .approveRequest), KeyBinding(.character("d"), .declineRequest)],
                 "approve · decline an ask-to-buy request", separator: " · "),
             KeyHelpEntry(KeyBinding([.escape, .character("m")], .close), "close"),

@@ -174,4 +174,23 @@ import Testing
         _ = app.update(.mouse(MouseEvent(.click, x: 0, y: 0)))
         #expect(app.paywall?.manager == nil)
     }
+
+    @Test func aPriceIncreaseAskingForConsentIsAnsweredInTheManager() throws {
+        let purchase = LedgerTransaction(
+            id: "M", productID: Self.monthly, purchaseDate: StoreFixtures.date(2025, 12, 22),
+            expiresDate: StoreFixtures.date(2026, 1, 22), willRenew: true)
+        let increase = LedgerTransaction(
+            id: "P", originalID: "M", productID: Self.monthly, purchaseDate: StoreFixtures.date(2025, 12, 30),
+            state: .priceIncrease, appliesTo: "M", newPrice: "5.99", requiresConsent: true)
+        var app = try Flow.app(latency: 0, ledger: Ledger([purchase, increase]))
+        #expect(Self.screen(app).contains("renews only if you"))
+        let recorded = Flow.press([.character("m"), .character("y")], &app)
+        #expect(recorded.map(\.state) == [.priceIncreaseAgreed])
+        #expect(Self.screen(app).contains("New price accepted"))
+        #expect(app.paywall?.statuses.first?.subscription?.renewalPrice == Decimal(string: "5.99"))
+        // Answered once; a second answer is refused with a reason, and nothing is recorded.
+        _ = Flow.press([.character("x")], &app)
+        #expect(Flow.press([.character("n")], &app).isEmpty)
+        #expect(Self.screen(app).contains("no price increase"))
+    }
 }

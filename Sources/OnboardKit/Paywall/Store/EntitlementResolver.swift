@@ -78,11 +78,8 @@ public enum EntitlementResolver {
     /// as it is.
     static func nextBoundary(records: PurchaseRecords, in context: StoreContext) -> Date? {
         var earliest = records.nextTransactionDate
-        for purchase in records.purchases {
-            guard
-                let change = PurchaseAccess.derive(
-                    purchase, catalog: context.catalog, now: context.now, calendar: context.calendar)?.nextChange
-            else { continue }
+        for position in records.purchases.indices {
+            guard let change = records.access(ofPurchaseAt: position, in: context)?.nextChange else { continue }
             earliest = min(earliest ?? change, change)
         }
         return earliest
@@ -150,12 +147,9 @@ public enum EntitlementResolver {
         -> PurchaseAccess?
     {
         var best: PurchaseAccess?
-        for purchase in records.purchases(of: productID) {
+        for position in records.positions(of: productID) {
             // A subscription counts for the plan it is on now, not for those it changed from.
-            guard
-                let access = PurchaseAccess.derive(
-                    purchase, catalog: context.catalog, now: context.now, calendar: context.calendar),
-                access.productID == productID
+            guard let access = records.access(ofPurchaseAt: position, in: context), access.productID == productID
             else { continue }
             if best.map(access.outranks) ?? true { best = access }
         }

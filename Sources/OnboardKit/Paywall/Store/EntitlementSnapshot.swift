@@ -58,8 +58,13 @@ public struct EntitlementSnapshot: Hashable, Sendable {
         var scheduled = Set<String>()
         var winBacks: [String: SubscriptionOffer] = [:]
         let lifecycle = StoreLifecycle(catalog: context.catalog, calendar: context.calendar)
+        // One standing per subscription group, from the records read once above.
+        var standings: [String: GroupStanding] = [:]
         for product in products where product.type == .autoRenewable {
-            let standing = GroupStanding(groupOf: product, in: context)
+            let group = product.subscriptionGroup ?? product.id
+            let standing =
+                standings[group] ?? GroupStanding(groupOf: product, records: records, in: context)
+            standings[group] = standing
             if let current = standing.current {
                 if current.productID == product.id {
                     if current.details.unsubscribeDetectedAt != nil || current.details.pendingProductID != nil {
@@ -70,12 +75,12 @@ public struct EntitlementSnapshot: Hashable, Sendable {
                     changes[product.id] = PlanChangeOffer(
                         change: .downgrade, isImmediate: false, effectiveDate: current.details.pendingChangeDate,
                         currentProductID: current.productID)
-                } else if let (change, immediate) = lifecycle.planChange(to: product, in: context) {
+                } else if let (change, immediate) = lifecycle.planChange(to: product, standing: standing) {
                     changes[product.id] = PlanChangeOffer(
                         change: change, isImmediate: immediate, effectiveDate: current.state.accessEnd,
                         currentProductID: current.productID)
                 }
-            } else if let offer = lifecycle.winBackOffer(for: product, in: context) {
+            } else if let offer = lifecycle.winBackOffer(for: product, standing: standing, in: context) {
                 winBacks[product.id] = offer
             }
         }

@@ -22,15 +22,19 @@ public struct GroupStanding: Sendable {
 
     /// The standing in the group of `product` (just the product, outside any group) at `context.now`.
     public init(groupOf product: Product, in context: StoreContext) {
+        self.init(groupOf: product, records: PurchaseRecords(context.ledger, at: context.now), in: context)
+    }
+
+    /// The same from records already built at `context.now`.
+    init(groupOf product: Product, records: PurchaseRecords, in context: StoreContext) {
         let members = Set(EntitlementResolver.subscriptionGroupMembers(of: product, catalog: context.catalog))
-        let records = PurchaseRecords(context.ledger, at: context.now)
         var current: (Subscription, PurchaseAccess)?
         var lapsed: (Subscription, PurchaseAccess)?
-        for purchase in records.purchases
-        where purchase.transactions.contains(where: { $0.grantsAccess && members.contains($0.productID) }) {
+        let positions = Set(members.flatMap { records.positions(of: $0) }).sorted()
+        for position in positions {
+            let purchase = records.purchases[position]
             guard
-                let access = PurchaseAccess.derive(
-                    purchase, catalog: context.catalog, now: context.now, calendar: context.calendar),
+                let access = records.access(ofPurchaseAt: position, in: context),
                 let details = access.subscription, members.contains(access.productID)
             else { continue }
             let subscription = Subscription(

@@ -72,5 +72,31 @@ struct PurchaseRecords {
     }
 
     /// The purchases that involve `productID` (bought as it, or changed to or from it).
-    func purchases(of productID: String) -> [Purchase] { (purchasesByProduct[productID] ?? []).map { purchases[$0] } }
+    func purchases(of productID: String) -> [Purchase] { positions(of: productID).map { purchases[$0] } }
+
+    /// Where in `purchases` those are.
+    func positions(of productID: String) -> [Int] { purchasesByProduct[productID] ?? [] }
+
+    /// What the purchase at `position` gives at `context.now`, derived once per moment however
+    /// many questions (each entitlement, each plan, each group) ask: on a ledger at its size
+    /// limit a derivation of every purchase takes most of a second.
+    func access(ofPurchaseAt position: Int, in context: StoreContext) -> PurchaseAccess? {
+        if derived.moment != context.now {
+            derived.moment = context.now
+            derived.accesses = Array(repeating: nil, count: purchases.count)
+        }
+        if let known = derived.accesses[position] { return known }
+        let access = PurchaseAccess.derive(
+            purchases[position], catalog: context.catalog, now: context.now, calendar: context.calendar)
+        derived.accesses[position] = .some(access)
+        return access
+    }
+
+    /// The derivations made so far, for the one moment they were made at.
+    private final class Derived {
+        var moment: Date?
+        var accesses: [PurchaseAccess??] = []
+    }
+
+    private let derived = Derived()
 }

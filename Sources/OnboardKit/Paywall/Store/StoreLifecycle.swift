@@ -38,8 +38,12 @@ public struct StoreLifecycle: Sendable {
     /// What buying `product` does for a subscriber of its group: nil when the customer has no
     /// current subscription there, or is on that very product.
     public func planChange(to product: Product, in context: StoreContext) -> (PlanChange, immediate: Bool)? {
-        guard product.type == .autoRenewable,
-            let current = GroupStanding(groupOf: product, in: context).current,
+        planChange(to: product, standing: GroupStanding(groupOf: product, in: context))
+    }
+
+    /// The same, for the standing in the product's group worked out already.
+    func planChange(to product: Product, standing: GroupStanding) -> (PlanChange, immediate: Bool)? {
+        guard product.type == .autoRenewable, let current = standing.current,
             current.productID != product.id, let from = catalog.products[current.productID]
         else { return nil }
         let fromLevel = from.subscriptionGroupLevel ?? 1
@@ -321,9 +325,12 @@ public struct StoreLifecycle: Sendable {
 
     /// The best win-back offer open to a lapsed subscriber for `product`: the cheapest first charge.
     public func winBackOffer(for product: Product, in context: StoreContext) -> SubscriptionOffer? {
-        guard product.type == .autoRenewable else { return nil }
-        let standing = GroupStanding(groupOf: product, in: context)
-        guard standing.current == nil, standing.everSubscribed else { return nil }
+        winBackOffer(for: product, standing: GroupStanding(groupOf: product, in: context), in: context)
+    }
+
+    /// The same, for the standing in the product's group worked out already.
+    func winBackOffer(for product: Product, standing: GroupStanding, in context: StoreContext) -> SubscriptionOffer? {
+        guard product.type == .autoRenewable, standing.current == nil, standing.everSubscribed else { return nil }
         return product.offers
             .filter {
                 $0.kind == .winBack && $0.eligibility.contains(.expired)

@@ -186,6 +186,10 @@ extension PaywallController {
         case .resolveBilling:
             lifecycle = .resolve(productID: row.productID)
             title = "Billing resolved"
+        case .acceptPriceIncrease, .declinePriceIncrease:
+            let agree = action == .acceptPriceIncrease
+            lifecycle = .answerPriceIncrease(productID: row.productID, agree: agree)
+            title = agree ? "New price accepted" : "New price declined"
         case .approveRequest, .declineRequest:
             guard row.kind == .askToBuy, pendingTransactions.contains(where: { $0.id == row.id }) else {
                 store.notice = .refused(message: "\(SafeText.sanitize(row.id)) is not an ask-to-buy request waiting")

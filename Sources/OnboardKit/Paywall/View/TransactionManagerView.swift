@@ -112,8 +112,8 @@ public enum TransactionManagerView {
         func key(_ action: KeyAction) -> String { keys.keyNames(for: action).first ?? "" }
         let long =
             " \(key(.toggleRenewal)) cancel/resume · \(key(.refundTransaction)) refund · \(key(.failRenewal)) fail renewal"
-            + " · \(key(.resolveBilling)) resolve · \(key(.approveRequest))/\(key(.declineRequest)) approve/decline"
-            + " · Esc close "
+            + " · \(key(.resolveBilling)) resolve · \(key(.acceptPriceIncrease))/\(key(.declinePriceIncrease)) price"
+            + " · \(key(.approveRequest))/\(key(.declineRequest)) ask to buy · Esc "
         let short =
             " \(key(.toggleRenewal)) renew · \(key(.refundTransaction)) refund · \(key(.failRenewal)) fail"
             + " · \(key(.resolveBilling)) fix · Esc "
