@@ -472,3 +472,134 @@ struct StoreCommandTests {
         #expect(try fixture.entitlement(at: nil, sandbox: true)["willRenew"] as? Bool == true)
     }
 }
+
+/// docs/store.md holds to what the binary does: its demo runs and prints what it shows, and
+/// its JSON Schema accepts real `store transactions --json` output and rejects broken output.
+extension StoreCommandTests {
+    static func document() throws -> String {
+        try String(
+            contentsOf: BuiltBinary.repositoryRoot.appendingPathComponent("docs/store.md"), encoding: .utf8)
+    }
+
+    /// The body of the first ```FENCE block after `heading` in docs/store.md.
+    static func block(_ fence: String, after heading: String) throws -> String {
+        let text = try document()
+        let section = try #require(text.range(of: "\n\(heading)\n"), "docs/store.md has no \(heading)")
+        let start = try #require(text[section.upperBound...].range(of: "```\(fence)\n"))
+        let end = try #require(text[start.upperBound...].range(of: "\n```\n"))
+        return String(text[start.upperBound..<end.lowerBound]) + "\n"
+    }
+
+    @Test("the scripted demo of docs/store.md runs and prints what the page shows")
+    func theScriptedDemoPrintsWhatTheDocsShow() throws {
+        let script = try Self.block("sh", after: "## A scripted demo")
+        let expected = try Self.block("text", after: "## A scripted demo")
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        try FileManager.default.createDirectory(atPath: scratch.path("bin"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: scratch.path("bin/tui-onboard"), withDestinationPath: try BuiltBinary.path())
+        let path = try scratch.write(script, to: "demo.sh")
+        let output = try CommandRunner.run(
+            "/usr/bin/env",
+            [
+                "PATH=\(scratch.path("bin")):/usr/bin:/bin", "TZ=UTC", "LC_ALL=C.UTF-8", "TMPDIR=\(scratch.url.path)",
+                "bash", path,
+            ], timeout: .seconds(60))
+        #expect(output.status == 0, "\(output)")
+        #expect(output.standardError.isEmpty, "\(output.standardError)")
+        #expect(output.standardOutput == expected)
+        // It cleaned up after itself: only the script and the link are left.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).sorted() == ["bin", "demo.sh"])
+    }
+
+    @Test("real store transactions --json output passes the schema in docs/store.md; broken output fails it")
+    func transactionsJSONMatchesTheDocumentedSchema() throws {
+        let schema = try Self.block("json", after: "### JSON Schema")
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        try Self.everyKindOfRow(fixture)
+        var documents = [try fixture.transactionsJSON(at: "2026-04-01")]
+        // A revocation and the answers to price increases, on a second customer.
+        let other = try StoreFixture()
+        defer { other.remove() }
+        try other.store(["buy", "plus_monthly"], now: "2026-01-01")
+        for (action, now) in [
+            (["price-increase", "plus_monthly", "6.99", "--consent"], "2026-01-02"),
+            (["price-increase", "plus_monthly", "--agree"], "2026-01-03"),
+            (["price-increase", "plus_monthly", "7.99", "--consent"], "2026-01-04"),
+            (["price-increase", "plus_monthly", "--decline"], "2026-01-05"),
+        ] {
+            try other.store(action, now: now)
+        }
+        try other.store(["buy", "pro_lifetime"], now: "2026-01-06")
+        let lifetime = try #require(try other.rows(at: "2026-01-06").last?["id"] as? String)
+        try other.store(["refund", lifetime, "--revoke"], now: "2026-01-07")
+        documents.append(try other.transactionsJSON(at: "2026-01-07"))
+        documents.append(try other.transactionsJSON(at: nil))  // the real ledger: empty
+        let kinds = try documents.flatMap { text -> [String] in
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+            return (object["transactions"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String }
+        }
+        #expect(Set(kinds).count >= 15, "too few kinds to hold the schema to: \(Set(kinds).sorted())")
+
+        // Broken copies of the first document: each must fail at the path named.
+        let broken = """
+            import json, sys
+            document = json.load(open(sys.argv[1]))
+            rows = document["transactions"]
+            copies = []
+            def copy(change):
+                new = json.loads(json.dumps(document))
+                change(new)
+                copies.append(new)
+            copy(lambda d: d["transactions"][0].pop("appliesTo"))
+            copy(lambda d: d["transactions"][1].update(kind="bogus"))
+            copy(lambda d: d["transactions"][0].update(price=2.99))
+            copy(lambda d: d["transactions"][0].update(date="2026-01-01"))
+            copy(lambda d: d.update(version=2))
+            copy(lambda d: d.pop("ledger"))
+            json.dump(copies, open(sys.argv[2], "w"))
+            """
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let schemaPath = try scratch.write(schema, to: "schema.json")
+        let paths = try documents.enumerated().map { try scratch.write($0.element, to: "real-\($0.offset).json") }
+        let brokenScript = try scratch.write(broken, to: "broken.py")
+        let python = try SchemaTests.python()
+        let made = try CommandRunner.run(python, [brokenScript, paths[0], scratch.path("broken.json")])
+        try #require(made.status == 0, "\(made)")
+
+        let check = """
+            import json, sys
+            import jsonschema
+            schema = json.load(open(sys.argv[1]))
+            jsonschema.Draft202012Validator.check_schema(schema)
+            validator = jsonschema.Draft202012Validator(schema)
+            def report(name, instance):
+                paths = sorted("/".join(str(p) for p in e.absolute_path) for e in validator.iter_errors(instance))
+                print(name, json.dumps(paths))
+            for path in sys.argv[2:-1]:
+                report(path.rsplit("/", 1)[-1], json.load(open(path)))
+            for index, instance in enumerate(json.load(open(sys.argv[-1]))):
+                report("broken-%d" % index, instance)
+            """
+        let checkScript = try scratch.write(check, to: "check.py")
+        let result = try CommandRunner.run(
+            python, [checkScript, schemaPath] + paths + [scratch.path("broken.json")], timeout: .seconds(60))
+        #expect(result.status == 0, "\(result)")
+        #expect(
+            result.standardOutput == """
+                real-0.json []
+                real-1.json []
+                real-2.json []
+                broken-0 ["transactions/0"]
+                broken-1 ["transactions/1/kind"]
+                broken-2 ["transactions/0/price"]
+                broken-3 ["transactions/0/date"]
+                broken-4 ["version"]
+                broken-5 [""]
+
+                """)
+    }
+}
