@@ -58,7 +58,7 @@ struct EntitlementCommandsTests {
             #expect(status.status == 0, "\(status)")
             let object = try #require(
                 try JSONSerialization.jsonObject(with: Data(status.standardOutput.utf8)) as? [String: Any])
-            #expect(object["version"] as? Int == 1)
+            #expect(object["version"] as? Int == 2)
             #expect(object["app"] as? String == Self.builtInApp)
             let pro = try #require((object["entitlements"] as? [[String: Any]])?.first { $0["id"] as? String == "pro" })
             #expect(pro["active"] as? Bool == active, "at \(now): \(status.standardOutput)")
