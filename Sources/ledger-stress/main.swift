@@ -9,6 +9,9 @@
 // --buy PRODUCT         instead records one purchase of PRODUCT (pro.lifetime, pro.monthly,
 //                       pro.annual) the way the app does, deciding under the lock, and prints
 //                       "saved" or "refused: <reason>"
+// --record FILE         instead records the transaction in FILE (a LedgerTransaction as JSON,
+//                       such as a plan change or a refund the lifecycle planned) through the
+//                       gate, as --buy does, and prints the same words
 // --load                instead loads the ledger once (salvaging a damaged one)
 // --exit-at-call N      exits with status 86 at the N-th file system call: a crash at that point
 // --ready PATH          creates PATH once started, before waiting at the gate
@@ -28,7 +31,7 @@ func fail(_ message: String) -> Never {
 }
 
 let usage =
-    "usage: ledger-stress <state-dir> <count> <prefix> [--kill-during-write] [--buy PRODUCT] [--load] "
+    "usage: ledger-stress <state-dir> <count> <prefix> [--kill-during-write] [--buy PRODUCT] [--record FILE] [--load] "
     + "[--exit-at-call N] [--ready PATH] [--wait-for PATH] [--pause-before-sync PAUSED GATE] [--first-run-state]"
 var arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -50,6 +53,13 @@ let killDuringWrite = flag("--kill-during-write")
 let loadOnly = flag("--load")
 let firstRunState = flag("--first-run-state")
 let productToBuy = option("--buy")
+// Read before any fault is injected: only the store's own calls are counted.
+let transactionToRecord = option("--record").map { path -> LedgerTransaction in
+    guard let data = FileManager.default.contents(atPath: path),
+        let transaction = try? JSONDecoder().decode(LedgerTransaction.self, from: data)
+    else { fail("cannot read a transaction from \(path)") }
+    return transaction
+}
 let exitAtCall = option("--exit-at-call").map { Int($0) ?? 0 }
 let readyPath = option("--ready")
 let gatePath = option("--wait-for")
@@ -73,18 +83,19 @@ let prefix = arguments[2]
         willRenew: true)
 }
 
-/// A lifetime unlock and two plans of one subscription group, as the test catalogs have.
+/// A lifetime unlock and two plans of one subscription group, the annual one a level above the
+/// monthly one, as the test catalogs have (LedgerFailurePointTests plans its upgrade on the same).
 let catalog: Catalog = {
     let lifetime = Product(
         id: "pro.lifetime", type: .nonConsumable, price: 99.99, currencyCode: "USD", localizedTitle: "Pro Lifetime")
     let monthly = Product(
         id: "pro.monthly", type: .autoRenewable, price: 4.99, currencyCode: "USD",
         subscriptionPeriod: SubscriptionPeriod(value: 1, unit: .month), subscriptionGroup: "pro",
-        localizedTitle: "Pro Monthly")
+        subscriptionGroupLevel: 2, localizedTitle: "Pro Monthly")
     let annual = Product(
         id: "pro.annual", type: .autoRenewable, price: 39.99, currencyCode: "USD",
         subscriptionPeriod: SubscriptionPeriod(value: 1, unit: .year), subscriptionGroup: "pro",
-        localizedTitle: "Pro Annual")
+        subscriptionGroupLevel: 1, localizedTitle: "Pro Annual")
     let products = [lifetime, monthly, annual]
     return Catalog(
         offerings: [
@@ -126,16 +137,25 @@ if let gatePath {
 @MainActor func work() throws(LedgerError) {
     if loadOnly {
         _ = try store.load()
-    } else if let productToBuy {
-        guard let product = catalog.products[productToBuy] else { fail("unknown product \(productToBuy)") }
+    } else if productToBuy != nil || transactionToRecord != nil {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
-        let now = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01
-        let purchase = LedgerTransaction(
-            id: "\(prefix)-0", productID: product.id, purchaseDate: now,
-            expiresDate: product.subscriptionPeriod?.adding(to: now, calendar: calendar),
-            willRenew: product.type == .autoRenewable)
-        switch try store.record(purchase, gate: PurchaseGate(catalog: catalog, calendar: calendar), wait: .patiently) {
+        let transaction: LedgerTransaction
+        if let transactionToRecord {
+            transaction = transactionToRecord
+        } else {
+            guard let productToBuy, let product = catalog.products[productToBuy] else {
+                fail("unknown product \(productToBuy ?? "")")
+            }
+            let now = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01
+            transaction = LedgerTransaction(
+                id: "\(prefix)-0", productID: product.id, purchaseDate: now,
+                expiresDate: product.subscriptionPeriod?.adding(to: now, calendar: calendar),
+                willRenew: product.type == .autoRenewable)
+        }
+        switch try store.record(
+            transaction, gate: PurchaseGate(catalog: catalog, calendar: calendar), wait: .patiently)
+        {
         case .saved: print("saved")
         case .refused(let notice, _): print("refused: \(notice.title)")
         case .busy: print("busy")

@@ -143,6 +143,8 @@ public struct StatusReport: Hashable, Sendable {
             var licensee: License.Licensee?
             var graceEnds: Date?
             var subscription: SubscriptionDetails?
+            /// From the state, so a refunded one-time purchase (no subscription details) has it too.
+            var refundedAt: Date?
 
             func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: CodingKeys.self)
@@ -162,7 +164,7 @@ public struct StatusReport: Hashable, Sendable {
                 try container.encode(subscription?.unsubscribeDetectedAt, forKey: .unsubscribeDetectedAt)
                 try container.encode(subscription?.billingIssueDetectedAt, forKey: .billingIssueDetectedAt)
                 try container.encode(subscription?.gracePeriodExpiresDate, forKey: .gracePeriodExpiresDate)
-                try container.encode(subscription?.refundedAt, forKey: .refundedAt)
+                try container.encode(refundedAt, forKey: .refundedAt)
                 try container.encode(subscription?.pendingProductID, forKey: .pendingProductID)
                 try container.encode(subscription?.pendingChangeDate, forKey: .pendingChangeDate)
                 try container.encode(subscription?.renewalPrice.map { "\($0)" }, forKey: .renewalPrice)
@@ -200,13 +202,18 @@ public struct StatusReport: Hashable, Sendable {
             entitlements = report.entitlements.map { status in
                 var expires: Date?
                 var renews: Bool?
+                var refundedAt: Date?
                 switch status.state {
                 case .active(let until, let willRenew):
                     expires = until
                     renews = willRenew
-                case .expired(let on), .refunded(let on), .revoked(let on):
+                case .expired(let on):
                     expires = on
                     renews = false
+                case .refunded(let on), .revoked(let on):
+                    expires = on
+                    renews = false
+                    refundedAt = on
                 case .inGracePeriod(let until):
                     expires = until
                     renews = status.subscription?.willRenew ?? true
@@ -224,7 +231,7 @@ public struct StatusReport: Hashable, Sendable {
                     periodType: status.periodType?.rawValue, productID: status.productID, source: source,
                     licenseID: status.license?.id, licensee: status.license?.licensee,
                     graceEnds: status.license?.graceEnds,
-                    subscription: status.license == nil ? status.subscription : nil)
+                    subscription: status.license == nil ? status.subscription : nil, refundedAt: refundedAt)
             }
         }
 

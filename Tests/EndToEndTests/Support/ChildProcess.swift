@@ -18,6 +18,15 @@ enum ChildProcess {
         _ executable: String, _ arguments: [String], standardOutput: String?, standardError: String?,
         timeout: Duration = .seconds(120)
     ) throws -> Int32 {
+        let pid = try start(executable, arguments, standardOutput: standardOutput, standardError: standardError)
+        return try wait(for: pid, executable: executable, timeout: timeout)
+    }
+
+    /// Starts `executable` as `run` does and returns at once with its process ID, so several
+    /// can be started together; `wait(for:executable:timeout:)` collects each one.
+    static func start(
+        _ executable: String, _ arguments: [String], standardOutput: String?, standardError: String?
+    ) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -61,7 +70,7 @@ enum ChildProcess {
         guard error == 0 else {
             throw EndToEndError("cannot start \(executable): \(String(cString: strerror(error)))")
         }
-        return try wait(for: pid, executable: executable, timeout: timeout)
+        return pid
     }
 
     /// The descriptors this process has open; closing one that is gone by spawn time is harmless.
@@ -69,7 +78,8 @@ enum ChildProcess {
         ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).compactMap { Int32($0) }
     }
 
-    private static func wait(for pid: pid_t, executable: String, timeout: Duration) throws -> Int32 {
+    /// Waits for a child `start` began; its exit code as `run` gives it.
+    static func wait(for pid: pid_t, executable: String, timeout: Duration = .seconds(120)) throws -> Int32 {
         var status: Int32 = 0
         let finished = Polling.until(timeout: timeout) {
             let result = waitpid(pid, &status, WNOHANG)

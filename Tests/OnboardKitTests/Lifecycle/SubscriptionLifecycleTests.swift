@@ -126,6 +126,9 @@ import Testing
         customer.now = F.date(2026, 3, 1)
         #expect(customer.pro.state == .inBillingRetry(since: F.date(2026, 2, 10)))
         #expect(!customer.pro.isActive)
+        // No access, but the store still retries: it renews once the payment goes through.
+        #expect(customer.pro.subscription?.willRenew == true)
+        #expect(customer.pro.subscription?.renewalPrice == customer.catalog.products["gold.monthly"]?.price)
         customer.now = F.date(2026, 4, 11)  // 60 days after 10 February
         #expect(customer.pro.state == .expired(on: F.date(2026, 2, 26)))
     }

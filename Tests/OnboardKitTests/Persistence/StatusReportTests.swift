@@ -55,6 +55,8 @@ import Testing
         #expect(entry["active"] as? Bool == active)
         #expect(entry["expiresDate"] as? String == expires)
         #expect((entry["willRenew"] as? Bool) == renews)
+        // Without subscription details too, as for a refunded one-time purchase.
+        #expect(entry["refundedAt"] as? String == (name == "refunded" || name == "revoked" ? expires : nil))
         // Every key is there, null when it does not apply: programs can rely on the shape.
         #expect(
             Set(entry.keys) == [

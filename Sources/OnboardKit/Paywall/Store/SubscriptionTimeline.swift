@@ -89,8 +89,12 @@ struct SubscriptionTimeline {
             details.periodStart = start
             details.periodPrice = price
             details.paymentFailing = billingIssue
+            // A renewal the store still retries goes on too (RevenueCat's willRenew stays true
+            // in billing retry), though it gives no access meanwhile.
+            let goesOn: Bool
+            if case .inBillingRetry = state { goesOn = true } else { goesOn = state.isActive }
             details.willRenew =
-                state.isActive && autoRenew && !(increase.map { $0.consent && $0.answer != true } ?? false)
+                goesOn && autoRenew && !(increase.map { $0.consent && $0.answer != true } ?? false)
             if details.willRenew {
                 details.pendingProductID = pendingProduct?.id
                 details.pendingChangeDate = pendingProduct == nil ? nil : end
