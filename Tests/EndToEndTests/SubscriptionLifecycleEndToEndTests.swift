@@ -76,4 +76,29 @@ struct SubscriptionLifecycleEndToEndTests {
         #expect(rows[0]["replacedBy"] as? String == rows[1]["id"] as? String)
         #expect(rows[1]["proratedRefund"] as? String == "3.38")
     }
+
+    @Test("store transactions only looks: no sandbox directory made, a damaged ledger reported and left as it is")
+    func listingNeverWrites() throws {
+        let state = try TemporaryDirectory()
+        defer { state.remove() }
+        let directory = state.path("state")
+        let empty = try run(["store", "transactions", "--state-dir", directory, "--now", "2026-01-01"])
+        #expect(empty.status == 0 && empty.standardOutput.contains("none yet"), "\(empty)")
+        #expect(!FileManager.default.fileExists(atPath: "\(directory)/sandbox"), "the listing made the sandbox")
+
+        let bought = try run([
+            "store", "buy", "tui_onboard_pro_monthly", "--state-dir", directory, "--now", "2026-01-01",
+        ])
+        #expect(bought.status == 0, "\(bought)")
+        let path = "\(directory)/sandbox/ledger.jsonl"
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        bytes[bytes.count / 2] ^= 0x20
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let names = try FileManager.default.contentsOfDirectory(atPath: "\(directory)/sandbox").sorted()
+        let damaged = try run(["store", "transactions", "--state-dir", directory, "--now", "2026-01-02"])
+        #expect(damaged.status == 65 && damaged.standardOutput.isEmpty, "\(damaged)")
+        #expect(damaged.standardError.contains("ledger.jsonl"), "\(damaged)")
+        #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) == bytes)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: "\(directory)/sandbox").sorted() == names)
+    }
 }

@@ -19,13 +19,13 @@ extension Launcher {
             return ExitCode.usage
         }
         let ledgerFile = LedgerFile(directory: runLedgerDirectory)
-        let ledger: Ledger
-        do {
-            // As a run does: creates the sandbox directory the first time, salvages damage.
-            ledger = try ledgerFile.load(wait: .patiently)
-        } catch {
-            printError("\(error)")
-            return error.exitCode
+        // Listing only looks, as status does: damage is reported, never repaired. Acting loads as
+        // a run does: the sandbox directory is made the first time, damage salvaged.
+        let loaded: Result<Ledger, ExitStatus> =
+            action == .transactions ? readLedger(from: ledgerFile) : loadLedger(from: ledgerFile)
+        guard case .success(let ledger) = loaded else {
+            if case .failure(let status) = loaded { return status.code }
+            return ExitCode.ioError
         }
         let context = StoreContext(catalog: catalog, ledger: ledger, now: subject.now, calendar: Self.storeCalendar)
         let lifecycle = StoreLifecycle(
@@ -69,6 +69,24 @@ extension Launcher {
                 printError("\(error); nothing was recorded")
             }
             return error.exitCode
+        }
+    }
+
+    private func readLedger(from file: LedgerFile) -> Result<Ledger, ExitStatus> {
+        do {
+            return .success(try file.loadWithoutRepair())
+        } catch {
+            printError(error.description)
+            return .failure(ExitStatus(code: error.exitCode))
+        }
+    }
+
+    private func loadLedger(from file: LedgerFile) -> Result<Ledger, ExitStatus> {
+        do {
+            return .success(try file.load(wait: .patiently))
+        } catch {
+            printError("\(error)")
+            return .failure(ExitStatus(code: error.exitCode))
         }
     }
 

@@ -61,7 +61,12 @@ struct TransactionTable {
                 "\(row.withdrawalWord) \(day(refunded))" + (row.reason.map { ": \(SafeText.sanitize($0))" } ?? ""))
         }
         if let replacement = row.replacedBy { notes.append("replaced by \(SafeText.sanitize(replacement))") }
-        if let refund = row.proratedRefund { notes.append("\(refund) refunded of the old plan") }
+        if let refund = row.proratedRefund {
+            let amount = Decimal(string: refund).flatMap { value in
+                row.currencyCode.map { PriceFormatter(locale: locale).string(for: value, currencyCode: $0) }
+            }
+            notes.append("\(amount ?? SafeText.sanitize(refund)) of the old plan refunded")
+        }
         if let pending = row.pendingProductID { notes.append("to \(SafeText.sanitize(pending))") }
         if let newPrice = row.newPrice {
             notes.append(
