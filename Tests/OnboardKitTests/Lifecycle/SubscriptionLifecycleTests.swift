@@ -238,4 +238,19 @@ import Testing
             customer.refusal(.priceIncrease(productID: "gold.annual", price: 120, consent: false))?.message
                 == "the customer is on gold.monthly, not gold.annual")
     }
+
+    // MARK: Hand-written lines
+
+    @Test(arguments: ["gold.lifetime", "nowhere", "gold.monthly"])
+    func aScheduledChangeToSomethingThatIsNotAnotherPlanOfTheGroupChangesNothing(_ target: String) {
+        var customer = Self.gold()
+        customer.ledger.append(
+            LedgerTransaction(
+                id: "forged", originalID: "T1", productID: "gold.monthly", purchaseDate: F.date(2026, 1, 20),
+                state: .planChangeScheduled, appliesTo: "T1", pendingProductID: target))
+        customer.now = F.date(2026, 4, 1)
+        #expect(customer.pro.productID == "gold.monthly")
+        #expect(customer.pro.state == .active(until: F.date(2026, 4, 10), willRenew: true))
+        #expect(customer.pro.subscription?.pendingProductID == nil)
+    }
 }

@@ -134,8 +134,13 @@ struct SubscriptionTimeline {
                 details.unsubscribeDetectedAt = nil
                 if increase?.answer == false { increase = nil }
             case .planChangeScheduled:
+                // Only another plan of the same group: a hand-written line naming a one-time
+                // product, or a plan of another group, changes nothing.
                 pendingProduct = event.pendingProductID.flatMap { catalog.products[$0] }
-                    .flatMap { $0.id == product.id ? nil : $0 }
+                    .flatMap {
+                        $0.id != product.id && $0.type == .autoRenewable && $0.subscriptionPeriod != nil
+                            && $0.subscriptionGroup == product.subscriptionGroup ? $0 : nil
+                    }
                 // A code or promotional offer for another plan starts with that plan.
                 renewalOffer = Self.offer(named: event, catalog: catalog, productID: event.pendingProductID)
             case .planChangeCancelled:
@@ -252,7 +257,7 @@ struct SubscriptionTimeline {
             } else if let increase, increase.consent == false || increase.answer == true {
                 regularPrice = increase.price
             }
-            let period = product.subscriptionPeriod!
+            guard let period = product.subscriptionPeriod else { return finish(.expired(on: renewalDate)) }
             if let offer = renewalOffer {
                 end = offer.terms.totalDuration.adding(to: start, calendar: calendar)
                 periodType = offer.terms.paymentMode == .freeTrial ? .trial : .intro
