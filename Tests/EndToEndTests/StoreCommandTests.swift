@@ -304,6 +304,9 @@ struct StoreCommandTests {
         try fixture.refuse(
             ["price-increase", "plus_monthly", "7,99"], now: "2026-02-05", status: 2,
             saying: "\"7,99\" is not a price such as 5.99", isUsage: true)
+        try fixture.refuse(
+            ["price-increase", "plus_monthly", "99999999999999999999"], now: "2026-02-05", status: 2,
+            saying: "is not a price such as 5.99 (up to 999999999)", isUsage: true)
 
         #expect(
             try fixture.store(["price-increase", "plus_monthly", "7.99", "--consent"], now: "2026-02-05")

@@ -80,7 +80,8 @@ public struct StatusReport: Hashable, Sendable {
             let id = SafeText.sanitize(status.entitlement.id)
             let padding = String(repeating: " ", count: width - id.count)
             var line = "    \(id)\(padding)  \(status.grantsAccess ? "active  " : "inactive")  "
-            line += status.statusLine(locale: locale, timeZone: timeZone)
+            // Names in it come from the catalog and the ledger: never raw to the terminal.
+            line += SafeText.sanitize(status.statusLine(locale: locale, timeZone: timeZone))
             if let license = status.license {
                 line += " · license \(SafeText.sanitize(license.id))"
                 if let licensee = license.licensee?.text { line += ", licensed to \(SafeText.sanitize(licensee))" }

@@ -50,7 +50,7 @@ extension Launcher {
                 wait: .patiently)
             {
             case .saved:
-                return writeOutput(step.summary + "\n")
+                return writeOutput(SafeText.sanitize(step.summary) + "\n")
             case .refused(let notice, _):
                 printError("\(notice.message) (another tui-onboard recorded something first); nothing was recorded")
                 return ExitCode.notActive
@@ -63,7 +63,7 @@ extension Launcher {
             }
         } catch {
             if case .unconfirmed = error {
-                _ = writeOutput(step.summary + "\n")
+                _ = writeOutput(SafeText.sanitize(step.summary) + "\n")
                 printError("recorded, but the disk did not confirm it will survive a power cut: \(error)")
             } else {
                 printError("\(error); nothing was recorded")
@@ -114,10 +114,13 @@ extension Launcher {
                 printError("store price-increase needs a PRICE such as 5.99, or --agree or --decline")
                 return .failure(ExitStatus(code: ExitCode.usage))
             }
-            guard priceText.utf8.count <= 20, priceText.wholeMatch(of: /[0-9]+(\.[0-9]+)?/) != nil,
+            // Up to 999,999,999 and some cents: a price, not a number that overflows a display.
+            guard priceText.utf8.count <= 20, priceText.wholeMatch(of: /[0-9]{1,9}(\.[0-9]+)?/) != nil,
                 let price = Decimal(string: priceText), price > 0
             else {
-                printError("store price-increase: \"\(SafeText.excerpt(priceText))\" is not a price such as 5.99")
+                printError(
+                    "store price-increase: \"\(SafeText.excerpt(priceText))\" is not a price such as 5.99 (up to 999999999)"
+                )
                 return .failure(ExitStatus(code: ExitCode.usage))
             }
             return .success(.priceIncrease(productID: product, price: price, consent: options.needsConsent))

@@ -109,6 +109,9 @@ import Testing
         #expect(app.paywall?.offerCodeEntry?.problem?.contains("2 characters of the paste left out") == true)
         _ = Flow.press(Array(repeating: .backspace, count: 10), &app)
         _ = app.update(.paste("WELCOME"))
+        // Enter says what the code gives first; a second Enter takes it.
+        #expect(Flow.press([.enter], &app).isEmpty)
+        #expect(app.paywall?.confirmation?.message == "Pro Monthly: 1 month free, then $4.99/mo?")
         let recorded = Flow.press([.enter], &app)
         #expect(recorded.first?.offerID == "WELCOME")
         #expect(Self.screen(app).contains("Code redeemed"))
@@ -141,7 +144,10 @@ import Testing
         #expect(screen.contains("Auto-renew off"))
         _ = Flow.press([.character("x")], &app)
         #expect(app.paywall?.manager != nil)
-        recorded = Flow.press([.character("r")], &app)
+        // A refund asks first: r alone refunds nothing.
+        #expect(Flow.press([.character("r")], &app).isEmpty)
+        #expect(Self.screen(app).contains("Access through it ends now."))
+        recorded = Flow.press([.enter], &app)
         #expect(recorded.map(\.state) == [.refunded])
         _ = Flow.press([.character("x"), .escape], &app)
         #expect(app.paywall?.manager == nil)
@@ -184,13 +190,15 @@ import Testing
             state: .priceIncrease, appliesTo: "M", newPrice: "5.99", requiresConsent: true)
         var app = try Flow.app(latency: 0, ledger: Ledger([purchase, increase]))
         #expect(Self.screen(app).contains("renews only if you"))
-        let recorded = Flow.press([.character("m"), .character("y")], &app)
+        #expect(Flow.press([.character("m"), .character("y")], &app).isEmpty)
+        #expect(app.paywall?.confirmation?.message == "Renew Pro Monthly at $5.99 from the next renewal?")
+        let recorded = Flow.press([.enter], &app)
         #expect(recorded.map(\.state) == [.priceIncreaseAgreed])
         #expect(Self.screen(app).contains("New price accepted"))
         #expect(app.paywall?.statuses.first?.subscription?.renewalPrice == Decimal(string: "5.99"))
         // Answered once; a second answer is refused with a reason, and nothing is recorded.
         _ = Flow.press([.character("x")], &app)
         #expect(Flow.press([.character("n")], &app).isEmpty)
-        #expect(Self.screen(app).contains("no price increase"))
+        #expect(Self.screen(app).contains("No price increase waits for an answer."))
     }
 }

@@ -65,7 +65,7 @@ public struct EntitlementSnapshot: Hashable, Sendable {
             let standing =
                 standings[group] ?? GroupStanding(groupOf: product, records: records, in: context)
             standings[group] = standing
-            if let current = standing.current {
+            if let current = standing.current, current.state.isActive {
                 if current.productID == product.id {
                     if current.details.unsubscribeDetectedAt != nil || current.details.pendingProductID != nil {
                         resumable.insert(product.id)

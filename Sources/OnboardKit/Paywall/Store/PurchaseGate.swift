@@ -37,6 +37,13 @@ public struct PurchaseGate: Sendable {
             if ledger.transactions.contains(where: { $0.withdrawsAccess && $0.appliesTo == target && target != nil }) {
                 return .failed(reason: "That payment was refunded in another window already. Nothing was changed.")
             }
+            // A payment a plan change replaced since it was planned (whatever the dates): the
+            // refund would end the new plan too.
+            if let target, let latest = latestGrant(of: transaction, in: ledger), latest.planChange != nil,
+                target != latest.id, !target.hasPrefix(latest.id + ".")
+            {
+                return .failed(reason: "That payment was replaced by a plan change. Nothing was changed.")
+            }
             return nil
         case .renewalCancelled, .renewalResumed, .planChangeScheduled, .planChangeCancelled, .billingIssue,
             .billingResolved, .priceIncrease, .priceIncreaseAgreed, .priceIncreaseDeclined, .offerScheduled:
@@ -76,6 +83,12 @@ public struct PurchaseGate: Sendable {
         case .autoRenewable:
             let active = EntitlementResolver.activeSubscription(for: product, records: records, in: context)
             if active != nil { return .alreadySubscribed }
+            // A subscription whose payment is being retried is still the customer's: a second
+            // one in the group would be paid for alongside it.
+            if case .inBillingRetry = GroupStanding(groupOf: product, in: context).current?.state {
+                return .refused(
+                    message: "The payment for your subscription is failing: update billing, or cancel it first.")
+            }
         }
         // A second request while one waits could end in two approved purchases.
         if EntitlementResolver.hasPendingRequest(for: product, catalog: catalog, ledger: ledger) {
@@ -89,9 +102,14 @@ public struct PurchaseGate: Sendable {
     /// or it is no longer current. Nil when it still acts on the latest grant.
     func staleness(of transaction: LedgerTransaction, in ledger: Ledger) -> StoreSimulator.Notice? {
         guard let target = transaction.appliesTo else { return nil }
-        let latest = ledger.transactions.last { $0.grantsAccess && $0.originalID == transaction.originalID }
-        guard latest?.id == target else {
+        guard latestGrant(of: transaction, in: ledger)?.id == target else {
             return .failed(reason: "The subscription changed in another window. Nothing was changed; look again.")
+        }
+        // Refunded or revoked since it was planned, whatever the refund's date says.
+        if ledger.transactions.contains(where: {
+            $0.withdrawsAccess && ($0.appliesTo == target || $0.appliesTo?.hasPrefix(target + ".") == true)
+        }) {
+            return .failed(reason: "The subscription was refunded in another window. Nothing was changed.")
         }
         if transaction.state == .purchased, let product = catalog.products[transaction.productID] {
             let context = StoreContext(
@@ -101,5 +119,10 @@ public struct PurchaseGate: Sendable {
             }
         }
         return nil
+    }
+
+    /// The latest grant of the purchase `transaction` belongs to, by its original ID.
+    private func latestGrant(of transaction: LedgerTransaction, in ledger: Ledger) -> LedgerTransaction? {
+        ledger.transactions.last { $0.grantsAccess && $0.originalID == transaction.originalID }
     }
 }

@@ -113,16 +113,22 @@ public struct StoreLifecycle: Sendable {
                     .notAllowed, "\(name(current.productID)) renews already; nothing to turn back on")
             }
             let event = event(.renewalResumed, on: current, product: product, in: context, id: id)
-            return LifecycleStep(transaction: event, summary: "\(name(current.productID)) renews again.")
+            let asksAgain = current.details.priceIncrease?.status == .declined
+            return LifecycleStep(
+                transaction: event,
+                summary: asksAgain
+                    ? "\(name(current.productID)) renews again once the new price is accepted."
+                    : "\(name(current.productID)) renews again.")
         case .keepPlan(let productID):
             let (product, current) = try currentSubscription(productID, in: context)
             guard let pending = current.details.pendingProductID else {
                 throw LifecycleRefusal(.notAllowed, "no plan change of \(name(current.productID)) is waiting")
             }
             let event = event(.planChangeCancelled, on: current, product: product, in: context, id: id)
+            let givenUp = current.details.renewalOfferID.map { "; its offer \($0) is given up" } ?? ""
             return LifecycleStep(
                 transaction: event,
-                summary: "You stay on \(name(current.productID)); the change to \(name(pending)) is off.")
+                summary: "You stay on \(name(current.productID)); the change to \(name(pending)) is off\(givenUp).")
         case .refund(let transactionID, let reason, let revoke):
             return try refund(transactionID, reason: reason, revoke: revoke, in: context, id: id)
         case .billingIssue(let productID):
@@ -145,6 +151,12 @@ public struct StoreLifecycle: Sendable {
             let (product, current) = try currentSubscription(productID, in: context)
             guard current.details.paymentFailing else {
                 throw LifecycleRefusal(.notAllowed, "the payment for \(name(current.productID)) is not failing")
+            }
+            guard current.details.unsubscribeDetectedAt == nil else {
+                throw LifecycleRefusal(
+                    .notAllowed,
+                    "auto-renew of \(name(current.productID)) is off, so nothing is retried; turn it on first (uncancel)"
+                )
             }
             let event = event(.billingResolved, on: current, product: product, in: context, id: id)
             let summary: String
@@ -239,6 +251,12 @@ public struct StoreLifecycle: Sendable {
                 "the payment for \(name(current.productID)) is failing; resolve it (store resolve) or cancel it first")
         }
         if current.productID == product.id {
+            if let offer, let pending = current.details.pendingProductID {
+                throw LifecycleRefusal(
+                    .notAllowed,
+                    "\(name(current.productID)) changes to \(name(pending)) at the next renewal, where the offer "
+                        + "\(offer.id) would not apply; call the change off first")
+            }
             if let offer {
                 var event = event(.offerScheduled, on: current, product: product, in: context, id: id)
                 event.offerKind = offer.kind.rawValue
@@ -265,6 +283,12 @@ public struct StoreLifecycle: Sendable {
                 .notAllowed,
                 "\(name(current.productID)) changes to \(product.localizedTitle) on "
                     + (current.details.pendingChangeDate.map(day) ?? "its renewal") + " already")
+        }
+        if !immediate || offer != nil, let waiting = current.details.renewalOfferID {
+            throw LifecycleRefusal(
+                .notAllowed,
+                "the offer \(waiting) waits for the next renewal of \(name(current.productID)); a plan change "
+                    + "then would give it up")
         }
         guard immediate, offer == nil else {
             var event = event(.planChangeScheduled, on: current, product: product, in: context, id: id)

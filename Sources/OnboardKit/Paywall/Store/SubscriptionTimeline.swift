@@ -122,6 +122,10 @@ struct SubscriptionTimeline {
         func apply(_ event: LedgerTransaction, on date: Date) -> Standing? {
             switch event.state {
             case .refunded, .revoked:
+                // Only a refund of this grant or of one of its renewals ends it; one naming a
+                // payment an upgrade replaced (recorded by a window that planned it before the
+                // upgrade) gives the money back for that payment alone.
+                if let target = event.appliesTo, target != grant.id, !target.hasPrefix(grant.id + ".") { break }
                 details.refundedAt = date
                 details.withdrawalReason = event.reason
                 autoRenew = false
@@ -132,7 +136,8 @@ struct SubscriptionTimeline {
             case .renewalResumed:
                 autoRenew = true
                 details.unsubscribeDetectedAt = nil
-                if increase?.answer == false { increase = nil }
+                // Turned on again after declining a price increase: the increase asks again.
+                if increase?.answer == false { increase?.answer = nil }
             case .planChangeScheduled:
                 // Only another plan of the same group: a hand-written line naming a one-time
                 // product, or a plan of another group, changes nothing.
@@ -218,17 +223,19 @@ struct SubscriptionTimeline {
                 while next < ordered.count, ordered[next].date < retryEnd {
                     let (date, event) = (ordered[next].date, ordered[next].event)
                     next += 1
-                    if event.state == .billingResolved {
+                    // A payment fixed while auto-renew is off renews nothing.
+                    if event.state == .billingResolved, autoRenew {
                         recovered = date
                         break
                     }
                     if let ended = apply(event, on: date) { return ended }
-                    if !autoRenew {
-                        // Turned off while payment was failing: the store stops retrying.
-                        return now < graceEnd
-                            ? finish(.inGracePeriod(until: graceEnd), nextChange: graceEnd)
-                            : finish(.expired(on: graceEnd))
-                    }
+                }
+                if recovered == nil, !autoRenew {
+                    // Turned off while payment was failing: the store stops retrying (until it
+                    // is turned on again within the retry window, which the loop above plays).
+                    return now < graceEnd
+                        ? finish(.inGracePeriod(until: graceEnd), nextChange: graceEnd)
+                        : finish(.expired(on: graceEnd))
                 }
                 guard let recovered else {
                     if now < graceEnd { return finish(.inGracePeriod(until: graceEnd), nextChange: graceEnd) }
@@ -258,6 +265,8 @@ struct SubscriptionTimeline {
                 regularPrice = increase.price
             }
             guard let period = product.subscriptionPeriod else { return finish(.expired(on: renewalDate)) }
+            // An offer is for its own product: one for the plan changed from lapses unused.
+            if let offer = renewalOffer, offer.productID != product.id { renewalOffer = nil }
             if let offer = renewalOffer {
                 end = offer.terms.totalDuration.adding(to: start, calendar: calendar)
                 periodType = offer.terms.paymentMode == .freeTrial ? .trial : .intro

@@ -7,8 +7,11 @@ import FoundationEssentials
 /// A renewal's ID is its grant's followed by a dot and its number: `T0123456789ABCDEF.3` is
 /// the third renewal after that purchase.
 public struct TransactionListing: Sendable {
-    /// The most periods listed for one grant; a clock run for centuries stops listing there.
-    public static let periodLimit = 5_000
+    /// The most periods listed for one grant, and rows in all: a clock run for centuries, or a
+    /// hand-written ledger of purchases dated in year 1, stops listing there rather than take
+    /// minutes.
+    public static let periodLimit = 2_000
+    public static let rowLimit = 10_000
 
     public enum Kind: String, Hashable, Sendable, CaseIterable {
         case purchase, renewal, upgrade, crossgrade
@@ -82,11 +85,12 @@ public struct TransactionListing: Sendable {
         let records = PurchaseRecords(ledger, at: now)
         var rows: [(row: Row, order: Int)] = []
         var order = 0
+        var budget = Self.rowLimit
         func add(_ row: Row) {
             rows.append((row, order))
             order += 1
         }
-        for purchase in records.purchases {
+        for purchase in records.purchases where budget > 0 {
             let transactions = purchase.transactions
             let grantIndices = transactions.indices.filter { transactions[$0].grantsAccess }
             for transaction in transactions where !transaction.grantsAccess {
@@ -97,9 +101,13 @@ public struct TransactionListing: Sendable {
                 let nextIndex = number + 1 < grantIndices.count ? grantIndices[number + 1] : transactions.endIndex
                 let nextGrant = nextIndex < transactions.endIndex ? transactions[nextIndex] : nil
                 let events = transactions[(grantIndex + 1)..<nextIndex]
-                for row in paymentRows(grant, events: events, nextGrant: nextGrant, purchase: purchase, now: now) {
+                for row in paymentRows(
+                    grant, events: events, nextGrant: nextGrant, purchase: purchase, now: now,
+                    limit: min(Self.periodLimit, max(1, budget)))
+                {
                     add(row)
                 }
+                budget = Self.rowLimit - rows.count
             }
         }
         // Withdrawals name the payment they withdraw.
@@ -120,7 +128,7 @@ public struct TransactionListing: Sendable {
 
     private func paymentRows(
         _ grant: LedgerTransaction, events: ArraySlice<LedgerTransaction>, nextGrant: LedgerTransaction?,
-        purchase: PurchaseRecords.Purchase, now: Date
+        purchase: PurchaseRecords.Purchase, now: Date, limit: Int
     ) -> [Row] {
         let product = catalog.products[grant.productID]
         let kind: Kind =
@@ -165,7 +173,7 @@ public struct TransactionListing: Sendable {
                 row.expiresDate = replacement.purchaseDate
             }
             rows.append(row)
-            return rows.count < Self.periodLimit && period.end <= now
+            return rows.count < limit && period.end <= now
         }
         if rows.isEmpty {
             first.replacedBy = replacement?.id

@@ -59,6 +59,15 @@ extension PaywallController {
                 action: .lifecycle(.buy(productID: product.id, offerID: nil), doneTitle: "Subscription kept"))
             return []
         }
+        if product.type == .autoRenewable,
+            case .inBillingRetry(let since) = GroupStanding(groupOf: product, in: context).current?.state
+        {
+            store.notice = .refused(
+                message:
+                    "The payment failed on \(day(since)): resolve it in the transaction manager, or cancel, before buying in this group."
+            )
+            return []
+        }
         if let access = snapshot.alreadyEntitled[product.id] {
             let names = catalog.entitlements(grantedBy: product.id).filter { entitlement in
                 statuses.contains { $0.entitlement.id == entitlement.id && $0.isActive }
@@ -109,8 +118,29 @@ extension PaywallController {
                 return []
             }
             offerCodeEntry = nil
-            return store.perform(
-                .redeem(code: entry.text), title: "Code redeemed", in: context, locale: locale, timeZone: timeZone)
+            // What the code gives is said before anything is bought.
+            let offer = catalog.offerCode(entry.text)
+            let product = offer.flatMap { catalog.products[$0.productID] }
+            let terms = offer.map { offer -> String in
+                let duration = offer.terms.totalDuration.description
+                guard let product else { return duration }
+                let then = "then \(formatter.pricePerPeriod(of: product))"
+                switch offer.terms.paymentMode {
+                case .freeTrial: return "\(duration) free, \(then)"
+                case .payAsYouGo:
+                    return "\(formatter.string(for: offer.terms.price, currencyCode: product.currencyCode)) a period "
+                        + "for \(duration), \(then)"
+                case .payUpFront:
+                    return "\(formatter.string(for: offer.terms.price, currencyCode: product.currencyCode)) for "
+                        + "\(duration), \(then)"
+                }
+            }
+            let code = SafeText.sanitize(offer?.id ?? entry.text)
+            confirmation = PaywallConfirmation(
+                title: "Redeem \(code)",
+                message: "\(SafeText.sanitize(product?.localizedTitle ?? "")): \(terms ?? "")?",
+                confirmLabel: "Redeem", action: .lifecycle(.redeem(code: entry.text), doneTitle: "Code redeemed"))
+            return []
         case .close:
             offerCodeEntry = nil
         default:
@@ -178,8 +208,16 @@ extension PaywallController {
             lifecycle = isOff ? .uncancel(productID: row.productID) : .cancel(productID: row.productID)
             title = isOff ? "Auto-renew on" : "Auto-renew off"
         case .refundTransaction:
-            lifecycle = .refund(transactionID: row.id, reason: "refunded in the transaction manager", revoke: false)
-            title = "Refunded"
+            // Money and access: asked first, never on one key.
+            let shownID = SafeText.sanitize(row.id)
+            let name = SafeText.sanitize(catalog.products[row.productID]?.localizedTitle ?? row.productID)
+            confirmation = PaywallConfirmation(
+                title: "Refund", message: "Refund \(shownID) (\(name))? Access through it ends now.",
+                confirmLabel: "Refund",
+                action: .lifecycle(
+                    .refund(transactionID: row.id, reason: "refunded in the transaction manager", revoke: false),
+                    doneTitle: "Refunded"))
+            return []
         case .failRenewal:
             lifecycle = .billingIssue(productID: row.productID)
             title = "Renewal will fail"
@@ -188,8 +226,25 @@ extension PaywallController {
             title = "Billing resolved"
         case .acceptPriceIncrease, .declinePriceIncrease:
             let agree = action == .acceptPriceIncrease
-            lifecycle = .answerPriceIncrease(productID: row.productID, agree: agree)
-            title = agree ? "New price accepted" : "New price declined"
+            let status = statuses.first { $0.subscription?.priceIncrease?.status == .awaitingConsent }
+            guard let increase = status?.subscription?.priceIncrease, let productID = status?.productID,
+                let product = catalog.products[productID]
+            else {
+                store.notice = .refused(message: "No price increase waits for an answer.")
+                return []
+            }
+            let price = formatter.string(for: increase.newPrice, currencyCode: product.currencyCode)
+            let name = SafeText.sanitize(product.localizedTitle)
+            confirmation = PaywallConfirmation(
+                title: agree ? "Accept the new price" : "Decline the new price",
+                message: agree
+                    ? "Renew \(name) at \(price) from the next renewal?"
+                    : "Decline \(price) for \(name)? It then ends with its period.",
+                confirmLabel: agree ? "Accept" : "Decline",
+                action: .lifecycle(
+                    .answerPriceIncrease(productID: productID, agree: agree),
+                    doneTitle: agree ? "New price accepted" : "New price declined"))
+            return []
         case .approveRequest, .declineRequest:
             guard row.kind == .askToBuy, pendingTransactions.contains(where: { $0.id == row.id }) else {
                 store.notice = .refused(message: "\(SafeText.sanitize(row.id)) is not an ask-to-buy request waiting")
