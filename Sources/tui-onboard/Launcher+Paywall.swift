@@ -80,14 +80,10 @@ extension Launcher {
 
     /// The user's language for product names, from LC_ALL, LC_MESSAGES or LANG as POSIX orders
     /// them; nil for none or a bare "C" or POSIX, when the catalog goes by its storefront.
-    static func userLanguage(_ environment: [String: String]) -> Locale? {
-        for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
-            guard let value = environment[name], !value.isEmpty else { continue }
-            let identifier = String(value.prefix { $0 != "." && $0 != "@" })
-            if identifier == "C" || identifier == "POSIX" { return nil }
-            return Locale(identifier: identifier)
+    static func userLanguage(_ environment: [String: String], option: String? = nil) -> Locale? {
+        LanguagePreference.resolve(option: option, environment: environment).tags.first.map {
+            Locale(identifier: $0)
         }
-        return nil
     }
 
     /// The user's locale for prices and dates, from LC_ALL, LC_MONETARY or LANG; a bare "C" or

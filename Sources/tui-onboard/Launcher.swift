@@ -95,7 +95,7 @@ struct Launcher {
         return .success(
             CatalogDecoder.load(
                 path: path, fileReader: UserFile.catalogReader(serving: bytes, for: path),
-                userLocale: Self.userLanguage(environment)))
+                userLocale: Self.userLanguage(environment, option: options.language)))
     }
 
     /// Prints a deck's or a catalog's errors, and its warnings with --warnings. Warnings are

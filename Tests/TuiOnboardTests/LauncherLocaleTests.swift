@@ -14,10 +14,19 @@ import Testing
         (["LANG": "C.UTF-8"], nil),
         (["LC_ALL": "POSIX", "LANG": "fr_FR.UTF-8"], nil),
         ([:], nil),
+        // LANGUAGE's first language, as GNU tools read it; ignored under a C or POSIX locale.
+        (["LANGUAGE": "pt_BR:de", "LANG": "fr_FR.UTF-8"], "pt_BR"),
+        (["LANGUAGE": "pt_BR", "LANG": "C"], nil),
     ]
 
     @Test(arguments: languages)
     func theLanguageForNamesComesFromLCAllLCMessagesOrLang(environment: [String: String], expected: String?) {
         #expect(Launcher.userLanguage(environment)?.identifier == expected)
+    }
+
+    @Test func langComesBeforeTheEnvironment() throws {
+        #expect(Launcher.userLanguage(["LANG": "fr_FR.UTF-8"], option: "ja")?.identifier == "ja")
+        #expect(throws: Options.UsageError.self) { try Options.parse(["--lang", "!!"]) }
+        #expect(try Options.parse(["--lang", "zh-Hans"]).language == "zh-Hans")
     }
 }

@@ -304,6 +304,20 @@ enum CommandLineSpec {
                 "use the sandbox ledger, where purchases made under --now or --time-rate go; status and has read the real one without it",
             commands: [.run, .status, .has, .store]),
         OptionSpec(
+            names: ["--lang"],
+            argument: .value(name: "TAG", completion: .nothing) { options, value throws(OptionSpec.Rejection) in
+                guard !LanguagePreference.list(value).isEmpty else {
+                    throw OptionSpec.Rejection(
+                        reason:
+                            "needs a language such as de, pt_BR or zh-Hans (a list as fr:de), not \"\(SafeText.excerpt(value))\""
+                    )
+                }
+                options.language = value
+            },
+            help:
+                "the language to read names in (a list as fr:de), before LANGUAGE, LC_ALL, LC_MESSAGES and LANG, which work whether or not the locale is installed",
+            commands: [.run, .dump, .status, .store]),
+        OptionSpec(
             names: ["--offer"],
             argument: .value(name: "ID", completion: .nothing) { options, value throws(OptionSpec.Rejection) in
                 guard !value.isEmpty else { throw OptionSpec.Rejection(reason: "needs an offer id") }

@@ -62,6 +62,8 @@ struct Options: Equatable {
     var usesSandbox = false
     /// `--public-key ed25519:<hex>`: keys that sign this app's licenses, beside the catalog's.
     var publicKeys: [LicensePublicKey] = []
+    /// `--lang TAG[:TAG...]`: the languages to read, before `LANGUAGE` and the locale.
+    var language: String?
     /// `store buy --offer ID`: the promotional or win-back offer to buy under.
     var offerID: String?
     /// `store refund --reason TEXT`, `--revoke`.

@@ -34,6 +34,7 @@ complete -c tui-onboard -n '__fish_seen_subcommand_from dump' -l svg -x -a '(__f
 complete -c tui-onboard -n '__fish_seen_subcommand_from symbols' -l preview -d 'draw every symbol under its name'
 complete -c tui-onboard -n '__fish_seen_subcommand_from status license store' -l json -d 'print for programs rather than people (docs/status-json.md)'
 complete -c tui-onboard -n 'not __fish_seen_subcommand_from validate symbols dump status has reset license store init; or __fish_seen_subcommand_from status has store' -l sandbox -d 'use the sandbox ledger, where purchases made under --now or --time-rate go; status and has read the real one without it'
+complete -c tui-onboard -n 'not __fish_seen_subcommand_from validate symbols dump status has reset license store init; or __fish_seen_subcommand_from dump status store' -l lang -x -d 'the language to read names in (a list as fr:de), before LANGUAGE, LC_ALL, LC_MESSAGES and LANG, which work whether or not the locale is installed'
 complete -c tui-onboard -n '__fish_seen_subcommand_from store' -l offer -x -d 'store buy: buy under this promotional or win-back offer of the product'
 complete -c tui-onboard -n '__fish_seen_subcommand_from store' -l reason -x -d 'store refund: why, kept with the refund (up to 200 characters)'
 complete -c tui-onboard -n '__fish_seen_subcommand_from store' -l revoke -d 'store refund: withdraw access without a refund (family sharing ended, say)'
