@@ -22,7 +22,9 @@ let package = Package(
         // Signing licenses: the vendor's tool and the tests only, never the shipped binary.
         .target(name: "OnboardSigning", dependencies: ["CSodium"], path: "Sources/OnboardSigning"),
         // The pure core: no ncurses, no clock reads, no global randomness.
-        .target(name: "OnboardKit", path: "Sources/OnboardKit"),
+        // ICU's plural rules (CLDR) come from the toolchain's own copy, which Foundation's
+        // formatting links already; the plain-C entry points need the library named.
+        .target(name: "OnboardKit", path: "Sources/OnboardKit", linkerSettings: [.linkedLibrary("_FoundationICU")]),
         // The only code that talks to ncurses.
         .target(name: "OnboardTerminal", dependencies: ["CNcurses", "OnboardKit"], path: "Sources/OnboardTerminal"),
         // File storage that needs the operating system (fsync, file locks): the ledger and state.
