@@ -197,8 +197,7 @@ struct SubscriptionTimeline {
                     if skipped.start > end {
                         start = skipped.start
                         end = skipped.end
-                        // Renewals are counted exactly only when visiting periods.
-                        renewal += 2
+                        // `renewal` is left behind: only a visit (which never skips) numbers periods.
                         if let increase { regularPrice = increase.price }
                         price = regularPrice
                         periodType = .normal
