@@ -55,11 +55,11 @@ extension Launcher {
             Subject(appID: appID ?? "", catalogPath: catalogPath, catalog: catalog, now: options.now ?? Date()))
     }
 
-    /// The ledger as it is on disk, without the lock and without repairing it: the real one, or
-    /// with `--sandbox` the one purchases under a simulated clock went to.
-    func readLedger() -> Result<Ledger, ExitStatus> {
+    /// The ledger as it is on disk, without the lock and without repairing it: by default the
+    /// real one, or with `--sandbox` the one purchases under a simulated clock went to.
+    func readLedger(in directory: String? = nil) -> Result<Ledger, ExitStatus> {
         do {
-            return .success(try LedgerFile(directory: answerLedgerDirectory).loadWithoutRepair())
+            return .success(try LedgerFile(directory: directory ?? answerLedgerDirectory).loadWithoutRepair())
         } catch {
             printError(error.description)
             return .failure(ExitStatus(code: error.exitCode))

@@ -22,7 +22,7 @@ extension Launcher {
         // Listing only looks, as status does: damage is reported, never repaired. Acting loads as
         // a run does: the sandbox directory is made the first time, damage salvaged.
         let loaded: Result<Ledger, ExitStatus> =
-            action == .transactions ? readLedger(from: ledgerFile) : loadLedger(from: ledgerFile)
+            action == .transactions ? readLedger(in: runLedgerDirectory) : loadLedger(from: ledgerFile)
         guard case .success(let ledger) = loaded else {
             if case .failure(let status) = loaded { return status.code }
             return ExitCode.ioError
@@ -69,15 +69,6 @@ extension Launcher {
                 printError("\(error); nothing was recorded")
             }
             return error.exitCode
-        }
-    }
-
-    private func readLedger(from file: LedgerFile) -> Result<Ledger, ExitStatus> {
-        do {
-            return .success(try file.loadWithoutRepair())
-        } catch {
-            printError(error.description)
-            return .failure(ExitStatus(code: error.exitCode))
         }
     }
 
