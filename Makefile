@@ -24,7 +24,7 @@ RELEASE_FLAGS := -c $(CONFIG) $(if $(filter release,$(CONFIG)),$(STATIC))
 NCURSES_HEADER := /usr/include/ncursesw/curses.h
 SODIUM_HEADER := /usr/include/sodium.h
 
-.PHONY: all build static-archives run test test-deps build-tests test-unit test-e2e test-release install install-data uninstall bench clean deps lint width-table cli-docs docs symbol-order
+.PHONY: all build messages messages-template static-archives run test test-deps build-tests test-unit test-e2e test-release install install-data uninstall bench clean deps lint width-table cli-docs docs symbol-order
 
 all: build
 
@@ -38,6 +38,7 @@ deps:
 	[ -f $(NCURSES_HEADER) ] || missing="$$missing libncurses-dev"; \
 	[ -f $(SODIUM_HEADER) ] || missing="$$missing libsodium-dev"; \
 	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
+	command -v msgfmt >/dev/null 2>&1 || missing="$$missing gettext"; \
 	if [ -n "$(TEST_TOOLS)" ]; then \
 	  command -v man >/dev/null 2>&1 || missing="$$missing man-db"; \
 	  command -v groff >/dev/null 2>&1 || missing="$$missing groff-base"; \
@@ -62,7 +63,7 @@ deps:
 	fi
 	@command -v $(SWIFT) >/dev/null 2>&1 || { echo "the Swift toolchain is missing: install Swift 6 from swift.org and put it on PATH"; exit 1; }
 
-build: deps $(if $(filter release,$(CONFIG)),static-archives)
+build: deps messages $(if $(filter release,$(CONFIG)),static-archives)
 	$(SWIFT) build $(RELEASE_FLAGS) --product tui-onboard
 	$(SWIFT) build $(RELEASE_FLAGS) --product tui-onboard-license
 
@@ -83,6 +84,25 @@ static-archives:
 run: build
 	"$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tui-onboard"
 
+# The translated messages: po/LANG.po compiled (and checked: msgfmt --check) to
+# .build/locale/LANG/LC_MESSAGES/tui-onboard.mo, where a development build looks for them;
+# `make install` puts them under PREFIX/share/locale.
+LOCALE_DIR := .build/locale
+messages:
+	@for po in po/*.po; do \
+	  [ -f "$$po" ] || continue; \
+	  language="$$(basename "$$po" .po)"; \
+	  mkdir -p "$(LOCALE_DIR)/$$language/LC_MESSAGES"; \
+	  msgfmt --check -o "$(LOCALE_DIR)/$$language/LC_MESSAGES/tui-onboard.mo" "$$po" || exit 1; \
+	done
+
+# Extracts every `Messages.tr`, `Messages.trn` and `Messages.trNoop` message of the sources into po/tui-onboard.pot
+# and merges it into each language (a test fails while the template is out of date).
+messages-template:
+	LC_ALL=C.UTF-8 xgettext --language=C --from-code=UTF-8 -k -ktr -ktrn:1,2 -ktrNoop --add-comments=TRANSLATORS: --no-wrap \
+	  --sort-by-file --package-name=tui-onboard -o po/tui-onboard.pot $$(git ls-files 'Sources/*.swift' | LC_ALL=C sort)
+	@for po in po/*.po; do [ -f "$$po" ] || continue; msgmerge --quiet --update --backup=none --no-wrap "$$po" po/tui-onboard.pot || exit 1; done
+
 # The system packages of deps, and those the tests use.
 test-deps:
 	@$(MAKE) --no-print-directory deps TEST_TOOLS=1
@@ -90,7 +110,7 @@ test-deps:
 # `make test` builds once and runs both halves: the unit tests and the tmux end-to-end tests.
 test: test-unit test-e2e
 
-build-tests: test-deps
+build-tests: test-deps messages
 	$(SWIFT) build --build-tests
 
 test-unit: build-tests
@@ -119,6 +139,12 @@ install-data:
 	  "$(DESTDIR)$(PREFIX)/share/bash-completion/completions" "$(DESTDIR)$(PREFIX)/share/zsh/site-functions" \
 	  "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d"
 	cp -R Assets/. "$(DESTDIR)$(PREFIX)/share/tui-onboard/"
+	@for mo in $(LOCALE_DIR)/*/LC_MESSAGES/tui-onboard.mo; do \
+	  [ -f "$$mo" ] || continue; \
+	  language="$$(basename "$$(dirname "$$(dirname "$$mo")")")"; \
+	  install -d "$(DESTDIR)$(PREFIX)/share/locale/$$language/LC_MESSAGES"; \
+	  install -m 644 "$$mo" "$(DESTDIR)$(PREFIX)/share/locale/$$language/LC_MESSAGES/tui-onboard.mo"; \
+	done
 	install -m 644 share/man/man1/tui-onboard.1 "$(DESTDIR)$(PREFIX)/share/man/man1/tui-onboard.1"
 	install -m 644 share/man/man1/tui-onboard-license.1 "$(DESTDIR)$(PREFIX)/share/man/man1/tui-onboard-license.1"
 	install -m 644 share/bash-completion/completions/tui-onboard "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/tui-onboard"
@@ -129,6 +155,7 @@ uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/bin/tui-onboard" "$(DESTDIR)$(PREFIX)/bin/tui-onboard-license"
 	rm -f "$(DESTDIR)$(PREFIX)/share/man/man1/tui-onboard-license.1"
 	rm -rf "$(DESTDIR)$(PREFIX)/share/tui-onboard"
+	rm -f "$(DESTDIR)$(PREFIX)"/share/locale/*/LC_MESSAGES/tui-onboard.mo
 	rm -f "$(DESTDIR)$(PREFIX)/share/man/man1/tui-onboard.1"
 	rm -f "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/tui-onboard"
 	rm -f "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_tui-onboard"

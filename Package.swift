@@ -17,6 +17,8 @@ let package = Package(
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         // Ed25519 from Debian's libsodium-dev (static archive for the release build).
         .systemLibrary(name: "CSodium", path: "Sources/CSodium"),
+        // GNU gettext as glibc has it: the translated messages compiled from po/.
+        .systemLibrary(name: "CGettext", path: "Sources/CGettext"),
         // Checking a license's signature: all the cryptography the shipped binary holds.
         .target(name: "OnboardSignature", dependencies: ["CSodium"], path: "Sources/OnboardSignature"),
         // Signing licenses: the vendor's tool and the tests only, never the shipped binary.
@@ -28,7 +30,7 @@ let package = Package(
         // The only code that talks to ncurses.
         .target(name: "OnboardTerminal", dependencies: ["CNcurses", "OnboardKit"], path: "Sources/OnboardTerminal"),
         // File storage that needs the operating system (fsync, file locks): the ledger and state.
-        .target(name: "OnboardDisk", dependencies: ["OnboardKit"], path: "Sources/OnboardDisk"),
+        .target(name: "OnboardDisk", dependencies: ["OnboardKit", "CGettext"], path: "Sources/OnboardDisk"),
         // A tour run on the terminal, its loop and every effect: what the executable and every
         // Swift host call.
         .target(

@@ -35,7 +35,7 @@ struct Launcher {
         case .symbols:
             return symbols()
         case .dump(let deckPath):
-            return dump(deckPath)
+            return Messages.$current.withValue(userMessages()) { dump(deckPath) }
         case .validate(let paths):
             return validate(paths)
         case .status, .has, .reset, .license, .store, .run:
@@ -46,8 +46,17 @@ struct Launcher {
                 printError(problem)
                 return ExitCode.ioError
             }
-            return runStateCommand()
+            guard case .run = options.command else { return runStateCommand() }
+            return Messages.$current.withValue(userMessages()) { runStateCommand() }
         }
+    }
+
+    /// The app's own words for a tour or a dump, in the user's language (`--lang`, `LANGUAGE`,
+    /// `LC_ALL`, `LC_MESSAGES`, `LANG`); the commands a host reads speak English.
+    private func userMessages() -> Messages {
+        MessageCatalogLocator.messages(
+            preference: LanguagePreference.resolve(option: options.language, environment: environment),
+            environment: environment)
     }
 
     /// The commands that read or write the state directory, once it is known to be safe.

@@ -41,7 +41,7 @@ import Testing
         #expect(try SubscriptionPeriod(iso8601: "P1Y").abbreviatedUnitDescription == "yr")
         #expect(try SubscriptionPeriod(iso8601: "P1W").abbreviatedUnitDescription == "wk")
         #expect(try SubscriptionPeriod(iso8601: "P6M").abbreviatedUnitDescription == "6 mo")
-        #expect(try SubscriptionPeriod(iso8601: "P7D").adjectiveDescription == "7-day")
+        #expect(try SubscriptionPeriod(iso8601: "P7D").freeTrialDescription == "7-day free trial")
     }
 
     /// 2024-01-31T12:00:00Z, the end of a month in a leap year.

@@ -62,5 +62,5 @@ public struct Autoplay: Hashable, Sendable {
     }
 
     /// What the screen says while paused.
-    public static let pausedHint = "paused · p resumes"
+    public static var pausedHint: String { Messages.tr("paused · p resumes") }
 }

@@ -135,7 +135,7 @@ extension OnboardingApp {
     }
 
     /// What a purchase or restore key under autoplay says.
-    static let purchasesOffNote = "purchases are off during autoplay"
+    static var purchasesOffNote: String { Messages.tr("purchases are off during autoplay") }
 
     /// "paused · p resumes", centred on the top bar between the app's name and Skip.
     func drawPausedHint(into canvas: inout Canvas, layout: CarouselLayout) {

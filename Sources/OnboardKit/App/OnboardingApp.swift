@@ -204,8 +204,8 @@ public struct OnboardingApp: Sendable {
         return effects
     }
 
-    static let purchasedNote = "✓ Purchased"
-    static let noConfettiNote = "No confetti with reduced motion"
+    static var purchasedNote: String { Messages.tr("✓ Purchased") }
+    static var noConfettiNote: String { Messages.tr("No confetti with reduced motion") }
 
     /// A successful purchase is celebrated.
     mutating func celebrate() { fire(deck.confetti.onPurchase, reducedMotionNote: OnboardingApp.purchasedNote) }

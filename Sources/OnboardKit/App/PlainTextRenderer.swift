@@ -29,7 +29,9 @@ public enum PlainTextRenderer {
                 }
             case .paywall(let page):
                 guard let presentation = paywall?.presentation(for: page) else {
-                    output.append("Offering: \(page.offeringID ?? "current")")
+                    output.append(
+                        page.offeringID.map { Messages.tr("Offering: {{ offering }}", ["offering": $0]) }
+                            ?? Messages.tr("Offering: current"))
                     break
                 }
                 output.append(contentsOf: paywallLines(presentation, width: width))
@@ -50,15 +52,21 @@ public enum PlainTextRenderer {
             var line = "- \(row.name): \(row.price)"
             if let perMonth = row.perMonth { line += " (\(perMonth))" }
             if let badge = row.badge { line += ", \(badge)" }
-            if row.isOwned { line += ", yours" }
+            if row.isOwned { line += ", " + Messages.tr("yours") }
             lines.append(line)
             if !row.detail.isEmpty { lines += TextLayout.wrap(row.detail, width: width - 2).map { "  " + $0 } }
             if let offer = row.offer { lines.append("  \(offer)") }
         }
         lines.append("")
-        lines += presentation.statusLines.filter { !$0.contains("approves") }
-        if let privacy = presentation.privacyPolicy { lines.append("Privacy Policy: \(privacy)") }
-        if let terms = presentation.termsOfUse { lines.append("Terms of Use: \(terms)") }
+        // The request keys are for the screen; plain output has no keys.
+        let requestKeys = PaywallController.requestKeys
+        lines += presentation.statusLines.filter { $0 != requestKeys }
+        if let privacy = presentation.privacyPolicy {
+            lines.append(Messages.tr("Privacy Policy: {{ address }}", ["address": privacy]))
+        }
+        if let terms = presentation.termsOfUse {
+            lines.append(Messages.tr("Terms of Use: {{ address }}", ["address": terms]))
+        }
         return lines
     }
 }

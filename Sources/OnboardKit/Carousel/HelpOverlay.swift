@@ -10,21 +10,21 @@ public enum HelpOverlay {
                 let keys = entry.bindings.flatMap(\.keys)
                 if map.context == .anywhere, !keys.isEmpty, keys.allSatisfy({ listed.contains($0) }) { continue }
                 listed.formUnion(keys)
-                lines.append((entry.keys, entry.help))
+                lines.append((entry.keys, Messages.tr(entry.help)))
             }
         }
-        return lines + [(mouse.keys, mouse.action)]
+        return lines + [(Messages.tr(mouse.keys), Messages.tr(mouse.action))]
     }
 
     /// The mouse's line: it has no key of the table, and works on every page.
-    public static let mouse = (keys: "mouse", action: "click · wheel or drag pages")
+    public static let mouse = (keys: Messages.trNoop("mouse"), action: Messages.trNoop("click · wheel or drag pages"))
 
     public static func draw(into canvas: inout Canvas, theme: Theme, maps: [KeyMap] = [KeyBindings.carousel]) {
         let all = entries(of: maps)
         let keyWidth = all.map { DisplayWidth.of($0.keys) }.max() ?? 0
         let gap = "   "
-        let title = " Keys "
-        let footer = " any key closes "
+        let title = " \(Messages.tr("Keys")) "
+        let footer = " \(Messages.tr("any key closes")) "
         let widest = all.map { keyWidth + gap.count + DisplayWidth.of($0.action) }.max() ?? 0
         let boxWidth = min(canvas.width, max(widest, DisplayWidth.of(footer)) + 4)
         // A blank row above and below the list while the screen has room for them.
@@ -49,7 +49,11 @@ public enum HelpOverlay {
         }
         if shown.count < all.count, rows > 0 {
             canvas.draw(
-                TextLayout.truncate("… \(all.count - shown.count) more in a larger terminal", width: inner.width - 2),
+                TextLayout.truncate(
+                    Messages.trn(
+                        "… {{ count }} more in a larger terminal", "… {{ count }} more in a larger terminal",
+                        count: all.count - shown.count),
+                    width: inner.width - 2),
                 x: inner.x + 1, y: inner.y + padding + shown.count, style: theme.muted, clip: inner)
         }
     }

@@ -92,10 +92,14 @@ public struct PageView {
         // them count as out of sight); a rectangle under three rows has no room for them.
         guard rect.height >= 3 else { return }
         if top > 0 {
-            marker("↑ \(top + 1) more", row: rect.y, in: rect, canvas: &canvas, clip: area)
+            marker(
+                Messages.tr("↑ {{ count }} more", ["count": String(top + 1)]), row: rect.y, in: rect, canvas: &canvas,
+                clip: area)
         }
         if top < limit {
-            marker("↓ \(limit - top + 1) more", row: rect.maxY - 1, in: rect, canvas: &canvas, clip: area)
+            marker(
+                Messages.tr("↓ {{ count }} more", ["count": String(limit - top + 1)]), row: rect.maxY - 1, in: rect,
+                canvas: &canvas, clip: area)
         }
     }
 
@@ -193,13 +197,18 @@ public struct PageView {
             }
             return blocks
         case .paywall(let paywall):
-            let offering = paywall.offeringID.map { "“\($0)”" } ?? "the current offering"
+            let placeholder =
+                paywall.offeringID.map {
+                    Messages.tr("The paywall for “{{ offering }}” appears here.", ["offering": $0])
+                }
+                ?? Messages.tr("The paywall for the current offering appears here.")
             return [
                 Block(
-                    lines: TextLayout.wrap(paywall.title ?? "Upgrade", width: textWidth), style: theme.heading,
+                    lines: TextLayout.wrap(paywall.title ?? Messages.tr("Upgrade"), width: textWidth),
+                    style: theme.heading,
                     alignment: .centredLines),
                 Block(
-                    lines: TextLayout.wrap("The paywall for \(offering) appears here.", width: textWidth),
+                    lines: TextLayout.wrap(placeholder, width: textWidth),
                     style: theme.muted, alignment: .centredLines),
             ]
         }

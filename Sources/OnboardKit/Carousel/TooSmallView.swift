@@ -1,8 +1,13 @@
 /// Shown instead of the carousel when the terminal is below the minimum size.
 public enum TooSmallView {
     public static func message(width: Int, height: Int) -> String {
-        "terminal too small (need \(CarouselLayout.minimumWidth) x \(CarouselLayout.minimumHeight), "
-            + "have \(width) x \(height))"
+        Messages.tr(
+            "terminal too small (need {{ minimum_width }} x {{ minimum_height }}, have {{ width }} x {{ height }})",
+            [
+                "minimum_width": String(CarouselLayout.minimumWidth),
+                "minimum_height": String(CarouselLayout.minimumHeight), "width": String(width),
+                "height": String(height),
+            ])
     }
 
     public static func draw(into canvas: inout Canvas, theme: Theme) {

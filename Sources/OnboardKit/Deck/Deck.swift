@@ -96,7 +96,10 @@ public struct ButtonLabels: Hashable, Sendable {
     public var skip: String
     public var done: String
 
-    public init(next: String = "Next", back: String = "Back", skip: String = "Skip", done: String = "Get started") {
+    public init(
+        next: String = Messages.tr("Next"), back: String = Messages.tr("Back"), skip: String = Messages.tr("Skip"),
+        done: String = Messages.tr("Get started")
+    ) {
         self.next = next
         self.back = back
         self.skip = skip

@@ -6,10 +6,10 @@ public enum KeyBindings {
         .anywhere,
         [
             KeyHelpEntry(
-                KeyBinding(.control("c"), .interrupt), "quit",
+                KeyBinding(.control("c"), .interrupt), Messages.trNoop("quit"),
                 note: "exit 130; the tour is not recorded as seen"),
             KeyHelpEntry(
-                KeyBinding(.control("z"), .suspend), "suspend",
+                KeyBinding(.control("z"), .suspend), Messages.trNoop("suspend"),
                 note: "`fg` to come back; during a purchase, once it has gone through or failed"),
         ])
 
@@ -21,25 +21,28 @@ public enum KeyBindings {
                     KeyBinding([.right, .character("l")], .nextPage),
                     KeyBinding([.character(" "), .enter], .advance),
                     KeyBinding(.pageDown, .nextPage),
-                ], "next page", note: "`Space` and `Enter` finish the tour on the last page"),
+                ], Messages.trNoop("next page"), note: "`Space` and `Enter` finish the tour on the last page"),
             KeyHelpEntry(
-                KeyBinding([.left, .character("h"), .backspace, .pageUp], .previousPage), "previous page"),
+                KeyBinding([.left, .character("h"), .backspace, .pageUp], .previousPage),
+                Messages.trNoop("previous page")),
             KeyHelpEntry(
                 [KeyBinding([.home, .character("g")], .firstPage), KeyBinding([.end, .character("G")], .lastPage)],
-                "first · last page", separator: " · "),
+                Messages.trNoop("first · last page"), separator: " · "),
             KeyHelpEntry(
-                KeyBinding.digits(through: 9, .jumpToPage, named: "1 … 9"), "jump to page",
+                KeyBinding.digits(through: 9, .jumpToPage, named: "1 … 9"), Messages.trNoop("jump to page"),
                 note: "a digit past the last page does nothing"),
             KeyHelpEntry(
                 [
                     KeyBinding(.down, .scrollDown), KeyBinding(.up, .scrollUp),
                     KeyBinding(.character("j"), .scrollDown), KeyBinding(.character("k"), .scrollUp),
-                ], "scroll a long page", note: "one whose text does not fit"),
-            KeyHelpEntry(KeyBinding(.character("s"), .skip), "skip the tour"),
-            KeyHelpEntry(KeyBinding(.character("c"), .celebrate), "confetti", note: "the deck's `onCelebrate`"),
-            KeyHelpEntry(KeyBinding(.character("?"), .showHelp), "show or hide this help"),
+                ], Messages.trNoop("scroll a long page"), note: "one whose text does not fit"),
+            KeyHelpEntry(KeyBinding(.character("s"), .skip), Messages.trNoop("skip the tour")),
             KeyHelpEntry(
-                [KeyBinding([.character("q"), .escape], .quit), KeyBinding(.control("c"), .interrupt)], "quit"),
+                KeyBinding(.character("c"), .celebrate), Messages.trNoop("confetti"), note: "the deck's `onCelebrate`"),
+            KeyHelpEntry(KeyBinding(.character("?"), .showHelp), Messages.trNoop("show or hide this help")),
+            KeyHelpEntry(
+                [KeyBinding([.character("q"), .escape], .quit), KeyBinding(.control("c"), .interrupt)],
+                Messages.trNoop("quit")),
         ])
 
     public static let paywall = KeyMap(
@@ -49,31 +52,32 @@ public enum KeyBindings {
                 [
                     KeyBinding(.up, .previousPackage), KeyBinding(.down, .nextPackage),
                     KeyBinding(.character("k"), .previousPackage), KeyBinding(.character("j"), .nextPackage),
-                ], "choose a package (paywall)"),
+                ], Messages.trNoop("choose a package (paywall)")),
             KeyHelpEntry(
-                KeyBinding(.enter, .buy), "buy it", note: "only a package whose row is on screen"),
-            KeyHelpEntry(KeyBinding(.character("r"), .restore), "restore purchases"),
+                KeyBinding(.enter, .buy), Messages.trNoop("buy it"), note: "only a package whose row is on screen"),
+            KeyHelpEntry(KeyBinding(.character("r"), .restore), Messages.trNoop("restore purchases")),
             KeyHelpEntry(
                 [
                     KeyBinding(.character("p"), .showPrivacyPolicy), KeyBinding(.character("t"), .showTermsOfUse),
-                ], "privacy policy · terms of use", separator: " · "),
-            KeyHelpEntry(KeyBinding([.character("n"), .escape], .notNow), "not now"),
+                ], Messages.trNoop("privacy policy · terms of use"), separator: " · "),
+            KeyHelpEntry(KeyBinding([.character("n"), .escape], .notNow), Messages.trNoop("not now")),
             KeyHelpEntry(
                 [KeyBinding(.character("a"), .approveRequest), KeyBinding(.character("d"), .declineRequest)],
-                "approve · decline a request", note: "an ask-to-buy request waiting for approval",
+                Messages.trNoop("approve · decline a request"), note: "an ask-to-buy request waiting for approval",
                 separator: " · "),
             KeyHelpEntry(
-                KeyBinding(.character("m"), .manageTransactions), "transaction manager",
+                KeyBinding(.character("m"), .manageTransactions), Messages.trNoop("transaction manager"),
                 note: "the store's transactions: cancel, refund, fail a renewal, resolve, approve"),
-            KeyHelpEntry(KeyBinding(.character("o"), .enterOfferCode), "redeem an offer code"),
+            KeyHelpEntry(KeyBinding(.character("o"), .enterOfferCode), Messages.trNoop("redeem an offer code")),
         ])
 
     public static let confirmation = KeyMap(
         .confirmation,
         [
-            KeyHelpEntry(KeyBinding([.enter, .character("y")], .confirm), "confirm"),
+            KeyHelpEntry(KeyBinding([.enter, .character("y")], .confirm), Messages.trNoop("confirm")),
             KeyHelpEntry(
-                KeyBinding([.escape, .character("n")], .close), "cancel", note: "nothing is bought or changed"),
+                KeyBinding([.escape, .character("n")], .close), Messages.trNoop("cancel"),
+                note: "nothing is bought or changed"),
         ])
 
     public static let transactionManager = KeyMap(
@@ -84,50 +88,54 @@ public enum KeyBindings {
                     KeyBinding(.up, .previousRow), KeyBinding(.down, .nextRow),
                     KeyBinding(.character("k"), .previousRow),
                     KeyBinding(.character("j"), .nextRow),
-                ], "choose a transaction"),
-            KeyHelpEntry(KeyBinding(.character("c"), .toggleRenewal), "cancel · resume auto-renew"),
-            KeyHelpEntry(KeyBinding(.character("r"), .refundTransaction), "refund it"),
+                ], Messages.trNoop("choose a transaction")),
+            KeyHelpEntry(KeyBinding(.character("c"), .toggleRenewal), Messages.trNoop("cancel · resume auto-renew")),
+            KeyHelpEntry(KeyBinding(.character("r"), .refundTransaction), Messages.trNoop("refund it")),
             KeyHelpEntry(
                 [KeyBinding(.character("f"), .failRenewal), KeyBinding(.character("s"), .resolveBilling)],
-                "fail the next renewal · resolve", separator: " · "),
+                Messages.trNoop("fail the next renewal · resolve"), separator: " · "),
             KeyHelpEntry(
                 [
                     KeyBinding(.character("y"), .acceptPriceIncrease),
                     KeyBinding(.character("n"), .declinePriceIncrease),
                 ],
-                "accept · decline a price increase",
+                Messages.trNoop("accept · decline a price increase"),
                 note: "one that asks for consent (`store price-increase --consent`)",
                 separator: " · "),
             KeyHelpEntry(
                 [KeyBinding(.character("a"), .approveRequest), KeyBinding(.character("d"), .declineRequest)],
-                "approve · decline an ask-to-buy request", separator: " · "),
-            KeyHelpEntry(KeyBinding([.escape, .character("m")], .close), "close"),
+                Messages.trNoop("approve · decline an ask-to-buy request"), separator: " · "),
+            KeyHelpEntry(KeyBinding([.escape, .character("m")], .close), Messages.trNoop("close")),
         ])
 
     public static let offerCode = KeyMap(
         .offerCode,
         [
-            KeyHelpEntry(KeyBinding(.enter, .redeemCode), "redeem", note: "type or paste the code first"),
-            KeyHelpEntry(KeyBinding(.escape, .close), "close"),
+            KeyHelpEntry(
+                KeyBinding(.enter, .redeemCode), Messages.trNoop("redeem"), note: "type or paste the code first"),
+            KeyHelpEntry(KeyBinding(.escape, .close), Messages.trNoop("close")),
         ])
 
     public static let testStoreSheet = KeyMap(
         .testStoreSheet,
         [
-            KeyHelpEntry(KeyBinding([.character("1"), .character("s")], .purchaseSucceeds), "success"),
-            KeyHelpEntry(KeyBinding([.character("2"), .character("f")], .purchaseFails), "failure"),
-            KeyHelpEntry(KeyBinding([.character("3"), .character("c"), .escape], .purchaseCancelled), "cancel"),
-            KeyHelpEntry(KeyBinding([.character("4"), .character("p")], .purchaseAsksToBuy), "ask to buy"),
+            KeyHelpEntry(
+                KeyBinding([.character("1"), .character("s")], .purchaseSucceeds), Messages.trNoop("success")),
+            KeyHelpEntry(KeyBinding([.character("2"), .character("f")], .purchaseFails), Messages.trNoop("failure")),
+            KeyHelpEntry(
+                KeyBinding([.character("3"), .character("c"), .escape], .purchaseCancelled), Messages.trNoop("cancel")),
+            KeyHelpEntry(
+                KeyBinding([.character("4"), .character("p")], .purchaseAsksToBuy), Messages.trNoop("ask to buy")),
         ])
 
     public static let checkoutSheet = KeyMap(
         .checkoutSheet,
         [
             KeyHelpEntry(
-                KeyBinding(.character("o"), .openCheckout), "open the address in the browser",
+                KeyBinding(.character("o"), .openCheckout), Messages.trNoop("open the address in the browser"),
                 note: "not over SSH or without a display"),
             KeyHelpEntry(
-                KeyBinding(.escape, .close), "back to the paywall",
+                KeyBinding(.escape, .close), Messages.trNoop("back to the paywall"),
                 note: "paste (or type) the license you receive: it is verified at once"),
         ])
 
@@ -135,40 +143,42 @@ public enum KeyBindings {
         .notice,
         [
             KeyHelpEntry(
-                KeyBinding([.enter, .character("r")], .retry), "retry",
+                KeyBinding([.enter, .character("r")], .retry), Messages.trNoop("retry"),
                 note: "when the purchase or restore can be tried again"),
-            KeyHelpEntry(.anyKey(.close), "continue"),
+            KeyHelpEntry(.anyKey(.close), Messages.trNoop("continue")),
         ])
 
-    public static let message = KeyMap(.message, [KeyHelpEntry(.anyKey(.close), "close")])
+    public static let message = KeyMap(.message, [KeyHelpEntry(.anyKey(.close), Messages.trNoop("close"))])
 
-    public static let help = KeyMap(.help, [KeyHelpEntry(.anyKey(.close), "close the help", note: "`q` and `Esc` too")])
+    public static let help = KeyMap(
+        .help, [KeyHelpEntry(.anyKey(.close), Messages.trNoop("close the help"), note: "`q` and `Esc` too")])
 
     public static let review = KeyMap(
         .review,
         [
-            KeyHelpEntry(KeyBinding.digits(through: 5, .rate, named: "1–5"), "rate"),
+            KeyHelpEntry(KeyBinding.digits(through: 5, .rate, named: "1–5"), Messages.trNoop("rate")),
             KeyHelpEntry(
                 [
                     KeyBinding([.left, .character("h"), .backTab], .previousChoice),
                     KeyBinding([.right, .character("l"), .tab], .nextChoice),
-                ], "previous · next choice", separator: " · "),
-            KeyHelpEntry(KeyBinding([.enter, .character(" ")], .choose), "choose"),
-            KeyHelpEntry(KeyBinding([.escape, .character("q")], .later), "later"),
-            KeyHelpEntry(KeyBinding(.character("n"), .never), "never"),
+                ], Messages.trNoop("previous · next choice"), separator: " · "),
+            KeyHelpEntry(KeyBinding([.enter, .character(" ")], .choose), Messages.trNoop("choose")),
+            KeyHelpEntry(KeyBinding([.escape, .character("q")], .later), Messages.trNoop("later")),
+            KeyHelpEntry(KeyBinding(.character("n"), .never), Messages.trNoop("never")),
         ])
 
     public static let autoplay = KeyMap(
         .autoplay,
         [
-            KeyHelpEntry(KeyBinding(.character("q"), .quit), "quit"),
+            KeyHelpEntry(KeyBinding(.character("q"), .quit), Messages.trNoop("quit")),
             KeyHelpEntry(
-                .anyKey(.pauseAutoplay), "pause",
+                .anyKey(.pauseAutoplay), Messages.trNoop("pause"),
                 note: "only that: keys then work as on the page, and nothing is bought"),
         ])
 
     public static let autoplayPaused = KeyMap(
-        .autoplayPaused, [KeyHelpEntry(KeyBinding(.character("p"), .resumeAutoplay), "resume autoplay")])
+        .autoplayPaused,
+        [KeyHelpEntry(KeyBinding(.character("p"), .resumeAutoplay), Messages.trNoop("resume autoplay"))])
 
     /// Every context's map, in the order the documentation lists them.
     public static let all: [KeyMap] = [

@@ -94,15 +94,18 @@ struct ReviewBoxView {
     }
 
     static let starSpacing = 3
-    static let laterLabel = " Later "
-    static let neverLabel = " Never "
+    static var laterLabel: String { " \(Messages.tr("Later")) " }
+    static var neverLabel: String { " \(Messages.tr("Never")) " }
     /// " 1–5 rate · ← → Enter · Esc later ": the first key of each, from the table.
-    static let footer: String = {
+    static var footer: String {
         let keys = KeyBindings.review
         func first(_ action: KeyAction) -> String { keys.keyNames(for: action).first ?? "" }
         let moves = [first(.previousChoice), first(.nextChoice), first(.choose)].joined(separator: " ")
-        return " \(first(.rate)) rate · \(moves) · \(first(.later)) later "
-    }()
+        return " "
+            + Messages.tr(
+                "{{ rate_keys }} rate · {{ move_keys }} · {{ later_key }} later",
+                ["rate_keys": first(.rate), "move_keys": moves, "later_key": first(.later)]) + " "
+    }
 
     func placement(width: Int, height: Int) -> Placement {
         let innerWidth = min(max(width - 6, 1), 48)
@@ -142,7 +145,8 @@ struct ReviewBoxView {
         let placement = placement(width: canvas.width, height: canvas.height)
         let rect = placement.rect
         BoxView.draw(
-            into: &canvas, box: rect, style: theme.border, title: " Rate this app ", footer: Self.footer,
+            into: &canvas, box: rect, style: theme.border, title: " \(Messages.tr("Rate this app")) ",
+            footer: Self.footer,
             titleStyle: theme.accentText, backdrop: theme.backdrop)
         let inner = rect.inset(by: 1)
         for (index, line) in placement.promptLines.enumerated() {
@@ -171,9 +175,12 @@ struct ReviewBoxView {
     private func drawAddress(_ url: String, into canvas: inout Canvas, theme: Theme) {
         let stars = box.answer?.stars ?? 5
         let rect = PaywallOverlay.box(
-            title: " Thank you ",
-            lines: ["Thank you for the \(stars) stars!", "Leave a review at:", "", url],
-            footer: " any key closes ", into: &canvas, theme: theme)
+            title: " \(Messages.tr("Thank you")) ",
+            lines: [
+                Messages.trn("Thank you for the star!", "Thank you for the {{ count }} stars!", count: stars),
+                Messages.tr("Leave a review at:"), "", url,
+            ],
+            footer: " \(Messages.tr("any key closes")) ", into: &canvas, theme: theme)
         // The address is the box's last line; where it fits on one row it becomes a link.
         let row = rect.maxY - 3
         if row >= 0, row < canvas.height, canvas.lines[row].contains(url) {

@@ -55,13 +55,13 @@ public enum PackageType: Hashable, Sendable, CaseIterable {
     /// The name a paywall shows for the package: "Annual", "6 Month", "Lifetime"; nil for custom.
     public var displayName: String? {
         switch self {
-        case .annual: return "Annual"
-        case .sixMonth: return "6 Month"
-        case .threeMonth: return "3 Month"
-        case .twoMonth: return "2 Month"
-        case .monthly: return "Monthly"
-        case .weekly: return "Weekly"
-        case .lifetime: return "Lifetime"
+        case .annual: return Messages.tr("Annual")
+        case .sixMonth: return Messages.tr("6 Month")
+        case .threeMonth: return Messages.tr("3 Month")
+        case .twoMonth: return Messages.tr("2 Month")
+        case .monthly: return Messages.tr("Monthly")
+        case .weekly: return Messages.tr("Weekly")
+        case .lifetime: return Messages.tr("Lifetime")
         case .custom: return nil
         }
     }

@@ -9,7 +9,7 @@ public struct PaywallCopy: Hashable, Sendable {
     public var callToActionWithIntroOffer: String?
 
     public init(
-        title: String, subtitle: String = "", features: [String] = [], callToAction: String = "Continue",
+        title: String, subtitle: String = "", features: [String] = [], callToAction: String = Messages.tr("Continue"),
         callToActionWithIntroOffer: String? = nil
     ) {
         self.title = title
@@ -21,10 +21,12 @@ public struct PaywallCopy: Hashable, Sendable {
 
     /// Copy for catalogs that bring none (a bare StoreKit file). The button names the plan:
     /// rows of long names may be cut, and the button is where the choice is confirmed.
-    public static let standard = PaywallCopy(
-        title: "Unlock everything", subtitle: "Choose the plan that suits you.", features: [],
-        callToAction: "Continue with {{ product_name }} for {{ price_per_period }}",
-        callToActionWithIntroOffer: "Start my {{ sub_offer }} of {{ product_name }}")
+    public static var standard: PaywallCopy {
+        PaywallCopy(
+            title: Messages.tr("Unlock everything"), subtitle: Messages.tr("Choose the plan that suits you."),
+            features: [], callToAction: Messages.tr("Continue with {{ product_name }} for {{ price_per_period }}"),
+            callToActionWithIntroOffer: Messages.tr("Start my {{ sub_offer }} of {{ product_name }}"))
+    }
 
     /// The call to action to show, by whether the customer can still take the package's
     /// introductory offer (a store grants it once per subscription group).

@@ -80,29 +80,50 @@ public struct SubscriptionPeriod: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// "1 month", "3 days", "2 weeks".
-    public var description: String { "\(value) \(Self.unitName(unit, plural: value != 1))" }
+    /// "1 month", "3 days", "2 weeks", in the messages' language with its plural forms
+    /// ("1 месяц, 2 месяца, 6 месяцев").
+    public var description: String {
+        switch unit {
+        case .day: Messages.trn("{{ count }} day", "{{ count }} days", count: value)
+        case .week: Messages.trn("{{ count }} week", "{{ count }} weeks", count: value)
+        case .month: Messages.trn("{{ count }} month", "{{ count }} months", count: value)
+        case .year: Messages.trn("{{ count }} year", "{{ count }} years", count: value)
+        }
+    }
 
     /// The period as the denominator of a price: "year" for one year, "3 months" otherwise.
-    public var unitDescription: String { value == 1 ? Self.unitName(unit, plural: false) : description }
+    public var unitDescription: String {
+        guard value == 1 else { return description }
+        switch unit {
+        case .day: return Messages.tr("day")
+        case .week: return Messages.tr("week")
+        case .month: return Messages.tr("month")
+        case .year: return Messages.tr("year")
+        }
+    }
 
     /// The short denominator of a price: "yr", "mo", "wk", "day"; "3 mo" for several units.
     public var abbreviatedUnitDescription: String {
-        let short: String
-        switch unit {
-        case .day: short = "day"
-        case .week: short = "wk"
-        case .month: short = "mo"
-        case .year: short = "yr"
+        switch (unit, value) {
+        case (.day, 1): Messages.tr("day")
+        case (.week, 1): Messages.tr("wk")
+        case (.month, 1): Messages.tr("mo")
+        case (.year, 1): Messages.tr("yr")
+        case (.day, _): Messages.trn("{{ count }} day", "{{ count }} days", count: value)
+        case (.week, _): Messages.trn("{{ count }} wk", "{{ count }} wk", count: value)
+        case (.month, _): Messages.trn("{{ count }} mo", "{{ count }} mo", count: value)
+        case (.year, _): Messages.trn("{{ count }} yr", "{{ count }} yr", count: value)
         }
-        return value == 1 ? short : "\(value) \(short)"
     }
 
-    /// The period as an adjective: "7-day", "1-month", as in "7-day free trial".
-    public var adjectiveDescription: String { "\(value)-\(Self.unitName(unit, plural: false))" }
-
-    static func unitName(_ unit: Unit, plural: Bool) -> String {
-        plural ? "\(unit.rawValue)s" : unit.rawValue
+    /// A free trial of this length: "7-day free trial", "1-month free trial".
+    public var freeTrialDescription: String {
+        switch unit {
+        case .day: Messages.trn("{{ count }}-day free trial", "{{ count }}-day free trial", count: value)
+        case .week: Messages.trn("{{ count }}-week free trial", "{{ count }}-week free trial", count: value)
+        case .month: Messages.trn("{{ count }}-month free trial", "{{ count }}-month free trial", count: value)
+        case .year: Messages.trn("{{ count }}-year free trial", "{{ count }}-year free trial", count: value)
+        }
     }
 
     /// The date one period after `date`, by calendar arithmetic (a month after 31 January is the

@@ -24,16 +24,23 @@ public struct PriceFormatter: Hashable, Sendable {
     /// non-renewing pass is paid once for its period, so it reads "$1.99 for 1 week".
     public func pricePerPeriod(of product: Product) -> String {
         guard let period = product.subscriptionPeriod else { return price(of: product) }
-        if product.type == .nonRenewing { return "\(price(of: product)) for \(period)" }
-        return "\(price(of: product))/\(period.abbreviatedUnitDescription)"
+        if product.type == .nonRenewing {
+            return Messages.tr(
+                "{{ price }} for {{ duration }}", ["price": price(of: product), "duration": period.description])
+        }
+        return Messages.tr(
+            "{{ price }}/{{ period }}", ["price": price(of: product), "period": period.abbreviatedUnitDescription])
     }
 
     /// The price per period in words: "$39.99/year", "$14.99/3 months"; "$1.99 for 1 week" for a
     /// non-renewing pass.
     public func pricePerPeriodFull(of product: Product) -> String {
         guard let period = product.subscriptionPeriod else { return price(of: product) }
-        if product.type == .nonRenewing { return "\(price(of: product)) for \(period)" }
-        return "\(price(of: product))/\(period.unitDescription)"
+        if product.type == .nonRenewing {
+            return Messages.tr(
+                "{{ price }} for {{ duration }}", ["price": price(of: product), "duration": period.description])
+        }
+        return Messages.tr("{{ price }}/{{ period }}", ["price": price(of: product), "period": period.unitDescription])
     }
 
     /// The truncated price of one `unit` ("$3.33" a month for $39.99 a year); nil without a period.
@@ -48,7 +55,12 @@ public struct PriceFormatter: Hashable, Sendable {
         guard product.type == .autoRenewable, let period = product.subscriptionPeriod, period != monthly,
             let perMonth = price(of: product, per: .month)
         else { return pricePerPeriod(of: product) }
-        return "\(pricePerPeriod(of: product)) (\(perMonth)/\(monthly.abbreviatedUnitDescription))"
+        return Messages.tr(
+            "{{ price }} ({{ monthly_price }}/{{ period }})",
+            [
+                "price": pricePerPeriod(of: product), "monthly_price": perMonth,
+                "period": monthly.abbreviatedUnitDescription,
+            ])
     }
 
     /// The offer's price text: "$0.99"; "$0.00" for a free trial.
@@ -64,13 +76,15 @@ public struct PriceFormatter: Hashable, Sendable {
         let duration = offer.totalDuration
         switch offer.paymentMode {
         case .freeTrial:
-            return "\(duration.adjectiveDescription) free trial"
+            return duration.freeTrialDescription
         case .payAsYouGo where offer.periodCount == 1:
-            return "\(duration) for \(price)"
+            return Messages.tr("{{ duration }} for {{ price }}", ["duration": duration.description, "price": price])
         case .payAsYouGo:
-            return "\(price)/\(offer.period.abbreviatedUnitDescription) for \(duration)"
+            return Messages.tr(
+                "{{ price }}/{{ period }} for {{ duration }}",
+                ["price": price, "period": offer.period.abbreviatedUnitDescription, "duration": duration.description])
         case .payUpFront:
-            return "\(price) for \(duration)"
+            return Messages.tr("{{ price }} for {{ duration }}", ["price": price, "duration": duration.description])
         }
     }
 
@@ -97,12 +111,16 @@ public struct PriceFormatter: Hashable, Sendable {
 
     /// "33% off", RevenueCat's wording for `{{ sub_relative_discount }}`; nil without a discount.
     public func relativeDiscountText(of package: Package, in offering: Offering) -> String? {
-        Self.relativeDiscount(of: package, in: offering).map { "\(percent($0)) off" }
+        Self.relativeDiscount(of: package, in: offering).map {
+            Messages.tr("{{ percent }} off", ["percent": percent($0)])
+        }
     }
 
     /// "Save 33%", for a badge next to a package; nil without a discount.
     public func savingsText(of package: Package, in offering: Offering) -> String? {
-        Self.relativeDiscount(of: package, in: offering).map { "Save \(percent($0))" }
+        Self.relativeDiscount(of: package, in: offering).map {
+            Messages.tr("Save {{ percent }}", ["percent": percent($0)])
+        }
     }
 
     private func percent(_ value: Int) -> String {

@@ -95,40 +95,48 @@ public struct EntitlementStatus: Hashable, Sendable {
     /// Dec 3, 2026", "Lifetime", "Not purchased", "Awaiting approval".
     ///
     /// Dates use the locale's medium date style without a time (en_US "Dec 3, 2026", en_GB
-    /// "3 Dec 2026"), in `timeZone`; the words are English, like the rest of the paywall.
+    /// "3 Dec 2026"), in `timeZone`; the words are the messages' (`Messages.current`).
     ///
     /// A free trial says so, and what follows it: "Free trial until Dec 3, 2026, then
     /// $39.99/yr" when `renewalPrice` is known, "Free trial until Dec 3, 2026 (won't renew)".
     public func statusLine(locale: Locale, timeZone: TimeZone, renewalPrice: String? = nil) -> String {
         switch state {
-        case .notPurchased: return "Not purchased"
-        case .lifetime: return "Lifetime"
-        case .awaitingApproval: return "Awaiting approval"
+        case .notPurchased: return Messages.tr("Not purchased")
+        case .lifetime: return Messages.tr("Lifetime")
+        case .awaitingApproval: return Messages.tr("Awaiting approval")
         case .active(let until, let willRenew) where periodType == .trial:
             let day = Self.day(until, locale: locale, timeZone: timeZone)
-            guard willRenew else { return "Free trial until \(day) (won't renew)" }
-            return renewalPrice.map { "Free trial until \(day), then \($0)" } ?? "Free trial until \(day) (renews)"
+            guard willRenew else { return Messages.tr("Free trial until {{ date }} (won't renew)", ["date": day]) }
+            return renewalPrice.map {
+                Messages.tr("Free trial until {{ date }}, then {{ price }}", ["date": day, "price": $0])
+            } ?? Messages.tr("Free trial until {{ date }} (renews)", ["date": day])
         case .active(let until, let willRenew):
             let day = Self.day(until, locale: locale, timeZone: timeZone)
             if willRenew, let pending = pendingProductName {
-                return "Active until \(day), then changes to \(pending)"
+                return Messages.tr(
+                    "Active until {{ date }}, then changes to {{ name }}", ["date": day, "name": pending])
             }
             if subscription?.priceIncrease?.status == .awaitingConsent {
-                return "Active until \(day) (renews only if you accept the new price)"
+                return Messages.tr("Active until {{ date }} (renews only if you accept the new price)", ["date": day])
             }
-            let renewal = willRenew ? "renews" : "won't renew"
-            return "Active until \(day) (\(renewal))"
+            return willRenew
+                ? Messages.tr("Active until {{ date }} (renews)", ["date": day])
+                : Messages.tr("Active until {{ date }} (won't renew)", ["date": day])
         case .expired(let date):
-            return "Expired on \(Self.day(date, locale: locale, timeZone: timeZone))"
+            return Messages.tr("Expired on {{ date }}", ["date": Self.day(date, locale: locale, timeZone: timeZone)])
         case .inGracePeriod(let until):
-            return "Payment failed: access until \(Self.day(until, locale: locale, timeZone: timeZone)) (grace period)"
+            return Messages.tr(
+                "Payment failed: access until {{ date }} (grace period)",
+                ["date": Self.day(until, locale: locale, timeZone: timeZone)])
         case .inBillingRetry(let since):
-            return
-                "Payment failed on \(Self.day(since, locale: locale, timeZone: timeZone)): update billing to restore access"
+            return Messages.tr(
+                "Payment failed on {{ date }}: update billing to restore access",
+                ["date": Self.day(since, locale: locale, timeZone: timeZone)])
         case .refunded(let date):
-            return "Refunded on \(Self.day(date, locale: locale, timeZone: timeZone))"
+            return Messages.tr("Refunded on {{ date }}", ["date": Self.day(date, locale: locale, timeZone: timeZone)])
         case .revoked(let date):
-            return "Access revoked on \(Self.day(date, locale: locale, timeZone: timeZone))"
+            return Messages.tr(
+                "Access revoked on {{ date }}", ["date": Self.day(date, locale: locale, timeZone: timeZone)])
         }
     }
 

@@ -12,7 +12,7 @@ public struct PlanChangeOffer: Hashable, Sendable {
 
     /// "upgrade now", "from Feb 10": the row's tag.
     public func tag(day: (Date) -> String) -> String {
-        if isImmediate { return change == .upgrade ? "upgrade now" : "switch now" }
-        return effectiveDate.map { "from \(day($0))" } ?? "at renewal"
+        if isImmediate { return change == .upgrade ? Messages.tr("upgrade now") : Messages.tr("switch now") }
+        return effectiveDate.map { Messages.tr("from {{ date }}", ["date": day($0)]) } ?? Messages.tr("at renewal")
     }
 }

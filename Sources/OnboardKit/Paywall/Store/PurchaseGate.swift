@@ -20,14 +20,17 @@ public struct PurchaseGate: Sendable {
     /// Its own purchase date is the moment it is judged at.
     public func refusal(of transaction: LedgerTransaction, in ledger: Ledger) -> StoreSimulator.Notice? {
         if ledger.transaction(id: transaction.id) != nil {
-            return .failed(reason: "Another purchase was recorded under the same transaction ID. Nothing was bought.")
+            return .failed(
+                reason: Messages.tr("Another purchase was recorded under the same transaction ID. Nothing was bought."))
         }
         if transaction.offerKind == SubscriptionOffer.Kind.code.rawValue, let code = transaction.offerID,
             ledger.transactions.contains(where: {
                 $0.offerKind == transaction.offerKind && $0.offerID?.uppercased() == code.uppercased()
             })
         {
-            return .failed(reason: "The code \(code) was redeemed in another window already. Nothing was changed.")
+            return .failed(
+                reason: Messages.tr(
+                    "The code {{ code }} was redeemed in another window already. Nothing was changed.", ["code": code]))
         }
         switch transaction.state {
         case .purchased where transaction.planChange != nil:
@@ -35,14 +38,15 @@ public struct PurchaseGate: Sendable {
         case .refunded, .revoked:
             let target = transaction.appliesTo
             if ledger.transactions.contains(where: { $0.withdrawsAccess && $0.appliesTo == target && target != nil }) {
-                return .failed(reason: "That payment was refunded in another window already. Nothing was changed.")
+                return .failed(
+                    reason: Messages.tr("That payment was refunded in another window already. Nothing was changed."))
             }
             // A payment a plan change replaced since it was planned (whatever the dates): the
             // refund would end the new plan too.
             if let target, let latest = latestGrant(of: transaction, in: ledger), latest.planChange != nil,
                 target != latest.id, !target.hasPrefix(latest.id + ".")
             {
-                return .failed(reason: "That payment was replaced by a plan change. Nothing was changed.")
+                return .failed(reason: Messages.tr("That payment was replaced by a plan change. Nothing was changed."))
             }
             return nil
         case .renewalCancelled, .renewalResumed, .planChangeScheduled, .planChangeCancelled, .billingIssue,
@@ -87,7 +91,8 @@ public struct PurchaseGate: Sendable {
             // one in the group would be paid for alongside it.
             if case .inBillingRetry = GroupStanding(groupOf: product, in: context).current?.state {
                 return .refused(
-                    message: "The payment for your subscription is failing: update billing, or cancel it first.")
+                    message: Messages.tr(
+                        "The payment for your subscription is failing: update billing, or cancel it first."))
             }
         }
         // A second request while one waits could end in two approved purchases.
@@ -103,19 +108,20 @@ public struct PurchaseGate: Sendable {
     func staleness(of transaction: LedgerTransaction, in ledger: Ledger) -> StoreSimulator.Notice? {
         guard let target = transaction.appliesTo else { return nil }
         guard latestGrant(of: transaction, in: ledger)?.id == target else {
-            return .failed(reason: "The subscription changed in another window. Nothing was changed; look again.")
+            return .failed(
+                reason: Messages.tr("The subscription changed in another window. Nothing was changed; look again."))
         }
         // Refunded or revoked since it was planned, whatever the refund's date says.
         if ledger.transactions.contains(where: {
             $0.withdrawsAccess && ($0.appliesTo == target || $0.appliesTo?.hasPrefix(target + ".") == true)
         }) {
-            return .failed(reason: "The subscription was refunded in another window. Nothing was changed.")
+            return .failed(reason: Messages.tr("The subscription was refunded in another window. Nothing was changed."))
         }
         if transaction.state == .purchased, let product = catalog.products[transaction.productID] {
             let context = StoreContext(
                 catalog: catalog, ledger: ledger, now: transaction.purchaseDate, calendar: calendar)
             guard GroupStanding(groupOf: product, in: context).current?.originalID == transaction.originalID else {
-                return .failed(reason: "The subscription is no longer current. Nothing was changed.")
+                return .failed(reason: Messages.tr("The subscription is no longer current. Nothing was changed."))
             }
         }
         return nil

@@ -27,10 +27,10 @@ public struct StorageProblem: Hashable, Sendable {
     /// The title of the box that shows it.
     public var title: String {
         switch kind {
-        case .repaired: return "Purchase records repaired"
-        case .unreadable: return "Purchase records could not be read"
-        case .unsaved: return "Purchase records could not be saved"
-        case .unconfirmed: return "Purchase recorded, not confirmed"
+        case .repaired: return Messages.tr("Purchase records repaired")
+        case .unreadable: return Messages.tr("Purchase records could not be read")
+        case .unsaved: return Messages.tr("Purchase records could not be saved")
+        case .unconfirmed: return Messages.tr("Purchase recorded, not confirmed")
         }
     }
 }

@@ -29,19 +29,19 @@ extension StoreSimulator {
 
         public var title: String {
             switch self {
-            case .purchased: return "You're all set"
-            case .failed: return "Purchase failed"
-            case .restored: return "Purchases restored"
-            case .alreadyActive: return "Already up to date"
-            case .nothingToRestore: return "No purchases to restore"
-            case .awaitingApproval: return "Awaiting approval"
-            case .alreadySubscribed: return "You're currently subscribed"
-            case .alreadyOwned: return "Already purchased"
-            case .approved: return "Purchase approved"
-            case .declined: return "Purchase declined"
-            case .alreadyAnswered: return "Already answered"
+            case .purchased: return Messages.tr("You're all set")
+            case .failed: return Messages.tr("Purchase failed")
+            case .restored: return Messages.tr("Purchases restored")
+            case .alreadyActive: return Messages.tr("Already up to date")
+            case .nothingToRestore: return Messages.tr("No purchases to restore")
+            case .awaitingApproval: return Messages.tr("Awaiting approval")
+            case .alreadySubscribed: return Messages.tr("You're currently subscribed")
+            case .alreadyOwned: return Messages.tr("Already purchased")
+            case .approved: return Messages.tr("Purchase approved")
+            case .declined: return Messages.tr("Purchase declined")
+            case .alreadyAnswered: return Messages.tr("Already answered")
             case .changed(let title, _): return title
-            case .refused: return "Not possible"
+            case .refused: return Messages.tr("Not possible")
             case .storageProblem(let problem): return problem.title
             }
         }
@@ -49,27 +49,34 @@ extension StoreSimulator {
         public var message: String {
             switch self {
             case .purchased(let name):
-                return "Thank you for buying \(name)."
+                return Messages.tr("Thank you for buying {{ name }}.", ["name": name])
             case .failed(let reason):
                 return reason
             case .restored(let names):
-                return "\(Self.list(names)) \(names.count == 1 ? "is" : "are") active again."
+                return Messages.trn(
+                    "{{ names }} is active again.", "{{ names }} are active again.", count: names.count,
+                    ["names": Self.list(names)])
             case .alreadyActive(let names):
-                return "\(Self.list(names)) \(names.count == 1 ? "is" : "are") active already; nothing else was found."
+                return Messages.trn(
+                    "{{ names }} is active already; nothing else was found.",
+                    "{{ names }} are active already; nothing else was found.", count: names.count,
+                    ["names": Self.list(names)])
             case .nothingToRestore:
-                return "No active purchases were found for this account."
+                return Messages.tr("No active purchases were found for this account.")
             case .awaitingApproval(let name):
-                return "Your request to buy \(name) was sent. It will be ready once it is approved."
+                return Messages.tr(
+                    "Your request to buy {{ name }} was sent. It will be ready once it is approved.", ["name": name])
             case .alreadySubscribed:
-                return "Your subscription is active; there is nothing more to buy."
+                return Messages.tr("Your subscription is active; there is nothing more to buy.")
             case .alreadyOwned:
-                return "You already own this; there is nothing more to buy."
+                return Messages.tr("You already own this; there is nothing more to buy.")
             case .approved(let name):
-                return "The request to buy \(name) was approved."
+                return Messages.tr("The request to buy {{ name }} was approved.", ["name": name])
             case .declined(let name):
-                return "The request to buy \(name) was declined."
+                return Messages.tr("The request to buy {{ name }} was declined.", ["name": name])
             case .alreadyAnswered(let name):
-                return "The request to buy \(name) was already answered in another window."
+                return Messages.tr(
+                    "The request to buy {{ name }} was already answered in another window.", ["name": name])
             case .changed(_, let message):
                 return message
             case .refused(let message):
@@ -96,7 +103,9 @@ extension StoreSimulator {
         /// "A", "A and B", "A, B and C".
         static func list(_ names: [String]) -> String {
             guard names.count > 1 else { return names.first ?? "" }
-            return names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+            return Messages.tr(
+                "{{ list }} and {{ last }}",
+                ["list": names.dropLast().joined(separator: Messages.tr(", ")), "last": names[names.count - 1]])
         }
     }
 }

@@ -10,15 +10,18 @@ public struct StoreSimulator: Sendable {
     /// Spinner frames per second of busy time, for `spinnerFrame`.
     public static let spinnerFramesPerSecond: Double = 10
     /// The reason `--simulate fail` gives.
-    public static let simulatedFailureReason =
-        "The payment could not be completed (simulated failure). No money was taken."
+    public static var simulatedFailureReason: String {
+        Messages.tr("The payment could not be completed (simulated failure). No money was taken.")
+    }
     /// Seconds between attempts to record while another process holds the ledger's lock.
     public static let lockRetryInterval: Double = 0.2
     /// Seconds to wait for another process's lock before giving up on recording.
     public static let lockPatience: Double = 5
     /// What the customer is told when the lock was never released.
-    public static let lockTimeoutReason =
-        "Another tui-onboard kept the purchase ledger locked, so nothing was bought. Try again in a moment."
+    public static var lockTimeoutReason: String {
+        Messages.tr(
+            "Another tui-onboard kept the purchase ledger locked, so nothing was bought. Try again in a moment.")
+    }
 
     public let mode: SimulationMode
     /// Seconds a purchase or restore takes.
@@ -210,7 +213,9 @@ public struct StoreSimulator: Sendable {
         case .failed(let reason):
             finish()
             // True since purchases are committed: a failure leaves nothing that counts.
-            notice = .failed(reason: "Nothing was bought: the purchase could not be saved (\(reason)).")
+            notice = .failed(
+                reason: Messages.tr(
+                    "Nothing was bought: the purchase could not be saved ({{ reason }}).", ["reason": reason]))
             failedPackage = saving.package
             return []
         case .busy:

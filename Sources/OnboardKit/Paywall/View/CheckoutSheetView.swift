@@ -4,14 +4,17 @@
 public enum CheckoutSheetView {
     /// Dark modules are the glyphs' ink: black on white.
     static let codeStyle = Style(foreground: .indexed(0), background: .indexed(15))
-    static let footer = " o opens in browser · paste the license · Esc back "
+    static var footer: String { " " + Messages.tr("o opens in browser · paste the license · Esc back") + " " }
 
     public static func draw(_ sheet: CheckoutSheet, into canvas: inout Canvas, theme: Theme) {
         let address = SafeText.sanitize(sheet.url)
         // As wide as the window allows, so the address stays on one line (and one link) where it can.
         let textWidth = max(canvas.width - 4, 1)
         let addressLines = address == sheet.url ? TextLayout.wrap(address, width: textWidth) : [address]
-        var below = [""] + addressLines + ["", "Pairing code: \(sheet.pairingCode)", statusLine(of: sheet)]
+        var below =
+            [""] + addressLines + [
+                "", Messages.tr("Pairing code: {{ code }}", ["code": sheet.pairingCode]), statusLine(of: sheet),
+            ]
         if let failure = sheet.openFailure { below.append(SafeText.sanitize(failure)) }
         let code = sheet.qrLines ?? []
         let codeWidth = code.first.map { DisplayWidth.of($0) } ?? 0
@@ -19,7 +22,11 @@ public enum CheckoutSheetView {
         let fits = !code.isEmpty && codeWidth + 4 <= canvas.width && code.count + below.count + 4 <= canvas.height
         if !fits {
             let needs = "\(codeWidth + 4)x\(code.count + below.count + 4)"
-            below.insert("This window is too small for the QR code (it needs \(needs)); open this address:", at: 0)
+            below.insert(
+                Messages.tr(
+                    "This window is too small for the QR code (it needs {{ size }}); open this address:",
+                    ["size": needs]),
+                at: 0)
         }
         // Every line but the address (wrapped at its slashes above) wraps as a sentence.
         below = below.flatMap { line in
@@ -32,7 +39,7 @@ public enum CheckoutSheetView {
         let width = min(canvas.width, max(contentWidth, DisplayWidth.of(footer)) + 4)
         let height = min(canvas.height, (fits ? code.count : 0) + below.count + 2)
         let rect = Rect(x: (canvas.width - width) / 2, y: (canvas.height - height) / 2, width: width, height: height)
-        let title = " Buy \(SafeText.sanitize(sheet.productTitle)) "
+        let title = " " + Messages.tr("Buy {{ name }}", ["name": SafeText.sanitize(sheet.productTitle)]) + " "
         BoxView.draw(
             into: &canvas, box: rect, style: theme.border, title: title, footer: footer, titleStyle: theme.accentText,
             backdrop: theme.backdrop)
@@ -58,12 +65,13 @@ public enum CheckoutSheetView {
     }
 
     static func statusLine(of sheet: CheckoutSheet) -> String {
-        if sheet.isVerifying { return "Checking the license…" }
-        if sheet.isTyping { return "Reading the license… (Esc starts over)" }
+        if sheet.isVerifying { return Messages.tr("Checking the license…") }
+        if sheet.isTyping { return Messages.tr("Reading the license… (Esc starts over)") }
         switch sheet.outcome {
-        case .licensed(let name): return "✓ Licensed to \(SafeText.sanitize(name))"
-        case .refused(let reason): return "That license was not accepted: \(SafeText.sanitize(reason))"
-        case nil: return "Then paste the license you receive here."
+        case .licensed(let name): return Messages.tr("✓ Licensed to {{ name }}", ["name": SafeText.sanitize(name)])
+        case .refused(let reason):
+            return Messages.tr("That license was not accepted: {{ reason }}", ["reason": SafeText.sanitize(reason)])
+        case nil: return Messages.tr("Then paste the license you receive here.")
         }
     }
 }

@@ -28,8 +28,10 @@ public struct OfferCodeEntry: Hashable, Sendable {
             if !type(character) { refused += 1 }
         }
         if refused > 0 {
-            problem =
-                "\(refused) character\(refused == 1 ? "" : "s") of the paste left out: codes are letters, digits, - and _, up to \(Self.maximumLength)"
+            problem = Messages.trn(
+                "{{ count }} character of the paste left out: codes are letters, digits, - and _, up to {{ maximum }}",
+                "{{ count }} characters of the paste left out: codes are letters, digits, - and _, up to {{ maximum }}",
+                count: refused, ["maximum": String(Self.maximumLength)])
         }
     }
 

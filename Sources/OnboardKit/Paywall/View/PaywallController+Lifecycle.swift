@@ -18,8 +18,7 @@ extension PaywallController {
             let message: String
             let label: String
             if change.isImmediate {
-                let verb = change.change == .upgrade ? "Upgrade" : "Switch"
-                label = verb
+                label = change.change == .upgrade ? Messages.tr("Upgrade") : Messages.tr("Switch")
                 // The refund as the store would record it now.
                 let lifecycle = StoreLifecycle(catalog: catalog, calendar: calendar, locale: locale, timeZone: timeZone)
                 let refund =
@@ -31,52 +30,79 @@ extension PaywallController {
                     refund.map {
                         " (\(formatter.string(for: $0, currencyCode: catalog.products[change.currentProductID]?.currencyCode ?? product.currencyCode)))"
                     } ?? ""
+                let values = [
+                    "from": from, "to": name, "price": formatter.pricePerPeriod(of: product), "refund": amount,
+                ]
                 message =
-                    "\(verb) from \(from) to \(name) now, at \(formatter.pricePerPeriod(of: product))? "
-                    + "The unused part of \(from)\(amount) is refunded."
+                    change.change == .upgrade
+                    ? Messages.tr(
+                        "Upgrade from {{ from }} to {{ to }} now, at {{ price }}? The unused part of {{ from }}{{ refund }} is refunded.",
+                        values)
+                    : Messages.tr(
+                        "Switch from {{ from }} to {{ to }} now, at {{ price }}? The unused part of {{ from }}{{ refund }} is refunded.",
+                        values)
             } else {
-                label = "Change plan"
-                let when = change.effectiveDate.map(day) ?? "the next renewal"
+                label = Messages.tr("Change plan")
+                let values = ["from": from, "to": name, "price": formatter.pricePerPeriod(of: product)]
                 message =
-                    "Change from \(from) to \(name) on \(when)? \(from) stays until then; "
-                    + "\(name) renews at \(formatter.pricePerPeriod(of: product)) from that day."
+                    change.effectiveDate.map {
+                        Messages.tr(
+                            "Change from {{ from }} to {{ to }} on {{ date }}? {{ from }} stays until then; {{ to }} renews at {{ price }} from that day.",
+                            values.merging(["date": day($0)]) { $1 })
+                    }
+                    ?? Messages.tr(
+                        "Change from {{ from }} to {{ to }} at the next renewal? {{ from }} stays until then; {{ to }} renews at {{ price }} from that day.",
+                        values)
             }
             confirmation = PaywallConfirmation(
-                title: change.isImmediate ? "Change plan now" : "Change plan at renewal", message: message,
+                title: change.isImmediate ? Messages.tr("Change plan now") : Messages.tr("Change plan at renewal"),
+                message: message,
                 confirmLabel: label,
-                action: .lifecycle(.buy(productID: product.id, offerID: nil), doneTitle: "Plan changed"))
+                action: .lifecycle(.buy(productID: product.id, offerID: nil), doneTitle: Messages.tr("Plan changed")))
             return []
         }
         if snapshot.resumableProductIDs.contains(product.id) {
             let status = statuses.first { $0.productID == product.id }
             let pending = status?.subscription?.pendingProductID.flatMap { catalog.products[$0]?.localizedTitle }
             let message =
-                pending.map { "Stay on \(name)? The change to \(SafeText.sanitize($0)) is called off." }
-                ?? "Turn auto-renew of \(name) back on? It renews at \(formatter.pricePerPeriod(of: product))."
+                pending.map {
+                    Messages.tr(
+                        "Stay on {{ name }}? The change to {{ other }} is called off.",
+                        ["name": name, "other": SafeText.sanitize($0)])
+                }
+                ?? Messages.tr(
+                    "Turn auto-renew of {{ name }} back on? It renews at {{ price }}.",
+                    ["name": name, "price": formatter.pricePerPeriod(of: product)])
             confirmation = PaywallConfirmation(
-                title: pending == nil ? "Resume subscription" : "Keep your plan", message: message,
-                confirmLabel: pending == nil ? "Resume" : "Keep plan",
-                action: .lifecycle(.buy(productID: product.id, offerID: nil), doneTitle: "Subscription kept"))
+                title: pending == nil ? Messages.tr("Resume subscription") : Messages.tr("Keep your plan"),
+                message: message,
+                confirmLabel: pending == nil ? Messages.tr("Resume") : Messages.tr("Keep plan"),
+                action: .lifecycle(
+                    .buy(productID: product.id, offerID: nil), doneTitle: Messages.tr("Subscription kept")))
             return []
         }
         if product.type == .autoRenewable,
             case .inBillingRetry(let since) = GroupStanding(groupOf: product, in: context).current?.state
         {
             store.notice = .refused(
-                message:
-                    "The payment failed on \(day(since)): resolve it in the transaction manager, or cancel, before buying in this group."
-            )
+                message: Messages.tr(
+                    "The payment failed on {{ date }}: resolve it in the transaction manager, or cancel, before buying in this group.",
+                    ["date": day(since)]))
             return []
         }
         if let access = snapshot.alreadyEntitled[product.id] {
             let names = catalog.entitlements(grantedBy: product.id).filter { entitlement in
                 statuses.contains { $0.entitlement.id == entitlement.id && $0.isActive }
             }.map { SafeText.sanitize($0.displayName) }
-            let until = access.map { " until \(day($0))" } ?? ""
+            let values = ["entitlements": StoreSimulator.Notice.list(names), "name": name]
             confirmation = PaywallConfirmation(
-                title: "Already active",
-                message: "You have \(StoreSimulator.Notice.list(names))\(until): buy \(name) anyway?",
-                confirmLabel: "Buy anyway", action: .purchase(package))
+                title: Messages.tr("Already active"),
+                message: access.map {
+                    Messages.tr(
+                        "You have {{ entitlements }} until {{ date }}: buy {{ name }} anyway?",
+                        values.merging(["date": day($0)]) { $1 })
+                } ?? Messages.tr("You have {{ entitlements }}: buy {{ name }} anyway?", values),
+                confirmLabel: Messages.tr("Buy anyway"), action: .purchase(package))
             return []
         }
         return store.purchase(package, in: context)
@@ -108,7 +134,7 @@ extension PaywallController {
         switch action {
         case .redeemCode:
             guard !entry.text.isEmpty else {
-                offerCodeEntry?.problem = "Type the code first."
+                offerCodeEntry?.problem = Messages.tr("Type the code first.")
                 return []
             }
             let lifecycle = StoreLifecycle(catalog: catalog, calendar: calendar, locale: locale, timeZone: timeZone)
@@ -124,22 +150,23 @@ extension PaywallController {
             let terms = offer.map { offer -> String in
                 let duration = offer.terms.totalDuration.description
                 guard let product else { return duration }
-                let then = "then \(formatter.pricePerPeriod(of: product))"
+                let values = [
+                    "duration": duration, "price": formatter.pricePerPeriod(of: product),
+                    "offer_price": formatter.string(for: offer.terms.price, currencyCode: product.currencyCode),
+                ]
                 switch offer.terms.paymentMode {
-                case .freeTrial: return "\(duration) free, \(then)"
+                case .freeTrial: return Messages.tr("{{ duration }} free, then {{ price }}", values)
                 case .payAsYouGo:
-                    return "\(formatter.string(for: offer.terms.price, currencyCode: product.currencyCode)) a period "
-                        + "for \(duration), \(then)"
-                case .payUpFront:
-                    return "\(formatter.string(for: offer.terms.price, currencyCode: product.currencyCode)) for "
-                        + "\(duration), \(then)"
+                    return Messages.tr("{{ offer_price }} a period for {{ duration }}, then {{ price }}", values)
+                case .payUpFront: return Messages.tr("{{ offer_price }} for {{ duration }}, then {{ price }}", values)
                 }
             }
             let code = SafeText.sanitize(offer?.id ?? entry.text)
             confirmation = PaywallConfirmation(
-                title: "Redeem \(code)",
+                title: Messages.tr("Redeem {{ code }}", ["code": code]),
                 message: "\(SafeText.sanitize(product?.localizedTitle ?? "")): \(terms ?? "")?",
-                confirmLabel: "Redeem", action: .lifecycle(.redeem(code: entry.text), doneTitle: "Code redeemed"))
+                confirmLabel: Messages.tr("Redeem"),
+                action: .lifecycle(.redeem(code: entry.text), doneTitle: Messages.tr("Code redeemed")))
             return []
         case .close:
             offerCodeEntry = nil
@@ -156,7 +183,7 @@ extension PaywallController {
         switch key {
         case .character(let character):
             if offerCodeEntry?.type(character) == false {
-                offerCodeEntry?.problem = "Codes are letters, digits, - and _."
+                offerCodeEntry?.problem = Messages.tr("Codes are letters, digits, - and _.")
             }
             return []
         case .backspace:
@@ -206,48 +233,57 @@ extension PaywallController {
             let current = catalog.products[row.productID].map { GroupStanding(groupOf: $0, in: context).current }
             let isOff = current??.details.unsubscribeDetectedAt != nil
             lifecycle = isOff ? .uncancel(productID: row.productID) : .cancel(productID: row.productID)
-            title = isOff ? "Auto-renew on" : "Auto-renew off"
+            title = isOff ? Messages.tr("Auto-renew on") : Messages.tr("Auto-renew off")
         case .refundTransaction:
             // Money and access: asked first, never on one key.
             let shownID = SafeText.sanitize(row.id)
             let name = SafeText.sanitize(catalog.products[row.productID]?.localizedTitle ?? row.productID)
             confirmation = PaywallConfirmation(
-                title: "Refund", message: "Refund \(shownID) (\(name))? Access through it ends now.",
-                confirmLabel: "Refund",
+                title: Messages.tr("Refund"),
+                message: Messages.tr(
+                    "Refund {{ transaction }} ({{ name }})? Access through it ends now.",
+                    ["transaction": shownID, "name": name]),
+                confirmLabel: Messages.tr("Refund"),
                 action: .lifecycle(
                     .refund(transactionID: row.id, reason: "refunded in the transaction manager", revoke: false),
-                    doneTitle: "Refunded"))
+                    doneTitle: Messages.tr("Refunded")))
             return []
         case .failRenewal:
             lifecycle = .billingIssue(productID: row.productID)
-            title = "Renewal will fail"
+            title = Messages.tr("Renewal will fail")
         case .resolveBilling:
             lifecycle = .resolve(productID: row.productID)
-            title = "Billing resolved"
+            title = Messages.tr("Billing resolved")
         case .acceptPriceIncrease, .declinePriceIncrease:
             let agree = action == .acceptPriceIncrease
             let status = statuses.first { $0.subscription?.priceIncrease?.status == .awaitingConsent }
             guard let increase = status?.subscription?.priceIncrease, let productID = status?.productID,
                 let product = catalog.products[productID]
             else {
-                store.notice = .refused(message: "No price increase waits for an answer.")
+                store.notice = .refused(message: Messages.tr("No price increase waits for an answer."))
                 return []
             }
             let price = formatter.string(for: increase.newPrice, currencyCode: product.currencyCode)
             let name = SafeText.sanitize(product.localizedTitle)
             confirmation = PaywallConfirmation(
-                title: agree ? "Accept the new price" : "Decline the new price",
+                title: agree ? Messages.tr("Accept the new price") : Messages.tr("Decline the new price"),
                 message: agree
-                    ? "Renew \(name) at \(price) from the next renewal?"
-                    : "Decline \(price) for \(name)? It then ends with its period.",
-                confirmLabel: agree ? "Accept" : "Decline",
+                    ? Messages.tr(
+                        "Renew {{ name }} at {{ price }} from the next renewal?", ["name": name, "price": price])
+                    : Messages.tr(
+                        "Decline {{ price }} for {{ name }}? It then ends with its period.",
+                        ["name": name, "price": price]),
+                confirmLabel: agree ? Messages.tr("Accept") : Messages.tr("Decline"),
                 action: .lifecycle(
                     .answerPriceIncrease(productID: productID, agree: agree),
-                    doneTitle: agree ? "New price accepted" : "New price declined"))
+                    doneTitle: agree ? Messages.tr("New price accepted") : Messages.tr("New price declined")))
             return []
         case .approveRequest, .declineRequest:
             guard row.kind == .askToBuy, pendingTransactions.contains(where: { $0.id == row.id }) else {
-                store.notice = .refused(message: "\(SafeText.sanitize(row.id)) is not an ask-to-buy request waiting")
+                store.notice = .refused(
+                    message: Messages.tr(
+                        "{{ transaction }} is not an ask-to-buy request waiting",
+                        ["transaction": SafeText.sanitize(row.id)]))
                 return []
             }
             return action == .approveRequest
@@ -279,31 +315,57 @@ extension PaywallController {
             text.planChangeTags[id] = change.tag(day: day)
             let name = SafeText.sanitize(catalog.products[id]?.localizedTitle ?? id)
             if snapshot.scheduledProductIDs.contains(id) {
-                text.planChangeCalls[id] = "Changes to \(name) on " + (change.effectiveDate.map(day) ?? "renewal")
+                text.planChangeCalls[id] =
+                    change.effectiveDate.map {
+                        Messages.tr("Changes to {{ name }} on {{ date }}", ["name": name, "date": day($0)])
+                    }
+                    ?? Messages.tr("Changes to {{ name }} at renewal", ["name": name])
                 text.buyLabels[id] = ""
             } else if change.isImmediate {
                 text.planChangeCalls[id] =
-                    change.change == .upgrade ? "Upgrade to \(name) now" : "Switch to \(name) now"
-                text.buyLabels[id] = change.change == .upgrade ? "upgrade" : "switch"
+                    change.change == .upgrade
+                    ? Messages.tr("Upgrade to {{ name }} now", ["name": name])
+                    : Messages.tr("Switch to {{ name }} now", ["name": name])
+                text.buyLabels[id] = change.change == .upgrade ? Messages.tr("upgrade") : Messages.tr("switch")
             } else {
-                text.planChangeCalls[id] = "Change to \(name) on " + (change.effectiveDate.map(day) ?? "renewal")
-                text.buyLabels[id] = "change plan"
+                text.planChangeCalls[id] =
+                    change.effectiveDate.map {
+                        Messages.tr("Change to {{ name }} on {{ date }}", ["name": name, "date": day($0)])
+                    }
+                    ?? Messages.tr("Change to {{ name }} at renewal", ["name": name])
+                text.buyLabels[id] = Messages.tr("change plan")
             }
         }
         for id in snapshot.resumableProductIDs {
             let pending = statuses.first { $0.productID == id }?.subscription?.pendingProductID
-            text.resumeCalls[id] = pending == nil ? "Resume auto-renew" : "Keep this plan"
-            text.buyLabels[id] = pending == nil ? "resume" : "keep plan"
+            text.resumeCalls[id] = pending == nil ? Messages.tr("Resume auto-renew") : Messages.tr("Keep this plan")
+            text.buyLabels[id] = pending == nil ? Messages.tr("resume") : Messages.tr("keep plan")
         }
         for (id, offer) in snapshot.winBackOffers {
             guard let product = catalog.products[id] else { continue }
             let terms = offer.terms
             let duration = terms.totalDuration.description
             text.winBackOffers[id] =
-                terms.paymentMode == .freeTrial
-                ? "Welcome back: \(duration) free, then \(formatter.pricePerPeriod(of: product))"
-                : "Welcome back: \(formatter.string(for: terms.price, currencyCode: product.currencyCode)) "
-                    + (terms.paymentMode == .payUpFront ? "for \(duration)" : "a period for \(duration)")
+                switch terms.paymentMode {
+                case .freeTrial:
+                    Messages.tr(
+                        "Welcome back: {{ duration }} free, then {{ price }}",
+                        ["duration": duration, "price": formatter.pricePerPeriod(of: product)])
+                case .payUpFront:
+                    Messages.tr(
+                        "Welcome back: {{ offer_price }} for {{ duration }}",
+                        [
+                            "duration": duration,
+                            "offer_price": formatter.string(for: terms.price, currencyCode: product.currencyCode),
+                        ])
+                case .payAsYouGo:
+                    Messages.tr(
+                        "Welcome back: {{ offer_price }} a period for {{ duration }}",
+                        [
+                            "duration": duration,
+                            "offer_price": formatter.string(for: terms.price, currencyCode: product.currencyCode),
+                        ])
+                }
         }
         return text
     }

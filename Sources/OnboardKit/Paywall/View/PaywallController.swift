@@ -188,14 +188,16 @@ public struct PaywallController: Sendable {
 
     /// What the status line starts with while purchases go to the sandbox ledger: first, so a
     /// narrow window cuts the entitlement rather than it.
-    public static let sandboxLabel = "Sandbox"
+    public static var sandboxLabel: String { Messages.tr("Sandbox") }
 
     /// "a approves · d declines the request", with the keys of the table.
-    static let requestKeys: String = {
+    static var requestKeys: String {
         let approve = KeyBindings.paywall.keyNames(for: .approveRequest).first ?? ""
         let decline = KeyBindings.paywall.keyNames(for: .declineRequest).first ?? ""
-        return "\(approve) approves · \(decline) declines the request"
-    }()
+        return Messages.tr(
+            "{{ approve_key }} approves · {{ decline_key }} declines the request",
+            ["approve_key": approve, "decline_key": decline])
+    }
 
     static let spinner: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
@@ -203,14 +205,15 @@ public struct PaywallController: Sendable {
         let frame = PaywallController.spinner[store.spinnerFrame % PaywallController.spinner.count]
         switch store.phase {
         case .idle: return nil
-        case .confirming: return "Waiting for the test store…"
+        case .confirming: return Messages.tr("Waiting for the test store…")
         case .purchasing:
-            return "\(frame) Purchasing \(SafeText.sanitize(store.activePackage?.product.localizedTitle ?? ""))…"
-        case .restoring: return "\(frame) Restoring purchases…"
+            let name = SafeText.sanitize(store.activePackage?.product.localizedTitle ?? "")
+            return "\(frame) " + Messages.tr("Purchasing {{ name }}…", ["name": name])
+        case .restoring: return "\(frame) " + Messages.tr("Restoring purchases…")
         case .saving(let saving):
-            if saving.isWaitingForLock { return "\(frame) Waiting for another tui-onboard…" }
+            if saving.isWaitingForLock { return "\(frame) " + Messages.tr("Waiting for another tui-onboard…") }
             let name = catalog.products[saving.transaction.productID]?.localizedTitle ?? saving.transaction.productID
-            return "\(frame) Saving \(SafeText.sanitize(name))…"
+            return "\(frame) " + Messages.tr("Saving {{ name }}…", ["name": SafeText.sanitize(name)])
         }
     }
 

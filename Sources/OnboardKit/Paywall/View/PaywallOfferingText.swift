@@ -37,14 +37,14 @@ public struct PaywallOfferingText: Sendable {
             let product = package.product
             var badge = formatter.savingsText(of: package, in: offering)
             if discounts[index] != nil && discounts[index] == bestDiscount && packages.count > 2 {
-                badge = "Best value · " + (badge ?? "")
+                badge = Messages.tr("Best value") + " · " + (badge ?? "")
             }
             let perMonth: String?
             if product.type == .autoRenewable, let period = product.subscriptionPeriod,
                 period != SubscriptionPeriod(value: 1, unit: .month),
                 let monthly = formatter.price(of: product, per: .month)
             {
-                perMonth = "\(monthly)/mo"
+                perMonth = Messages.tr("{{ price }}/mo", ["price": monthly])
             } else {
                 perMonth = nil
             }
@@ -52,7 +52,9 @@ public struct PaywallOfferingText: Sendable {
             return PaywallPresentation.Row(
                 name: SafeText.sanitize(product.localizedTitle), detail: PaywallPresentation.detail(of: package),
                 price: price, perMonth: perMonth, badge: badge,
-                offer: formatter.introductoryOfferText(for: product).map { "\($0), then \(price)" },
+                offer: formatter.introductoryOfferText(for: product).map {
+                    Messages.tr("{{ offer }}, then {{ price }}", ["offer": $0, "price": price])
+                },
                 isOneTime: product.subscriptionPeriod == nil)
         }
         rows = Self.tellingApart(namedRows, packages: packages, formatter: formatter)
@@ -125,7 +127,8 @@ public struct PaywallOfferingText: Sendable {
             if let change = lifecycle.planChangeCalls[id] { return change }
             if let resume = lifecycle.resumeCalls[id] { return resume }
             if ownedProductIDs.contains(id) || blockedProductIDs.contains(id) {
-                return package.product.type == .nonConsumable ? "Already yours" : "You're currently subscribed"
+                return package.product.type == .nonConsumable
+                    ? Messages.tr("Already yours") : Messages.tr("You're currently subscribed")
             }
             return introEligibleProductIDs.contains(id) && lifecycle.winBackOffers[id] == nil
                 ? callsToActionEligible[index] : self.callsToAction[index]
@@ -134,7 +137,7 @@ public struct PaywallOfferingText: Sendable {
             title: isSelectedValid ? titles[selectedIndex] : unselected.title,
             subtitle: isSelectedValid ? subtitles[selectedIndex] : unselected.subtitle,
             features: isSelectedValid ? features[selectedIndex] : unselected.features, rows: marked,
-            callToAction: isSelectedValid ? callsToAction[selectedIndex] : "Not available",
+            callToAction: isSelectedValid ? callsToAction[selectedIndex] : Messages.tr("Not available"),
             callToActions: callsToAction, statusLines: statusLines, progress: progress, privacyPolicy: privacyPolicy,
             termsOfUse: termsOfUse, listTop: listTop)
         if isSelectedValid {

@@ -8,14 +8,16 @@ public enum PaywallOverlay {
         if let asked = paywall.confirmation, paywall.store.notice == nil {
             box(
                 title: " \(asked.title) ", lines: [asked.message],
-                footer: " Enter \(asked.confirmLabel.lowercased()) · Esc cancel ", into: &canvas, theme: theme)
+                footer: " " + Messages.tr("Enter {{ action }} · Esc cancel", ["action": hintLabel(asked.confirmLabel)])
+                    + " ",
+                into: &canvas, theme: theme)
         }
         if let entry = paywall.offerCodeEntry, paywall.store.notice == nil {
-            var lines = ["Type or paste your offer code:", "", "› " + entry.text + "▏"]
+            var lines = [Messages.tr("Type or paste your offer code:"), "", "› " + entry.text + "▏"]
             if let problem = entry.problem { lines += ["", problem] }
             box(
-                title: " Redeem an offer code ", lines: lines, footer: " Enter redeem · Esc close ", into: &canvas,
-                theme: theme)
+                title: " \(Messages.tr("Redeem an offer code")) ", lines: lines,
+                footer: " \(Messages.tr("Enter redeem · Esc close")) ", into: &canvas, theme: theme)
         }
         if case .confirming = paywall.store.phase, let package = paywall.store.activePackage {
             let product = package.product
@@ -27,22 +29,28 @@ public enum PaywallOverlay {
                 EntitlementResolver.isEligibleForIntroductoryOffer(
                     product, catalog: paywall.catalog, ledger: paywall.ledger)
             {
-                lines.append("Offer: \(offer)")
+                lines.append(Messages.tr("Offer: {{ offer }}", ["offer": offer]))
             }
             lines += ["", sheetKeys]
             box(
-                title: " Test Store: confirm purchase ", lines: lines, footer: " Esc cancels ", into: &canvas,
-                theme: theme)
+                title: " \(Messages.tr("Test Store: confirm purchase")) ", lines: lines,
+                footer: " \(Messages.tr("Esc cancels")) ", into: &canvas, theme: theme)
         } else if let notice = paywall.store.notice {
-            let footer = notice.isRetryable ? " Enter retries · Esc closes " : " any key continues "
+            let footer =
+                " "
+                + (notice.isRetryable ? Messages.tr("Enter retries · Esc closes") : Messages.tr("any key continues"))
+                + " "
             box(
                 title: " \(notice.title) ", lines: [SafeText.sanitize(notice.message)], footer: footer, into: &canvas,
                 theme: theme)
         } else if let url = paywall.openLinkURL {
-            let title = paywall.openLink == .privacyPolicy ? " Privacy Policy " : " Terms of Use "
+            let title =
+                " " + (paywall.openLink == .privacyPolicy ? Messages.tr("Privacy Policy") : Messages.tr("Terms of Use"))
+                + " "
             let shown = SafeText.sanitize(url)
             let rect = box(
-                title: title, lines: ["Open this address in a browser:", "", shown], footer: " any key closes ",
+                title: title, lines: [Messages.tr("Open this address in a browser:"), "", shown],
+                footer: " \(Messages.tr("any key closes")) ",
                 into: &canvas, theme: theme)
             // The address is the box's last line; where it fits on one row it becomes a link.
             let row = rect.maxY - 3
@@ -54,9 +62,17 @@ public enum PaywallOverlay {
     }
 
     /// "1 success · 2 failure · 3 cancel · 4 ask to buy": each outcome's first key, from the table.
-    static let sheetKeys = KeyBindings.testStoreSheet.entries.map { entry in
-        "\(entry.bindings.first?.keyNames.first ?? "") \(entry.help)"
-    }.joined(separator: " · ")
+    static var sheetKeys: String {
+        KeyBindings.testStoreSheet.entries.map { entry in
+            "\(entry.bindings.first?.keyNames.first ?? "") \(Messages.tr(entry.help))"
+        }.joined(separator: " · ")
+    }
+
+    /// A button's label inside a key hint: lower case in English ("Enter refund"); other
+    /// languages keep their capitals, which German nouns need.
+    static func hintLabel(_ label: String) -> String {
+        Messages.current.language == "en" ? label.lowercased() : label
+    }
 
     @discardableResult
     static func box(title: String, lines: [String], footer: String, into canvas: inout Canvas, theme: Theme) -> Rect {

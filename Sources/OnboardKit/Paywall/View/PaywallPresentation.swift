@@ -55,7 +55,7 @@ public struct PaywallPresentation: Hashable, Sendable {
     public var callToActions: [String]
     /// What Enter does to the selected package ("buy", "upgrade", "change plan", "resume");
     /// nil when it does nothing (the current plan, a purchase owned).
-    public var buyLabel: String? = "buy"
+    public var buyLabel: String? = Messages.tr("buy")
     /// One line per entitlement: "tui-onboard Pro: Active until Dec 3, 2026 (renews)".
     public var statusLines: [String]
     /// A spinner frame and what is going on, while a purchase or restore runs.

@@ -364,11 +364,13 @@ public struct PaywallView {
             let above = top, below = rows.count - shown.upperBound
             result.insert(
                 Line(
-                    text: above > 0 ? "↑ \(above) more" : "", style: theme.muted, kind: .centred,
+                    text: above > 0 ? Messages.tr("↑ {{ count }} more", ["count": String(above)]) : "",
+                    style: theme.muted, kind: .centred,
                     target: above > 0 ? .moreAbove : nil), at: 0)
             result.append(
                 Line(
-                    text: below > 0 ? "↓ \(below) more" : "", style: theme.muted, kind: .centred,
+                    text: below > 0 ? Messages.tr("↓ {{ count }} more", ["count": String(below)]) : "",
+                    style: theme.muted, kind: .centred,
                     target: below > 0 ? .moreBelow : nil))
         }
         return (result, top)
@@ -391,16 +393,23 @@ public struct PaywallView {
             var parts: [Part] = []
             if long {
                 let buy = KeyBindings.paywall.bindings.first { $0.action == .buy }?.keys.first?.symbol ?? key(.buy)
-                parts.append(("\(key(.previousPackage))\(key(.nextPackage)) choose", nil))
+                parts.append(("\(key(.previousPackage))\(key(.nextPackage)) " + Messages.tr("choose"), nil))
                 // Enter's word says what it does to this package; on the current plan it does nothing.
                 if let label = p.buyLabel { parts.append(("\(buy) \(label)", .button)) }
             }
-            parts.append((keys ? "\(key(.restore)) restore" : "Restore", .restore))
+            parts.append((keys ? "\(key(.restore)) " + Messages.tr("restore") : Messages.tr("Restore"), .restore))
             if p.privacyPolicy != nil {
-                parts.append((keys ? "\(key(.showPrivacyPolicy)) privacy" : "Privacy", .privacyPolicy))
+                parts.append(
+                    (
+                        keys ? "\(key(.showPrivacyPolicy)) " + Messages.tr("privacy") : Messages.tr("Privacy"),
+                        .privacyPolicy
+                    ))
             }
-            if p.termsOfUse != nil { parts.append((keys ? "\(key(.showTermsOfUse)) terms" : "Terms", .termsOfUse)) }
-            parts.append((keys ? "\(key(.notNow)) not now" : "Not now", .notNow))
+            if p.termsOfUse != nil {
+                parts.append(
+                    (keys ? "\(key(.showTermsOfUse)) " + Messages.tr("terms") : Messages.tr("Terms"), .termsOfUse))
+            }
+            parts.append((keys ? "\(key(.notNow)) " + Messages.tr("not now") : Messages.tr("Not now"), .notNow))
             return parts
         }
         // Choosing and buying are the paywall's own keys: they go last, after the spaces.

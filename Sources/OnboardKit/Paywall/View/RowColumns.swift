@@ -54,7 +54,9 @@ struct RowColumns {
 
     /// The badge, or what the row already is.
     static func tag(of row: PaywallPresentation.Row, short: Bool) -> String? {
-        if row.isOwned { return row.isOneTime ? "owned" : (short ? "current" : "current plan") }
+        if row.isOwned {
+            return row.isOneTime ? Messages.tr("owned") : (short ? Messages.tr("current") : Messages.tr("current plan"))
+        }
         if let change = row.planChangeTag { return change }
         if row.isBlocked { return nil }
         guard let badge = row.badge else { return nil }

@@ -27,7 +27,8 @@ public enum TransactionManagerView {
         manager.clamp(count: rows.count, visible: geometry.visibleRows)
         let box = geometry.box
         BoxView.draw(
-            into: &canvas, box: box, style: theme.border, title: " Transactions ", footer: footer(width: box.width),
+            into: &canvas, box: box, style: theme.border, title: " \(Messages.tr("Transactions")) ",
+            footer: footer(width: box.width),
             titleStyle: theme.accentText, backdrop: theme.backdrop)
         let inner = Rect(x: box.x + 2, y: box.y + 1, width: max(0, box.width - 4), height: max(0, box.height - 2))
         canvas.draw(
@@ -35,7 +36,7 @@ public enum TransactionManagerView {
             style: theme.muted, clip: inner)
         guard !rows.isEmpty else {
             canvas.draw(
-                "No transactions yet: buy something on the paywall.", x: inner.x, y: inner.y + 2,
+                Messages.tr("No transactions yet: buy something on the paywall."), x: inner.x, y: inner.y + 2,
                 style: theme.body, clip: inner)
             return
         }
@@ -44,7 +45,7 @@ public enum TransactionManagerView {
         let header =
             isNarrow
             ? "  " + SafeText.sanitize(rows[min(max(0, manager.selected), rows.count - 1)].id)
-            : "  id                 what          product · dates · price"
+            : "  " + pad(Messages.tr("id"), 19) + pad(Messages.tr("what"), 14) + Messages.tr("product · dates · price")
         canvas.draw(
             TextLayout.truncate(header, width: inner.width), x: inner.x, y: inner.y + 1, style: theme.muted,
             clip: inner)
@@ -60,15 +61,16 @@ public enum TransactionManagerView {
     /// "Store clock: Jan 20, 2026 at 10:00 AM · 86400× real time · sandbox".
     static func clockLine(_ paywall: PaywallController) -> String {
         var parts = [
-            "Store clock: "
-                + StatusReport.momentText(
-                    paywall.now, locale: paywall.locale,
-                    timeZone: paywall.timeZone)
+            Messages.tr(
+                "Store clock: {{ moment }}",
+                ["moment": StatusReport.momentText(paywall.now, locale: paywall.locale, timeZone: paywall.timeZone)])
         ]
         if paywall.clock.timeRate != 1 {
-            parts.append("\(paywall.clock.timeRate.formatted(.number.grouping(.never)))× real time")
+            parts.append(
+                Messages.tr(
+                    "{{ rate }}× real time", ["rate": paywall.clock.timeRate.formatted(.number.grouping(.never))]))
         }
-        if paywall.isSandbox { parts.append("sandbox ledger") }
+        if paywall.isSandbox { parts.append(Messages.tr("sandbox ledger")) }
         return parts.joined(separator: " · ")
     }
 
@@ -87,15 +89,24 @@ public enum TransactionManagerView {
             parts.append(paywall.formatter.string(for: price, currencyCode: currency))
         }
         if let refunded = row.refundedAt { parts.append("\(row.withdrawalWord) \(paywall.day(refunded))") }
-        if let replacement = row.replacedBy { parts.append("upgraded (\(SafeText.sanitize(replacement)))") }
+        if let replacement = row.replacedBy {
+            parts.append(Messages.tr("upgraded ({{ transaction }})", ["transaction": SafeText.sanitize(replacement)]))
+        }
         if let pending = row.pendingProductID {
-            parts.append("to " + SafeText.sanitize(paywall.catalog.products[pending]?.localizedTitle ?? pending))
+            parts.append(
+                Messages.tr(
+                    "to {{ name }}",
+                    ["name": SafeText.sanitize(paywall.catalog.products[pending]?.localizedTitle ?? pending)]))
         }
         if let newPrice = row.newPrice {
-            parts.append("new price \(SafeText.sanitize(newPrice))" + (row.requiresConsent == true ? " (consent)" : ""))
+            let values = ["price": SafeText.sanitize(newPrice)]
+            parts.append(
+                row.requiresConsent == true
+                    ? Messages.tr("new price {{ price }} (consent)", values)
+                    : Messages.tr("new price {{ price }}", values))
         }
         if row.kind == .askToBuy, paywall.pendingTransactions.contains(where: { $0.id == row.id }) {
-            parts.append("waiting")
+            parts.append(Messages.tr("waiting"))
         }
         guard showsID else { return kind + " · " + parts.joined(separator: " · ") }
         return pad(id, 19) + pad(kind, 14) + parts.joined(separator: " · ")
@@ -110,13 +121,22 @@ public enum TransactionManagerView {
     static func footer(width: Int) -> String {
         let keys = KeyBindings.transactionManager
         func key(_ action: KeyAction) -> String { keys.keyNames(for: action).first ?? "" }
+        let keyValues = [
+            "renewal_key": key(.toggleRenewal), "refund_key": key(.refundTransaction), "fail_key": key(.failRenewal),
+            "resolve_key": key(.resolveBilling), "accept_key": key(.acceptPriceIncrease),
+            "decline_key": key(.declinePriceIncrease), "approve_key": key(.approveRequest),
+            "deny_key": key(.declineRequest),
+        ]
         let long =
-            " \(key(.toggleRenewal)) cancel/resume · \(key(.refundTransaction)) refund · \(key(.failRenewal)) fail renewal"
-            + " · \(key(.resolveBilling)) resolve · \(key(.acceptPriceIncrease))/\(key(.declinePriceIncrease)) price"
-            + " · \(key(.approveRequest))/\(key(.declineRequest)) ask to buy · Esc "
+            " "
+            + Messages.tr(
+                "{{ renewal_key }} cancel/resume · {{ refund_key }} refund · {{ fail_key }} fail renewal · {{ resolve_key }} resolve · {{ accept_key }}/{{ decline_key }} price · {{ approve_key }}/{{ deny_key }} ask to buy · Esc",
+                keyValues) + " "
         let short =
-            " \(key(.toggleRenewal)) renew · \(key(.refundTransaction)) refund · \(key(.failRenewal)) fail"
-            + " · \(key(.resolveBilling)) fix · Esc "
+            " "
+            + Messages.tr(
+                "{{ renewal_key }} renew · {{ refund_key }} refund · {{ fail_key }} fail · {{ resolve_key }} fix · Esc",
+                keyValues) + " "
         return DisplayWidth.of(long) + 4 <= width ? long : short
     }
 

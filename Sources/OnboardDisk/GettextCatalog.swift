@@ -1,0 +1,62 @@
+import CGettext
+import Glibc
+import OnboardKit
+import Synchronization
+
+/// Translations from the C library's gettext: the `.mo` files that `msgfmt` compiles from `po/`,
+/// in `directory/LANG/LC_MESSAGES/tui-onboard.mo`.
+///
+/// gettext picks its language from `LANGUAGE` unless the messages locale is plain `C`; that
+/// works whether or not the user's locale is installed (these machines have only `C.UTF-8`).
+/// So the catalog sets the messages locale to `C.UTF-8` (never `C`) and `LANGUAGE` to its
+/// language, and asks for UTF-8 whatever the character locale is.
+///
+/// gettext's language is the process's: a run makes one catalog, but tests draw in several, so
+/// each lookup holds one lock and switches `LANGUAGE` (dropping gettext's cache) only when the
+/// previous lookup was another catalog's.
+public final class GettextCatalog: MessageLookup {
+    public static let domain = "tui-onboard"
+    public let language: String
+    public let directory: String
+
+    /// The language and directory gettext is set to, shared by every catalog.
+    private static let inForce = Mutex<(language: String, directory: String)?>(nil)
+
+    /// A catalog of `language` (a directory name under `directory`, such as `pt_BR`).
+    public init(directory: String, language: String) {
+        self.language = language
+        self.directory = directory
+    }
+
+    public func translation(of english: String) -> String {
+        lookUp { dgettext(Self.domain, english) } ?? english
+    }
+
+    public func translation(of english: String, plural englishPlural: String, count: Int) -> String {
+        // gettext's count is an unsigned long; a negative count has no plural form of its own.
+        let number = UInt(clamping: max(0, count))
+        return lookUp { dngettext(Self.domain, english, englishPlural, number) }
+            ?? (count == 1 ? english : englishPlural)
+    }
+
+    private func lookUp(_ find: () -> UnsafeMutablePointer<CChar>?) -> String? {
+        Self.inForce.withLock { current in
+            if current?.language != language || current?.directory != directory {
+                setlocale(LC_MESSAGES, "C.UTF-8")
+                setenv("LANGUAGE", language, 1)
+                bindtextdomain(Self.domain, directory)
+                bind_textdomain_codeset(Self.domain, "UTF-8")
+                // gettext caches what it found for the previous LANGUAGE; setting the domain
+                // again is the documented way to drop that cache.
+                textdomain(textdomain(nil))
+                current = (language, directory)
+            }
+            return find().map { String(cString: $0) }
+        }
+    }
+
+    /// The path of `language`'s compiled catalog under `directory`.
+    public static func catalogPath(directory: String, language: String) -> String {
+        "\(directory)/\(language)/LC_MESSAGES/\(domain).mo"
+    }
+}
