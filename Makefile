@@ -24,7 +24,7 @@ RELEASE_FLAGS := -c $(CONFIG) $(if $(filter release,$(CONFIG)),$(STATIC))
 NCURSES_HEADER := /usr/include/ncursesw/curses.h
 SODIUM_HEADER := /usr/include/sodium.h
 
-.PHONY: all build messages messages-template static-archives run test test-deps build-tests test-unit test-e2e test-release install install-data uninstall bench clean deps lint width-table cli-docs docs symbol-order
+.PHONY: all build messages messages-pot messages-template static-archives run test test-deps build-tests test-unit test-e2e test-release install install-data uninstall bench clean deps lint width-table cli-docs docs symbol-order
 
 all: build
 
@@ -96,11 +96,16 @@ messages:
 	  msgfmt --check -o "$(LOCALE_DIR)/$$language/LC_MESSAGES/tui-onboard.mo" "$$po" || exit 1; \
 	done
 
-# Extracts every `Messages.tr`, `Messages.trn` and `Messages.trNoop` message of the sources into po/tui-onboard.pot
-# and merges it into each language (a test fails while the template is out of date).
-messages-template:
-	LC_ALL=C.UTF-8 xgettext --language=C --from-code=UTF-8 -k -ktr -ktrn:1,2 -ktrNoop --add-comments=TRANSLATORS: --no-wrap \
-	  --sort-by-file --package-name=tui-onboard -o po/tui-onboard.pot $$(git ls-files 'Sources/*.swift' | LC_ALL=C sort)
+# Extracts every `Messages.tr`, `Messages.trn` and `Messages.trNoop` message of the sources into
+# po/tui-onboard.pot and merges it into each language. The tests extract again (make messages-pot
+# POT_OUTPUT=…) and fail while the template is out of date.
+POT_OUTPUT ?= po/tui-onboard.pot
+messages-pot:
+	@LC_ALL=C.UTF-8 xgettext --language=C --from-code=UTF-8 -k -ktr -ktrn:1,2 -ktrNoop --add-comments=TRANSLATORS: \
+	  --no-wrap --sort-by-file --package-name=tui-onboard -o "$(POT_OUTPUT)" \
+	  $$(find Sources -name '*.swift' | LC_ALL=C sort) 2>&1 | { grep -v "warning: unterminated" || true; }
+
+messages-template: messages-pot
 	@for po in po/*.po; do [ -f "$$po" ] || continue; msgmerge --quiet --update --backup=none --no-wrap "$$po" po/tui-onboard.pot || exit 1; done
 
 # The system packages of deps, and those the tests use.

@@ -29,17 +29,33 @@ public final class GettextCatalog: MessageLookup {
     }
 
     public func translation(of english: String) -> String {
-        lookUp { dgettext(Self.domain, english) } ?? english
+        english.withCString { id in
+            lookUp {
+                // gettext hands back the msgid itself when it has no translation: that pointer is
+                // this call's temporary copy, so it is compared, never read after the call.
+                let found = dgettext(Self.domain, id)
+                return found.flatMap { UnsafePointer($0) == id ? nil : String(cString: $0) }
+            }
+        } ?? english
     }
 
     public func translation(of english: String, plural englishPlural: String, count: Int) -> String {
         // gettext's count is an unsigned long; a negative count has no plural form of its own.
         let number = UInt(clamping: max(0, count))
-        return lookUp { dngettext(Self.domain, english, englishPlural, number) }
-            ?? (count == 1 ? english : englishPlural)
+        let found = english.withCString { id in
+            englishPlural.withCString { pluralID in
+                lookUp {
+                    let found = dngettext(Self.domain, id, pluralID, number)
+                    return found.flatMap {
+                        UnsafePointer($0) == id || UnsafePointer($0) == pluralID ? nil : String(cString: $0)
+                    }
+                }
+            }
+        }
+        return found ?? (count == 1 ? english : englishPlural)
     }
 
-    private func lookUp(_ find: () -> UnsafeMutablePointer<CChar>?) -> String? {
+    private func lookUp(_ find: () -> String?) -> String? {
         Self.inForce.withLock { current in
             if current?.language != language || current?.directory != directory {
                 setlocale(LC_MESSAGES, "C.UTF-8")
@@ -51,7 +67,7 @@ public final class GettextCatalog: MessageLookup {
                 textdomain(textdomain(nil))
                 current = (language, directory)
             }
-            return find().map { String(cString: $0) }
+            return find()
         }
     }
 

@@ -18,7 +18,7 @@ import Testing
         rows.map { row in canvas.lines[row].prefix { $0 == " " || $0 == "│" }.count }
     }
 
-    @Test(arguments: [(80, 21), (60, 24), (120, 30)])
+    @Test(arguments: [(80, 25), (60, 27), (120, 30)])
     func featureMarksShareOneColumn(width: Int, height: Int) throws {
         let canvas = PaywallViewTests.draw(try PaywallViewTests.presentation(), width: width, height: height)
         let marks = Self.columns(of: "✓", in: canvas)

@@ -48,7 +48,7 @@ public enum PlainTextRenderer {
         if !presentation.subtitle.isEmpty { lines += TextLayout.wrap(presentation.subtitle, width: width) }
         lines += presentation.features.map { "✓ \($0)" }
         lines.append("")
-        for row in presentation.rows {
+        for (index, row) in presentation.rows.enumerated() {
             var line = "- \(row.name): \(row.price)"
             if let perMonth = row.perMonth { line += " (\(perMonth))" }
             if let badge = row.badge { line += ", \(badge)" }
@@ -56,6 +56,10 @@ public enum PlainTextRenderer {
             lines.append(line)
             if !row.detail.isEmpty { lines += TextLayout.wrap(row.detail, width: width - 2).map { "  " + $0 } }
             if let offer = row.offer { lines.append("  \(offer)") }
+            // Each subscription's terms under it, as the screen shows the selected one's.
+            if presentation.disclosures.indices.contains(index), !presentation.disclosures[index].isEmpty {
+                lines += TextLayout.wrap(presentation.disclosures[index], width: width - 2).map { "  " + $0 }
+            }
         }
         lines.append("")
         // The request keys are for the screen; plain output has no keys.

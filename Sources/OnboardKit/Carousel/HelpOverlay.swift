@@ -23,8 +23,8 @@ public enum HelpOverlay {
         let all = entries(of: maps)
         let keyWidth = all.map { DisplayWidth.of($0.keys) }.max() ?? 0
         let gap = "   "
-        let title = " \(Messages.tr("Keys")) "
-        let footer = " \(Messages.tr("any key closes")) "
+        let title = " " + Messages.tr("Keys") + " "
+        let footer = " " + Messages.tr("any key closes") + " "
         let widest = all.map { keyWidth + gap.count + DisplayWidth.of($0.action) }.max() ?? 0
         let boxWidth = min(canvas.width, max(widest, DisplayWidth.of(footer)) + 4)
         // A blank row above and below the list while the screen has room for them.

@@ -93,12 +93,14 @@ public struct PageView {
         guard rect.height >= 3 else { return }
         if top > 0 {
             marker(
-                Messages.tr("↑ {{ count }} more", ["count": String(top + 1)]), row: rect.y, in: rect, canvas: &canvas,
+                Messages.trn("↑ {{ count }} more", "↑ {{ count }} more", count: top + 1), row: rect.y, in: rect,
+                canvas: &canvas,
                 clip: area)
         }
         if top < limit {
             marker(
-                Messages.tr("↓ {{ count }} more", ["count": String(limit - top + 1)]), row: rect.maxY - 1, in: rect,
+                Messages.trn("↓ {{ count }} more", "↓ {{ count }} more", count: limit - top + 1), row: rect.maxY - 1,
+                in: rect,
                 canvas: &canvas, clip: area)
         }
     }

@@ -54,6 +54,14 @@ public struct Messages: Sendable {
     /// text is translated where it is shown, with `tr(entry)`.
     public static func trNoop(_ english: String) -> String { english }
 
+    /// "A", "A and B", "A, B and C" in the messages' language.
+    public static func list(_ items: [String]) -> String {
+        guard items.count > 1 else { return items.first ?? "" }
+        return tr(
+            "{{ list }} and {{ last }}",
+            ["list": items.dropLast().joined(separator: tr(", ")), "last": items[items.count - 1]])
+    }
+
     /// Replaces each `{{ name }}` whose name `variables` has.
     static func fill(_ template: String, _ variables: [String: String]) -> String {
         guard !variables.isEmpty, template.contains("{{") else { return template }

@@ -94,8 +94,8 @@ struct ReviewBoxView {
     }
 
     static let starSpacing = 3
-    static var laterLabel: String { " \(Messages.tr("Later")) " }
-    static var neverLabel: String { " \(Messages.tr("Never")) " }
+    static var laterLabel: String { " " + Messages.tr("Later") + " " }
+    static var neverLabel: String { " " + Messages.tr("Never") + " " }
     /// " 1–5 rate · ← → Enter · Esc later ": the first key of each, from the table.
     static var footer: String {
         let keys = KeyBindings.review
@@ -145,7 +145,7 @@ struct ReviewBoxView {
         let placement = placement(width: canvas.width, height: canvas.height)
         let rect = placement.rect
         BoxView.draw(
-            into: &canvas, box: rect, style: theme.border, title: " \(Messages.tr("Rate this app")) ",
+            into: &canvas, box: rect, style: theme.border, title: " " + Messages.tr("Rate this app") + " ",
             footer: Self.footer,
             titleStyle: theme.accentText, backdrop: theme.backdrop)
         let inner = rect.inset(by: 1)
@@ -175,12 +175,12 @@ struct ReviewBoxView {
     private func drawAddress(_ url: String, into canvas: inout Canvas, theme: Theme) {
         let stars = box.answer?.stars ?? 5
         let rect = PaywallOverlay.box(
-            title: " \(Messages.tr("Thank you")) ",
+            title: " " + Messages.tr("Thank you") + " ",
             lines: [
                 Messages.trn("Thank you for the star!", "Thank you for the {{ count }} stars!", count: stars),
                 Messages.tr("Leave a review at:"), "", url,
             ],
-            footer: " \(Messages.tr("any key closes")) ", into: &canvas, theme: theme)
+            footer: " " + Messages.tr("any key closes") + " ", into: &canvas, theme: theme)
         // The address is the box's last line; where it fits on one row it becomes a link.
         let row = rect.maxY - 3
         if row >= 0, row < canvas.height, canvas.lines[row].contains(url) {

@@ -4,7 +4,9 @@ extension CatalogDecoder {
     static let entitlementKeys: Set<String> = ["id", "displayName", "products"]
     static let offeringKeys: Set<String> = ["id", "packages", "defaultPackage", "copy"]
     static let packageKeys: Set<String> = ["id", "product"]
-    static let copyKeys: Set<String> = ["title", "subtitle", "features", "callToAction", "callToActionWithIntroOffer"]
+    static let copyKeys: Set<String> = [
+        "title", "subtitle", "features", "callToAction", "callToActionWithIntroOffer", "disclosure",
+    ]
 
     func readEntitlements(_ document: JSONObjectReader) -> [Entitlement] {
         guard let items = document.array("entitlements") else { return [] }
@@ -211,6 +213,7 @@ extension CatalogDecoder {
         let subtitle = reader.string("subtitle") ?? ""
         let callToAction = reader.string("callToAction", nonEmpty: true) ?? PaywallCopy.standard.callToAction
         let withOffer = reader.string("callToActionWithIntroOffer", nonEmpty: true)
+        let disclosure = reader.string("disclosure", nonEmpty: true)
         var features: [String] = []
         var valid = true
         for (node, itemPath) in reader.array("features") ?? [] {
@@ -222,14 +225,14 @@ extension CatalogDecoder {
             features.append(text)
             checkTemplate(text, path: itemPath, location: node.location)
         }
-        for key in ["title", "subtitle", "callToAction", "callToActionWithIntroOffer"] {
+        for key in ["title", "subtitle", "callToAction", "callToActionWithIntroOffer", "disclosure"] {
             guard let node = reader.member(key), let text = node.stringValue else { continue }
             checkTemplate(text, path: reader.path.appending(key), location: node.location)
         }
         guard valid, let title else { return nil }
         return PaywallCopy(
             title: title, subtitle: subtitle, features: features, callToAction: callToAction,
-            callToActionWithIntroOffer: withOffer)
+            callToActionWithIntroOffer: withOffer, disclosure: disclosure)
     }
 
     /// Warns about each variable the template does not know; it would show as written.

@@ -7,11 +7,15 @@ public struct PaywallCopy: Hashable, Sendable {
     public var callToAction: String
     /// Shown instead of `callToAction` when the customer may still take an introductory offer.
     public var callToActionWithIntroOffer: String?
+    /// Replaces the terms generated under the call to action of an auto-renewable subscription
+    /// (`SubscriptionDisclosure`).
+    public var disclosure: String?
 
     public init(
         title: String, subtitle: String = "", features: [String] = [], callToAction: String = Messages.tr("Continue"),
-        callToActionWithIntroOffer: String? = nil
+        callToActionWithIntroOffer: String? = nil, disclosure: String? = nil
     ) {
+        self.disclosure = disclosure
         self.title = title
         self.subtitle = subtitle
         self.features = features

@@ -83,14 +83,20 @@ public struct StoreLifecycle: Sendable {
                     String(String(code.drop { $0 == " " }.reversed()).drop { $0 == " " }.reversed()))
             else {
                 throw LifecycleRefusal(
-                    .unknownName, "no offer code \"\(SafeText.excerpt(code))\": check the spelling (codes ignore case)")
+                    .unknownName,
+                    Messages.tr(
+                        "no offer code \"{{ code }}\": check the spelling (codes ignore case)",
+                        ["code": SafeText.excerpt(code)]))
             }
             if let used = context.ledger.transactions.first(where: {
                 $0.offerKind == SubscriptionOffer.Kind.code.rawValue
                     && $0.offerID?.uppercased() == offer.id.uppercased()
             }) {
                 throw LifecycleRefusal(
-                    .notAllowed, "the code \(offer.id) was already redeemed on \(day(used.purchaseDate))")
+                    .notAllowed,
+                    Messages.tr(
+                        "the code {{ code }} was already redeemed on {{ date }}",
+                        ["code": offer.id, "date": day(used.purchaseDate)]))
             }
             let product = try self.product(offer.productID)
             return try buy(product, offer: offer, in: context, id: id)
@@ -98,107 +104,152 @@ public struct StoreLifecycle: Sendable {
             let (product, current) = try currentSubscription(productID, in: context)
             guard current.details.unsubscribeDetectedAt == nil, current.details.willRenew || isFailing(current) else {
                 throw LifecycleRefusal(
-                    .notAllowed, "auto-renew of \(name(current.productID)) is off already; \(endText(current))")
+                    .notAllowed,
+                    Messages.tr(
+                        "auto-renew of {{ name }} is off already; {{ state }}",
+                        ["name": name(current.productID), "state": endText(current)]))
             }
             let event = event(.renewalCancelled, on: current, product: product, in: context, id: id)
             return LifecycleStep(
                 transaction: event,
-                summary: "Auto-renew of \(name(current.productID)) is off; "
-                    + (current.state.accessEnd.map { "access lasts until \(day($0))." } ?? "access has ended."))
+                summary: current.state.accessEnd.map {
+                    Messages.tr(
+                        "Auto-renew of {{ name }} is off; access lasts until {{ date }}.",
+                        ["name": name(current.productID), "date": day($0)])
+                }
+                    ?? Messages.tr(
+                        "Auto-renew of {{ name }} is off; access has ended.", ["name": name(current.productID)]))
         case .uncancel(let productID):
             let (product, current) = try currentSubscription(productID, in: context)
             guard current.details.unsubscribeDetectedAt != nil || current.details.priceIncrease?.status == .declined
             else {
                 throw LifecycleRefusal(
-                    .notAllowed, "\(name(current.productID)) renews already; nothing to turn back on")
+                    .notAllowed,
+                    Messages.tr("{{ name }} renews already; nothing to turn back on", ["name": name(current.productID)])
+                )
             }
             let event = event(.renewalResumed, on: current, product: product, in: context, id: id)
             let asksAgain = current.details.priceIncrease?.status == .declined
             return LifecycleStep(
                 transaction: event,
                 summary: asksAgain
-                    ? "\(name(current.productID)) renews again once the new price is accepted."
-                    : "\(name(current.productID)) renews again.")
+                    ? Messages.tr(
+                        "{{ name }} renews again once the new price is accepted.", ["name": name(current.productID)])
+                    : Messages.tr("{{ name }} renews again.", ["name": name(current.productID)]))
         case .keepPlan(let productID):
             let (product, current) = try currentSubscription(productID, in: context)
             guard let pending = current.details.pendingProductID else {
-                throw LifecycleRefusal(.notAllowed, "no plan change of \(name(current.productID)) is waiting")
+                throw LifecycleRefusal(
+                    .notAllowed,
+                    Messages.tr("no plan change of {{ name }} is waiting", ["name": name(current.productID)]))
             }
             let event = event(.planChangeCancelled, on: current, product: product, in: context, id: id)
-            let givenUp = current.details.renewalOfferID.map { "; its offer \($0) is given up" } ?? ""
+            let values = ["name": name(current.productID), "other": name(pending)]
             return LifecycleStep(
                 transaction: event,
-                summary: "You stay on \(name(current.productID)); the change to \(name(pending)) is off\(givenUp).")
+                summary: current.details.renewalOfferID.map {
+                    Messages.tr(
+                        "You stay on {{ name }}; the change to {{ other }} is off; its offer {{ offer }} is given up.",
+                        values.merging(["offer": $0]) { $1 })
+                } ?? Messages.tr("You stay on {{ name }}; the change to {{ other }} is off.", values))
         case .refund(let transactionID, let reason, let revoke):
             return try refund(transactionID, reason: reason, revoke: revoke, in: context, id: id)
         case .billingIssue(let productID):
             let (product, current) = try currentSubscription(productID, in: context)
             guard !current.details.paymentFailing else {
-                throw LifecycleRefusal(.notAllowed, "the payment for \(name(current.productID)) is failing already")
+                throw LifecycleRefusal(
+                    .notAllowed,
+                    Messages.tr("the payment for {{ name }} is failing already", ["name": name(current.productID)]))
             }
             guard current.details.willRenew, case .active(let until, _) = current.state else {
                 throw LifecycleRefusal(
                     .notAllowed,
-                    "\(name(current.productID)) will not renew, so no renewal can fail; \(endText(current))")
+                    Messages.tr(
+                        "{{ name }} will not renew, so no renewal can fail; {{ state }}",
+                        ["name": name(current.productID), "state": endText(current)]))
             }
             let event = event(.billingIssue, on: current, product: product, in: context, id: id)
-            let grace = catalog.store.gracePeriod.map { "a grace period of \($0.description), then " } ?? ""
+            let values = [
+                "name": name(current.productID), "date": day(until), "days": String(StoreSettings.billingRetryDays),
+            ]
             return LifecycleStep(
                 transaction: event,
-                summary: "The renewal of \(name(current.productID)) on \(day(until)) will fail: "
-                    + "\(grace)billing retry for up to \(StoreSettings.billingRetryDays) days.")
+                summary: catalog.store.gracePeriod.map {
+                    Messages.tr(
+                        "The renewal of {{ name }} on {{ date }} will fail: a grace period of {{ grace }}, then billing retry for up to {{ days }} days.",
+                        values.merging(["grace": $0.description]) { $1 })
+                }
+                    ?? Messages.tr(
+                        "The renewal of {{ name }} on {{ date }} will fail: billing retry for up to {{ days }} days.",
+                        values))
         case .resolve(let productID):
             let (product, current) = try currentSubscription(productID, in: context)
             guard current.details.paymentFailing else {
-                throw LifecycleRefusal(.notAllowed, "the payment for \(name(current.productID)) is not failing")
+                throw LifecycleRefusal(
+                    .notAllowed,
+                    Messages.tr("the payment for {{ name }} is not failing", ["name": name(current.productID)]))
             }
             guard current.details.unsubscribeDetectedAt == nil else {
                 throw LifecycleRefusal(
                     .notAllowed,
-                    "auto-renew of \(name(current.productID)) is off, so nothing is retried; turn it on first (uncancel)"
-                )
+                    Messages.tr(
+                        "auto-renew of {{ name }} is off, so nothing is retried; turn it on first (uncancel)",
+                        ["name": name(current.productID)]))
             }
             let event = event(.billingResolved, on: current, product: product, in: context, id: id)
             let summary: String
+            let values = ["name": name(current.productID)]
             switch current.state {
-            case .inBillingRetry: summary = "The payment went through: \(name(current.productID)) renews from now."
-            case .inGracePeriod: summary = "The payment went through: \(name(current.productID)) renews on time."
-            default: summary = "The next renewal of \(name(current.productID)) will go through."
+            case .inBillingRetry: summary = Messages.tr("The payment went through: {{ name }} renews from now.", values)
+            case .inGracePeriod: summary = Messages.tr("The payment went through: {{ name }} renews on time.", values)
+            default: summary = Messages.tr("The next renewal of {{ name }} will go through.", values)
             }
             return LifecycleStep(transaction: event, summary: summary)
         case .priceIncrease(let productID, let price, let consent):
             let product = try self.product(productID)
             guard product.type == .autoRenewable else {
-                throw LifecycleRefusal(.notAllowed, "\(product.id) is not an auto-renewable subscription")
+                throw LifecycleRefusal(
+                    .notAllowed,
+                    Messages.tr("{{ product }} is not an auto-renewable subscription", ["product": product.id]))
             }
             let current = try subscription(onExactly: product, in: context)
             let currentPrice = current.details.priceIncrease?.newPrice ?? product.price
             guard price > currentPrice else {
                 throw LifecycleRefusal(
                     .notAllowed,
-                    "\(money(price, product)) is not an increase: \(product.localizedTitle) renews at "
-                        + money(currentPrice, product))
+                    Messages.tr(
+                        "{{ price }} is not an increase: {{ name }} renews at {{ current_price }}",
+                        [
+                            "price": money(price, product), "name": product.localizedTitle,
+                            "current_price": money(currentPrice, product),
+                        ]))
             }
             guard price.truncated(toFractionDigits: CurrencyCode.fractionDigits(for: product.currencyCode)) == price
             else {
                 throw LifecycleRefusal(
                     .notAllowed,
-                    "\(price) has more decimals than \(product.currencyCode) has "
-                        + "(\(CurrencyCode.fractionDigits(for: product.currencyCode)))")
+                    Messages.tr(
+                        "{{ price }} has more decimals than {{ currency }} has ({{ digits }})",
+                        [
+                            "price": "\(price)", "currency": product.currencyCode,
+                            "digits": String(CurrencyCode.fractionDigits(for: product.currencyCode)),
+                        ]))
             }
             var event = event(.priceIncrease, on: current, product: product, in: context, id: id)
             event.newPrice = "\(price)"
             event.requiresConsent = consent
             return LifecycleStep(
                 transaction: event,
-                summary: "\(product.localizedTitle) renews at \(money(price, product)) from "
-                    + (current.state.accessEnd.map(day) ?? "the next renewal")
-                    + (consent ? " if the customer agrees; otherwise it ends then." : "."))
+                summary: Self.priceIncreaseSummary(
+                    name: product.localizedTitle, price: money(price, product),
+                    date: current.state.accessEnd.map(day), consent: consent))
         case .answerPriceIncrease(let productID, let agree):
             let (product, current) = try currentSubscription(productID, in: context)
             guard let increase = current.details.priceIncrease, increase.status == .awaitingConsent else {
                 throw LifecycleRefusal(
-                    .notAllowed, "no price increase of \(name(current.productID)) waits for an answer")
+                    .notAllowed,
+                    Messages.tr(
+                        "no price increase of {{ name }} waits for an answer", ["name": name(current.productID)]))
             }
             let event = event(
                 agree ? .priceIncreaseAgreed : .priceIncreaseDeclined, on: current, product: product,
@@ -207,9 +258,14 @@ public struct StoreLifecycle: Sendable {
             return LifecycleStep(
                 transaction: event,
                 summary: agree
-                    ? "Agreed: \(name(current.productID)) renews at \(newPrice)."
-                    : "Declined: \(name(current.productID)) ends on \(current.state.accessEnd.map(day) ?? "its renewal")."
-            )
+                    ? Messages.tr(
+                        "Agreed: {{ name }} renews at {{ price }}.",
+                        ["name": name(current.productID), "price": newPrice])
+                    : current.state.accessEnd.map {
+                        Messages.tr(
+                            "Declined: {{ name }} ends on {{ date }}.",
+                            ["name": name(current.productID), "date": day($0)])
+                    } ?? Messages.tr("Declined: {{ name }} ends at its renewal.", ["name": name(current.productID)]))
         }
     }
 
@@ -219,15 +275,18 @@ public struct StoreLifecycle: Sendable {
     {
         let now = context.now
         if product.type == .nonConsumable, EntitlementResolver.isOwned(product, in: context) {
-            throw LifecycleRefusal(.notAllowed, "\(product.localizedTitle) is bought already")
+            throw LifecycleRefusal(
+                .notAllowed, Messages.tr("{{ name }} is bought already", ["name": product.localizedTitle]))
         }
         if EntitlementResolver.hasPendingRequest(for: product, catalog: catalog, ledger: context.ledger) {
-            throw LifecycleRefusal(.notAllowed, "a request to buy \(product.localizedTitle) waits for approval")
+            throw LifecycleRefusal(
+                .notAllowed,
+                Messages.tr("a request to buy {{ name }} waits for approval", ["name": product.localizedTitle]))
         }
         guard product.type == .autoRenewable else {
             return LifecycleStep(
                 transaction: purchase(of: product, offer: nil, in: context, id: id),
-                summary: "Bought \(product.localizedTitle).", celebrates: true)
+                summary: Messages.tr("Bought {{ name }}.", ["name": product.localizedTitle]), celebrates: true)
         }
         let standing = GroupStanding(groupOf: product, in: context)
         if let offer {
@@ -235,27 +294,35 @@ public struct StoreLifecycle: Sendable {
                 throw LifecycleRefusal(.notAllowed, ineligibility(offer, standing: standing))
             }
             if offer.kind == .winBack, let condition = offer.winBack, !meets(condition, standing, in: context) {
-                throw LifecycleRefusal(.notAllowed, "the win-back offer \(offer.id) is not open to this customer yet")
+                throw LifecycleRefusal(
+                    .notAllowed,
+                    Messages.tr("the win-back offer {{ offer }} is not open to this customer yet", ["offer": offer.id]))
             }
         }
         guard let current = standing.current else {
             let offer = offer ?? winBackOffer(for: product, in: context)
             return LifecycleStep(
                 transaction: purchase(of: product, offer: offer, in: context, id: id),
-                summary: "Subscribed to \(product.localizedTitle)"
-                    + (offer.map { " with the offer \($0.id)" } ?? "") + ".", celebrates: true)
+                summary: offer.map {
+                    Messages.tr(
+                        "Subscribed to {{ name }} with the offer {{ offer }}.",
+                        ["name": product.localizedTitle, "offer": $0.id])
+                } ?? Messages.tr("Subscribed to {{ name }}.", ["name": product.localizedTitle]), celebrates: true)
         }
         if case .inBillingRetry = current.state {
             throw LifecycleRefusal(
                 .notAllowed,
-                "the payment for \(name(current.productID)) is failing; resolve it (store resolve) or cancel it first")
+                Messages.tr(
+                    "the payment for {{ name }} is failing; resolve it (store resolve) or cancel it first",
+                    ["name": name(current.productID)]))
         }
         if current.productID == product.id {
             if let offer, let pending = current.details.pendingProductID {
                 throw LifecycleRefusal(
                     .notAllowed,
-                    "\(name(current.productID)) changes to \(name(pending)) at the next renewal, where the offer "
-                        + "\(offer.id) would not apply; call the change off first")
+                    Messages.tr(
+                        "{{ name }} changes to {{ other }} at the next renewal, where the offer {{ offer }} would not apply; call the change off first",
+                        ["name": name(current.productID), "other": name(pending), "offer": offer.id]))
             }
             if let offer {
                 var event = event(.offerScheduled, on: current, product: product, in: context, id: id)
@@ -264,8 +331,14 @@ public struct StoreLifecycle: Sendable {
                 event.offer = EntitlementResolver.ledgerOffer(for: offer.terms)
                 return LifecycleStep(
                     transaction: event,
-                    summary: "The offer \(offer.id) applies from the next renewal of \(product.localizedTitle)"
-                        + (current.state.accessEnd.map { " on \(day($0))" } ?? "") + ".")
+                    summary: current.state.accessEnd.map {
+                        Messages.tr(
+                            "The offer {{ offer }} applies from the next renewal of {{ name }} on {{ date }}.",
+                            ["offer": offer.id, "name": product.localizedTitle, "date": day($0)])
+                    }
+                        ?? Messages.tr(
+                            "The offer {{ offer }} applies from the next renewal of {{ name }}.",
+                            ["offer": offer.id, "name": product.localizedTitle]))
             }
             if current.details.pendingProductID != nil {
                 return try step(.keepPlan(productID: product.id), in: context, id: id)
@@ -273,22 +346,34 @@ public struct StoreLifecycle: Sendable {
             if current.details.unsubscribeDetectedAt != nil {
                 return try step(.uncancel(productID: product.id), in: context, id: id)
             }
-            throw LifecycleRefusal(.notAllowed, "already subscribed to \(product.localizedTitle); \(endText(current))")
+            throw LifecycleRefusal(
+                .notAllowed,
+                Messages.tr(
+                    "already subscribed to {{ name }}; {{ state }}",
+                    ["name": product.localizedTitle, "state": endText(current)]))
         }
         guard let (change, immediate) = planChange(to: product, in: context) else {
-            throw LifecycleRefusal(.notAllowed, "already subscribed to \(product.localizedTitle)")
+            throw LifecycleRefusal(
+                .notAllowed, Messages.tr("already subscribed to {{ name }}", ["name": product.localizedTitle]))
         }
         if current.details.pendingProductID == product.id, offer == nil {
             throw LifecycleRefusal(
                 .notAllowed,
-                "\(name(current.productID)) changes to \(product.localizedTitle) on "
-                    + (current.details.pendingChangeDate.map(day) ?? "its renewal") + " already")
+                current.details.pendingChangeDate.map {
+                    Messages.tr(
+                        "{{ name }} changes to {{ other }} on {{ date }} already",
+                        ["name": name(current.productID), "other": product.localizedTitle, "date": day($0)])
+                }
+                    ?? Messages.tr(
+                        "{{ name }} changes to {{ other }} at its renewal already",
+                        ["name": name(current.productID), "other": product.localizedTitle]))
         }
         if !immediate || offer != nil, let waiting = current.details.renewalOfferID {
             throw LifecycleRefusal(
                 .notAllowed,
-                "the offer \(waiting) waits for the next renewal of \(name(current.productID)); a plan change "
-                    + "then would give it up")
+                Messages.tr(
+                    "the offer {{ offer }} waits for the next renewal of {{ name }}; a plan change then would give it up",
+                    ["offer": waiting, "name": name(current.productID)]))
         }
         guard immediate, offer == nil else {
             var event = event(.planChangeScheduled, on: current, product: product, in: context, id: id)
@@ -300,8 +385,17 @@ public struct StoreLifecycle: Sendable {
             }
             return LifecycleStep(
                 transaction: event,
-                summary: "\(name(current.productID)) changes to \(product.localizedTitle) on "
-                    + (current.state.accessEnd.map(day) ?? "its next renewal") + " (\(change.rawValue)).")
+                summary: current.state.accessEnd.map {
+                    Messages.tr(
+                        "{{ name }} changes to {{ other }} on {{ date }} ({{ change }}).",
+                        [
+                            "name": name(current.productID), "other": product.localizedTitle, "date": day($0),
+                            "change": change.rawValue,
+                        ])
+                }
+                    ?? Messages.tr(
+                        "{{ name }} changes to {{ other }} at its next renewal ({{ change }}).",
+                        ["name": name(current.productID), "other": product.localizedTitle, "change": change.rawValue]))
         }
         let refund = proratedRefund(of: current, at: now)
         let grant = LedgerTransaction(
@@ -310,10 +404,15 @@ public struct StoreLifecycle: Sendable {
             willRenew: true, appliesTo: current.details.latestGrantID, planChange: change.rawValue,
             proratedRefund: "\(refund)")
         let from = catalog.products[current.productID]
+        let values = [
+            "other": product.localizedTitle, "refund": from.map { money(refund, $0) } ?? "\(refund)",
+            "name": name(current.productID),
+        ]
         return LifecycleStep(
             transaction: grant,
-            summary: "\(change == .upgrade ? "Upgraded" : "Changed") to \(product.localizedTitle) now; "
-                + "\(from.map { money(refund, $0) } ?? "\(refund)") of \(name(current.productID)) was refunded.",
+            summary: change == .upgrade
+                ? Messages.tr("Upgraded to {{ other }} now; {{ refund }} of {{ name }} was refunded.", values)
+                : Messages.tr("Changed to {{ other }} now; {{ refund }} of {{ name }} was refunded.", values),
             celebrates: true)
     }
 
@@ -370,27 +469,42 @@ public struct StoreLifecycle: Sendable {
         guard let row = listing.first(where: { $0.id == transactionID }) else {
             throw LifecycleRefusal(
                 .unknownName,
-                "no transaction \"\(SafeText.excerpt(transactionID))\": `store transactions` lists them")
+                Messages.tr(
+                    "no transaction \"{{ transaction }}\": `store transactions` lists them",
+                    ["transaction": SafeText.excerpt(transactionID)]))
         }
         guard row.isPayment else {
             throw LifecycleRefusal(
-                .notAllowed, "\(row.id) is \(row.kindText), not a payment; refund a purchase or renewal")
+                .notAllowed,
+                Messages.tr(
+                    "{{ transaction }} is {{ kind }}, not a payment; refund a purchase or renewal",
+                    ["transaction": row.id, "kind": row.kindText]))
         }
         if let refunded = row.refundedAt {
-            throw LifecycleRefusal(.notAllowed, "\(row.id) was \(row.withdrawalWord) on \(day(refunded)) already")
+            let values = ["transaction": row.id, "date": day(refunded)]
+            throw LifecycleRefusal(
+                .notAllowed,
+                row.revoked
+                    ? Messages.tr("{{ transaction }} was revoked on {{ date }} already", values)
+                    : Messages.tr("{{ transaction }} was refunded on {{ date }} already", values))
         }
         if let replacement = row.replacedBy {
             throw LifecycleRefusal(
-                .notAllowed, "\(row.id) was replaced by the plan change \(replacement); refund that one instead")
+                .notAllowed,
+                Messages.tr(
+                    "{{ transaction }} was replaced by the plan change {{ other }}; refund that one instead",
+                    ["transaction": row.id, "other": replacement]))
         }
         let event = LedgerTransaction(
             id: id, originalID: row.originalID, productID: row.productID, purchaseDate: context.now,
             state: revoke ? .revoked : .refunded, appliesTo: row.id,
             reason: reason.map { String(SafeText.sanitize($0).prefix(200)) })
-        let verb = revoke ? "Revoked" : "Refunded"
+        let values = ["transaction": row.id, "name": name(row.productID)]
         return LifecycleStep(
             transaction: event,
-            summary: "\(verb) \(row.id) (\(name(row.productID))): access through it ended now.")
+            summary: revoke
+                ? Messages.tr("Revoked {{ transaction }} ({{ name }}): access through it ended now.", values)
+                : Messages.tr("Refunded {{ transaction }} ({{ name }}): access through it ended now.", values))
     }
 
     // MARK: Helpers
@@ -398,9 +512,14 @@ public struct StoreLifecycle: Sendable {
     private func product(_ id: String) throws(LifecycleRefusal) -> Product {
         if let product = catalog.products[id] { return product }
         let known = catalog.products.keys.sorted()
-        let hint = Suggestions.closest(to: id, in: known, limit: 1).first.map { "; did you mean \"\($0)\"?" } ?? ""
+        let shown = SafeText.excerpt(id)
         throw LifecycleRefusal(
-            .unknownName, "no product \"\(SafeText.excerpt(id))\" in the catalog\(hint)")
+            .unknownName,
+            Suggestions.closest(to: id, in: known, limit: 1).first.map {
+                Messages.tr(
+                    "no product \"{{ product }}\" in the catalog; did you mean \"{{ suggestion }}\"?",
+                    ["product": shown, "suggestion": $0])
+            } ?? Messages.tr("no product \"{{ product }}\" in the catalog", ["product": shown]))
     }
 
     private func promotionalOffer(_ id: String, of product: Product) throws(LifecycleRefusal) -> SubscriptionOffer {
@@ -408,8 +527,16 @@ public struct StoreLifecycle: Sendable {
         let known = product.offers.map(\.id)
         throw LifecycleRefusal(
             .unknownName,
-            "\(product.id) has no offer \"\(SafeText.excerpt(id))\""
-                + (known.isEmpty ? "" : "; it has " + known.map { "\"\($0)\"" }.joined(separator: ", ")))
+            known.isEmpty
+                ? Messages.tr(
+                    "{{ product }} has no offer \"{{ offer }}\"",
+                    ["product": product.id, "offer": SafeText.excerpt(id)])
+                : Messages.tr(
+                    "{{ product }} has no offer \"{{ offer }}\"; it has {{ offers }}",
+                    [
+                        "product": product.id, "offer": SafeText.excerpt(id),
+                        "offers": known.map { "\"\($0)\"" }.joined(separator: ", "),
+                    ]))
     }
 
     /// The group's current subscription for a command naming any product of the group.
@@ -418,13 +545,21 @@ public struct StoreLifecycle: Sendable {
     {
         let product = try self.product(productID)
         guard product.type == .autoRenewable else {
-            throw LifecycleRefusal(.notAllowed, "\(product.id) is not an auto-renewable subscription")
+            throw LifecycleRefusal(
+                .notAllowed, Messages.tr("{{ product }} is not an auto-renewable subscription", ["product": product.id])
+            )
         }
         let standing = GroupStanding(groupOf: product, in: context)
         guard let current = standing.current else {
-            let lapsed = standing.lapsed.map { "; \(name($0.productID)) \(endText($0))" } ?? ""
             throw LifecycleRefusal(
-                .notAllowed, "no current subscription in the group of \(product.localizedTitle)\(lapsed)")
+                .notAllowed,
+                standing.lapsed.map {
+                    Messages.tr(
+                        "no current subscription in the group of {{ product }}; {{ name }} {{ state }}",
+                        ["product": product.localizedTitle, "name": name($0.productID), "state": endText($0)])
+                }
+                    ?? Messages.tr(
+                        "no current subscription in the group of {{ product }}", ["product": product.localizedTitle]))
         }
         return (catalog.products[current.productID] ?? product, current)
     }
@@ -435,7 +570,10 @@ public struct StoreLifecycle: Sendable {
         let (_, current) = try currentSubscription(product.id, in: context)
         guard current.productID == product.id else {
             throw LifecycleRefusal(
-                .notAllowed, "the customer is on \(name(current.productID)), not \(product.localizedTitle)")
+                .notAllowed,
+                Messages.tr(
+                    "the customer is on {{ name }}, not {{ other }}",
+                    ["name": name(current.productID), "other": product.localizedTitle]))
         }
         return current
     }
@@ -479,19 +617,21 @@ public struct StoreLifecycle: Sendable {
     private func ineligibility(_ offer: SubscriptionOffer, standing: GroupStanding) -> String {
         let who = offer.eligibility.sorted { $0.rawValue < $1.rawValue }.map { eligibility in
             switch eligibility {
-            case .new: return "new subscribers"
-            case .existing: return "current subscribers"
-            case .expired: return "lapsed subscribers"
+            case .new: return Messages.tr("new subscribers")
+            case .existing: return Messages.tr("current subscribers")
+            case .expired: return Messages.tr("lapsed subscribers")
             }
         }
         let standingText: String
         switch standing.eligibility {
-        case .new: standingText = "this customer never subscribed"
-        case .existing: standingText = "this customer is subscribed now"
-        case .expired: standingText = "this customer's subscription lapsed"
+        case .new: standingText = Messages.tr("this customer never subscribed")
+        case .existing: standingText = Messages.tr("this customer is subscribed now")
+        case .expired: standingText = Messages.tr("this customer's subscription lapsed")
         }
-        let what = offer.kind == .code ? "the code \(offer.id)" : "the offer \(offer.id)"
-        return "\(what) is for \(who.joined(separator: " and ")) only; \(standingText)"
+        let values = ["offer": offer.id, "who": Messages.list(who), "standing": standingText]
+        return offer.kind == .code
+            ? Messages.tr("the code {{ offer }} is for {{ who }} only; {{ standing }}", values)
+            : Messages.tr("the offer {{ offer }} is for {{ who }} only; {{ standing }}", values)
     }
 
     private func isFailing(_ subscription: GroupStanding.Subscription) -> Bool {
@@ -503,13 +643,35 @@ public struct StoreLifecycle: Sendable {
 
     private func endText(_ subscription: GroupStanding.Subscription) -> String {
         switch subscription.state {
-        case .active(let until, let renews): return renews ? "it renews on \(day(until))" : "it ends on \(day(until))"
-        case .inGracePeriod(let until): return "its payment is failing; access lasts until \(day(until))"
-        case .inBillingRetry(let since): return "its payment failed on \(day(since))"
-        case .expired(let on): return "it expired on \(day(on))"
-        case .refunded(let on): return "it was refunded on \(day(on))"
-        case .revoked(let on): return "it was revoked on \(day(on))"
-        case .notPurchased, .lifetime, .awaitingApproval: return "it is not current"
+        case .active(let until, let renews):
+            return renews
+                ? Messages.tr("it renews on {{ date }}", ["date": day(until)])
+                : Messages.tr("it ends on {{ date }}", ["date": day(until)])
+        case .inGracePeriod(let until):
+            return Messages.tr("its payment is failing; access lasts until {{ date }}", ["date": day(until)])
+        case .inBillingRetry(let since): return Messages.tr("its payment failed on {{ date }}", ["date": day(since)])
+        case .expired(let on): return Messages.tr("it expired on {{ date }}", ["date": day(on)])
+        case .refunded(let on): return Messages.tr("it was refunded on {{ date }}", ["date": day(on)])
+        case .revoked(let on): return Messages.tr("it was revoked on {{ date }}", ["date": day(on)])
+        case .notPurchased, .lifetime, .awaitingApproval: return Messages.tr("it is not current")
+        }
+    }
+
+    /// What a price increase does, by whether the customer must agree and whether the next
+    /// renewal's date is known.
+    static func priceIncreaseSummary(name: String, price: String, date: String?, consent: Bool) -> String {
+        let values = ["name": name, "price": price, "date": date ?? ""]
+        switch (date != nil, consent) {
+        case (true, false): return Messages.tr("{{ name }} renews at {{ price }} from {{ date }}.", values)
+        case (true, true):
+            return Messages.tr(
+                "{{ name }} renews at {{ price }} from {{ date }} if the customer agrees; otherwise it ends then.",
+                values)
+        case (false, false): return Messages.tr("{{ name }} renews at {{ price }} from the next renewal.", values)
+        case (false, true):
+            return Messages.tr(
+                "{{ name }} renews at {{ price }} from the next renewal if the customer agrees; otherwise it ends then.",
+                values)
         }
     }
 

@@ -102,10 +102,7 @@ extension StoreSimulator {
 
         /// "A", "A and B", "A, B and C".
         static func list(_ names: [String]) -> String {
-            guard names.count > 1 else { return names.first ?? "" }
-            return Messages.tr(
-                "{{ list }} and {{ last }}",
-                ["list": names.dropLast().joined(separator: Messages.tr(", ")), "last": names[names.count - 1]])
+            Messages.list(names)
         }
     }
 }

@@ -62,7 +62,7 @@ public struct TransactionListing: Sendable {
             }
         }
 
-        public var withdrawalWord: String { revoked ? Messages.tr("revoked") : Messages.tr("refunded") }
+        public var withdrawalWord: String { revoked ? "revoked" : "refunded" }
 
         /// "a purchase", "a cancellation": for messages.
         public var kindText: String {

@@ -26,21 +26,29 @@ extension PaywallController {
                         .buy(productID: product.id, offerID: nil), in: context,
                         transactionID: "?"
                     ).get())?.transaction.proratedRefund.flatMap { Decimal(string: $0) }
-                let amount =
-                    refund.map {
-                        " (\(formatter.string(for: $0, currencyCode: catalog.products[change.currentProductID]?.currencyCode ?? product.currencyCode)))"
-                    } ?? ""
+                let currency = catalog.products[change.currentProductID]?.currencyCode ?? product.currencyCode
                 let values = [
-                    "from": from, "to": name, "price": formatter.pricePerPeriod(of: product), "refund": amount,
+                    "from": from, "to": name, "price": formatter.pricePerPeriod(of: product),
+                    "refund": refund.map { formatter.string(for: $0, currencyCode: currency) } ?? "",
                 ]
-                message =
-                    change.change == .upgrade
-                    ? Messages.tr(
-                        "Upgrade from {{ from }} to {{ to }} now, at {{ price }}? The unused part of {{ from }}{{ refund }} is refunded.",
+                switch (change.change == .upgrade, refund != nil) {
+                case (true, true):
+                    message = Messages.tr(
+                        "Upgrade from {{ from }} to {{ to }} now, at {{ price }}? The unused part of {{ from }} ({{ refund }}) is refunded.",
                         values)
-                    : Messages.tr(
-                        "Switch from {{ from }} to {{ to }} now, at {{ price }}? The unused part of {{ from }}{{ refund }} is refunded.",
+                case (true, false):
+                    message = Messages.tr(
+                        "Upgrade from {{ from }} to {{ to }} now, at {{ price }}? The unused part of {{ from }} is refunded.",
                         values)
+                case (false, true):
+                    message = Messages.tr(
+                        "Switch from {{ from }} to {{ to }} now, at {{ price }}? The unused part of {{ from }} ({{ refund }}) is refunded.",
+                        values)
+                case (false, false):
+                    message = Messages.tr(
+                        "Switch from {{ from }} to {{ to }} now, at {{ price }}? The unused part of {{ from }} is refunded.",
+                        values)
+                }
             } else {
                 label = Messages.tr("Change plan")
                 let values = ["from": from, "to": name, "price": formatter.pricePerPeriod(of: product)]
@@ -164,7 +172,9 @@ extension PaywallController {
             let code = SafeText.sanitize(offer?.id ?? entry.text)
             confirmation = PaywallConfirmation(
                 title: Messages.tr("Redeem {{ code }}", ["code": code]),
-                message: "\(SafeText.sanitize(product?.localizedTitle ?? "")): \(terms ?? "")?",
+                message: Messages.tr(
+                    "{{ name }}: {{ terms }}?",
+                    ["name": SafeText.sanitize(product?.localizedTitle ?? ""), "terms": terms ?? ""]),
                 confirmLabel: Messages.tr("Redeem"),
                 action: .lifecycle(.redeem(code: entry.text), doneTitle: Messages.tr("Code redeemed")))
             return []

@@ -22,6 +22,10 @@ public struct PaywallOfferingText: Sendable {
     let callsToAction: [String]
     let privacyPolicy: String?
     let termsOfUse: String?
+    /// Each package's subscription terms, for a customer eligible for its offer and for one who
+    /// is not (nil: not an auto-renewable subscription).
+    let disclosuresEligible: [String?]
+    let disclosures: [String?]
 
     public init(offering: Offering, catalog: Catalog, formatter: PriceFormatter) {
         self.offering = offering
@@ -64,6 +68,12 @@ public struct PaywallOfferingText: Sendable {
         unselected = (copy.title, copy.subtitle, copy.features)
         callsToActionEligible = packages.map { render(copy.callToAction(for: $0, introOfferEligible: true), for: $0) }
         callsToAction = packages.map { render(copy.callToAction(for: $0, introOfferEligible: false), for: $0) }
+        disclosuresEligible = packages.map {
+            SubscriptionDisclosure.text(for: $0, in: offering, offerEligible: true, formatter: formatter)
+        }
+        disclosures = packages.map {
+            SubscriptionDisclosure.text(for: $0, in: offering, offerEligible: false, formatter: formatter)
+        }
         privacyPolicy = catalog.links.privacyPolicy.map { SafeText.sanitize($0.absoluteString) }
         termsOfUse = catalog.links.termsOfUse.map { SafeText.sanitize($0.absoluteString) }
     }
@@ -140,6 +150,13 @@ public struct PaywallOfferingText: Sendable {
             callToAction: isSelectedValid ? callsToAction[selectedIndex] : Messages.tr("Not available"),
             callToActions: callsToAction, statusLines: statusLines, progress: progress, privacyPolicy: privacyPolicy,
             termsOfUse: termsOfUse, listTop: listTop)
+        let shownDisclosures = packages.indices.map { index -> String? in
+            introEligibleProductIDs.contains(packages[index].product.id)
+                ? disclosuresEligible[index] : disclosures[index]
+        }
+        presentation.disclosures = shownDisclosures.map { $0 ?? "" }
+        presentation.hasWinBackOffer = packages.contains { lifecycle.winBackOffers[$0.product.id] != nil }
+        if isSelectedValid { presentation.disclosure = shownDisclosures[selectedIndex] }
         if isSelectedValid {
             let id = packages[selectedIndex].product.id
             let type = packages[selectedIndex].product.type

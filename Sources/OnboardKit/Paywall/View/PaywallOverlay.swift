@@ -16,8 +16,8 @@ public enum PaywallOverlay {
             var lines = [Messages.tr("Type or paste your offer code:"), "", "› " + entry.text + "▏"]
             if let problem = entry.problem { lines += ["", problem] }
             box(
-                title: " \(Messages.tr("Redeem an offer code")) ", lines: lines,
-                footer: " \(Messages.tr("Enter redeem · Esc close")) ", into: &canvas, theme: theme)
+                title: " " + Messages.tr("Redeem an offer code") + " ", lines: lines,
+                footer: " " + Messages.tr("Enter redeem · Esc close") + " ", into: &canvas, theme: theme)
         }
         if case .confirming = paywall.store.phase, let package = paywall.store.activePackage {
             let product = package.product
@@ -33,8 +33,8 @@ public enum PaywallOverlay {
             }
             lines += ["", sheetKeys]
             box(
-                title: " \(Messages.tr("Test Store: confirm purchase")) ", lines: lines,
-                footer: " \(Messages.tr("Esc cancels")) ", into: &canvas, theme: theme)
+                title: " " + Messages.tr("Test Store: confirm purchase") + " ", lines: lines,
+                footer: " " + Messages.tr("Esc cancels") + " ", into: &canvas, theme: theme)
         } else if let notice = paywall.store.notice {
             let footer =
                 " "
@@ -50,7 +50,7 @@ public enum PaywallOverlay {
             let shown = SafeText.sanitize(url)
             let rect = box(
                 title: title, lines: [Messages.tr("Open this address in a browser:"), "", shown],
-                footer: " \(Messages.tr("any key closes")) ",
+                footer: " " + Messages.tr("any key closes") + " ",
                 into: &canvas, theme: theme)
             // The address is the box's last line; where it fits on one row it becomes a link.
             let row = rect.maxY - 3
@@ -64,7 +64,7 @@ public enum PaywallOverlay {
     /// "1 success · 2 failure · 3 cancel · 4 ask to buy": each outcome's first key, from the table.
     static var sheetKeys: String {
         KeyBindings.testStoreSheet.entries.map { entry in
-            "\(entry.bindings.first?.keyNames.first ?? "") \(Messages.tr(entry.help))"
+            (entry.bindings.first?.keyNames.first ?? "") + " " + Messages.tr(entry.help)
         }.joined(separator: " · ")
     }
 

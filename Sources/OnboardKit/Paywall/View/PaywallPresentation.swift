@@ -62,6 +62,12 @@ public struct PaywallPresentation: Hashable, Sendable {
     public var progress: String?
     public var privacyPolicy: String?
     public var termsOfUse: String?
+    /// The terms under the call to action of the selected auto-renewable subscription
+    /// (`SubscriptionDisclosure`), and each package's, so the lines below keep still.
+    public var disclosure: String?
+    public var disclosures: [String] = []
+    /// A row's offer is a win-back offer, which the disclosure does not state.
+    public var hasWinBackOffer = false
     /// The first package row the list showed last time; the view scrolls from there only as far
     /// as the selection needs.
     public var listTop: Int

@@ -65,6 +65,8 @@ public struct PaywallView {
         var target: Target?
         /// Clickable column ranges within the text (the key line).
         var segments: [(columns: Range<Int>, target: Target)] = []
+        /// Column ranges that are links (OSC 8) to an address.
+        var links: [(columns: Range<Int>, url: String)] = []
     }
 
     /// The laid-out page: lines top to bottom, and the list's first row.
@@ -90,6 +92,12 @@ public struct PaywallView {
                 canvas.draw(line.text, x: x, y: y, style: line.style, clip: clip)
             case .centred, .aligned:
                 canvas.draw(line.text, x: x, y: y, style: line.style, clip: clip)
+            }
+            for link in line.links {
+                let area = Rect(x: x + link.columns.lowerBound, y: y, width: link.columns.count, height: 1)
+                if area.intersection(clip) == area {
+                    canvas.addHyperlink(Hyperlink(url: link.url, x: area.x, y: y, width: area.width))
+                }
             }
         }
     }
@@ -161,6 +169,7 @@ public struct PaywallView {
         var title = true
         var status = true
         var offer = true
+        var disclosure = true
         var twoLineButton = true
     }
 
@@ -234,9 +243,18 @@ public struct PaywallView {
         // title. Then the list scrolls; while it would show fewer than three packages, the offer
         // line (the call to action usually says it), the status, the key line (Restore and the
         // legal links, so it stays long) and the button's second line go too.
-        let steps: [WritableKeyPath<Fit, Bool>] = [\.features, \.subtitle, \.details, \.spaced, \.title]
+        // The subscription's disclosure goes last of these; once something has gone, what went
+        // before it comes back, the last to go first, wherever it fits again (the title over a
+        // disclosure too long for the screen).
+        let steps: [WritableKeyPath<Fit, Bool>] = [\.features, \.subtitle, \.details, \.spaced, \.title, \.disclosure]
+        var dropped: [WritableKeyPath<Fit, Bool>] = []
         for step in steps where height < total(fit, width: width, list: fullListHeight(fit)) {
             fit[keyPath: step] = false
+            dropped.append(step)
+        }
+        for step in dropped.dropLast().reversed() {
+            fit[keyPath: step] = true
+            if height < total(fit, width: width, list: fullListHeight(fit)) { fit[keyPath: step] = false }
         }
         var capacity: Int?
         if height < total(fit, width: width, list: fullListHeight(fit)) {
@@ -276,14 +294,29 @@ public struct PaywallView {
             fit.features ? aligned(p.features.map { TextLayout.truncate("✓ " + $0, width: width) }, theme.body) : []
         // The offer of the selected package, on a line kept for it whenever any package has one.
         var offer: [Line] = []
-        if fit.offer && p.rows.contains(where: { $0.offer != nil }) {
+        // A subscription's disclosure states its offer's terms, so the line is not repeated.
+        let disclosed = p.disclosures.contains { !$0.isEmpty } && !p.hasWinBackOffer
+        if fit.offer && !disclosed && p.rows.contains(where: { $0.offer != nil }) {
             let text = p.rows.first { $0.isSelected }?.offer ?? ""
             offer = [Line(text: TextLayout.truncate(text, width: width), style: theme.accentText, kind: .centred)]
         }
         let status =
             fit.status ? aligned(p.statusLines.map { TextLayout.truncate($0, width: width) }, theme.muted) : []
         let actions = fit.actions ? [actionsLine(width: width)] : []
-        return [title, subtitle, features, list + offer, buttonLines(fit, width: width), status, actions]
+        let disclosure = fit.disclosure ? disclosureLines(width: width) : []
+        return [title, subtitle, features, list + offer, buttonLines(fit, width: width) + disclosure, status, actions]
+    }
+
+    /// The subscription's terms under the button, as many lines as the longest terms of any
+    /// package need, so a new selection never moves what is below. The Terms and Privacy links
+    /// are on the key line.
+    func disclosureLines(width: Int) -> [Line] {
+        let p = presentation
+        let height = p.disclosures.map { $0.isEmpty ? 0 : TextLayout.wrap($0, width: width).count }.max() ?? 0
+        guard height > 0 else { return [] }
+        var lines = aligned(TextLayout.wrap(p.disclosure ?? "", width: width), theme.muted)
+        while lines.count < height { lines.append(Line(text: "", style: .plain, kind: .centred)) }
+        return lines
     }
 
     /// Lines that start in one column, centred together: a list, or a sentence wrapped.
@@ -364,12 +397,12 @@ public struct PaywallView {
             let above = top, below = rows.count - shown.upperBound
             result.insert(
                 Line(
-                    text: above > 0 ? Messages.tr("↑ {{ count }} more", ["count": String(above)]) : "",
+                    text: above > 0 ? Messages.trn("↑ {{ count }} more", "↑ {{ count }} more", count: above) : "",
                     style: theme.muted, kind: .centred,
                     target: above > 0 ? .moreAbove : nil), at: 0)
             result.append(
                 Line(
-                    text: below > 0 ? Messages.tr("↓ {{ count }} more", ["count": String(below)]) : "",
+                    text: below > 0 ? Messages.trn("↓ {{ count }} more", "↓ {{ count }} more", count: below) : "",
                     style: theme.muted, kind: .centred,
                     target: below > 0 ? .moreBelow : nil))
         }
@@ -434,6 +467,14 @@ public struct PaywallView {
         let shownWidth = DisplayWidth.of(shown)
         // A part cut by the truncation is not clickable.
         segments = segments.filter { $0.columns.upperBound <= shownWidth - (shown == text ? 0 : 1) }
-        return Line(text: shown, style: theme.muted, kind: .centred, segments: segments)
+        // The legal links are links too (OSC 8), for terminals that open them on a click.
+        let links = segments.compactMap { segment -> (columns: Range<Int>, url: String)? in
+            switch segment.target {
+            case .privacyPolicy: return p.privacyPolicy.map { (segment.columns, $0) }
+            case .termsOfUse: return p.termsOfUse.map { (segment.columns, $0) }
+            default: return nil
+            }
+        }
+        return Line(text: shown, style: theme.muted, kind: .centred, segments: segments, links: links)
     }
 }

@@ -27,7 +27,7 @@ public enum TransactionManagerView {
         manager.clamp(count: rows.count, visible: geometry.visibleRows)
         let box = geometry.box
         BoxView.draw(
-            into: &canvas, box: box, style: theme.border, title: " \(Messages.tr("Transactions")) ",
+            into: &canvas, box: box, style: theme.border, title: " " + Messages.tr("Transactions") + " ",
             footer: footer(width: box.width),
             titleStyle: theme.accentText, backdrop: theme.backdrop)
         let inner = Rect(x: box.x + 2, y: box.y + 1, width: max(0, box.width - 4), height: max(0, box.height - 2))
@@ -88,7 +88,11 @@ public enum TransactionManagerView {
         if let price = row.price, let currency = row.currencyCode {
             parts.append(paywall.formatter.string(for: price, currencyCode: currency))
         }
-        if let refunded = row.refundedAt { parts.append("\(row.withdrawalWord) \(paywall.day(refunded))") }
+        if let refunded = row.refundedAt {
+            let values = ["date": paywall.day(refunded)]
+            parts.append(
+                row.revoked ? Messages.tr("revoked {{ date }}", values) : Messages.tr("refunded {{ date }}", values))
+        }
         if let replacement = row.replacedBy {
             parts.append(Messages.tr("upgraded ({{ transaction }})", ["transaction": SafeText.sanitize(replacement)]))
         }
