@@ -54,34 +54,35 @@ public enum DeckLoader {
         ).decode(root)
         if checksLayout, let deck, !log.hasErrors {
             DeckLayoutCheck.check(deck, root: root, log: log)
-            checkLayoutInEveryLanguage(root, file: file, reader: reader, languages: texts.languagesInUse, log: log)
+            checkLayoutInEveryLanguage(
+                root, shown: deck, file: file, reader: reader, languages: texts.languagesInUse, log: log)
         }
         return DeckLoadResult(deck: log.hasErrors ? nil : deck, diagnostics: log.diagnostics)
     }
 
     /// The layout check again for a reader of each language the deck has, and of its default
-    /// texts. A warning the reader's own language got already is not repeated; the others name
-    /// the languages they are for.
+    /// texts, on the pages where that reader sees other words than this one (whose warnings
+    /// are given already); each warning names the languages it is for.
     private static func checkLayoutInEveryLanguage(
-        _ root: JSONNode, file: String, reader: FileReader, languages: [String], log: DiagnosticLog
+        _ root: JSONNode, shown: Deck, file: String, reader: FileReader, languages: [String], log: DiagnosticLog
     ) {
         guard !languages.isEmpty else { return }
-        let reported = Set(log.warnings.map { [$0.path, $0.message] })
         var found: [(warning: Diagnostic, languages: [String])] = []
         for language in [LocalizedText.defaultKey] + languages.prefix(layoutCheckedLanguages) {
             let tags = language == LocalizedText.defaultKey ? [] : LanguagePreference.expanded([language])
             let decoder = DeckDecoder(
                 log: DiagnosticLog(file: file), baseDirectory: PathText.directory(of: file), reader: reader,
                 texts: TextLanguages(preference: LanguagePreference(tags: tags)))
-            guard let deck = decoder.decode(root) else { continue }
+            guard let deck = decoder.decode(root), deck.pages.count == shown.pages.count else { continue }
+            let sameLabels = deck.labels == shown.labels
             let layout = DiagnosticLog(file: file)
-            DeckLayoutCheck.check(deck, root: root, log: layout)
-            for warning in layout.diagnostics where !reported.contains([warning.path, warning.message]) {
-                let shown = "\"\(LanguageTag.displayName(language))\""
+            DeckLayoutCheck.check(deck, root: root, log: layout) { !sameLabels || deck.pages[$0] != shown.pages[$0] }
+            for warning in layout.diagnostics {
+                let name = "\"\(LanguageTag.displayName(language))\""
                 if let index = found.firstIndex(where: { $0.warning == warning }) {
-                    found[index].languages.append(shown)
+                    found[index].languages.append(name)
                 } else {
-                    found.append((warning, [shown]))
+                    found.append((warning, [name]))
                 }
             }
         }

@@ -5,7 +5,8 @@ public enum CatalogValidation {
     /// empty when the file is clean. Every language of every text is checked; `language` only
     /// decides which one the decoded catalog would show.
     public static func validate(
-        path: String, fileReader: @escaping CatalogFileReader, language: LanguagePreference = LanguagePreference(tags: [])
+        path: String, fileReader: @escaping CatalogFileReader,
+        language: LanguagePreference = LanguagePreference(tags: [])
     ) -> [Diagnostic] {
         CatalogDecoder.load(path: path, fileReader: fileReader, language: language, validates: true).diagnostics
     }
