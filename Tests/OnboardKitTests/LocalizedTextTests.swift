@@ -77,7 +77,11 @@ import Testing
     @Test(arguments: [
         (
             "{\"default\": \"Welcome\",\n  \"pt-BRA\": \"Oi\"}",
-            #"deck.json:5:3: error: pages[0].heading["pt-BRA"]: "pt-BRA" is not a language tag; write "default" or a tag such as "de", "pt-BR" or "zh-Hans" (did you mean "pt"?)"#
+            #"deck.json:5:3: error: pages[0].heading["pt-BRA"]: "pt-BRA" is not a language tag; write "default" or a tag such as "de", "pt-BR" or "zh-Hans""#
+        ),
+        (
+            "{\"default\": \"Welcome\", \"de-DE-1996\": \"Willkommen\"}",
+            #"deck.json:4:56: error: pages[0].heading["de-DE-1996"]: "de-DE-1996" is not a language tag; write "default" or a tag such as "de", "pt-BR" or "zh-Hans" (did you mean "de-DE"?)"#
         ),
         (
             "{\"Default\": \"Welcome\"}",

@@ -75,8 +75,11 @@ extension LocalizedText {
             + "\"pt-BR\" or \"zh-Hans\""
         if let suggestion = Suggestions.closest(to: key, in: [defaultKey]).first {
             message += " (did you mean \"\(suggestion)\"?)"
-        } else if let tag = LanguagePreference.normalized(key) {
-            // `en_US.UTF-8` is a locale, `de-DE-1996` has a variant: their language still counts.
+        } else if let tag = LanguagePreference.normalized(key),
+            tag.contains("_") || key.contains(".") || key.contains("@")
+        {
+            // `en_US.UTF-8` is a locale, `de-DE-1996` has a variant: what they name still counts.
+            // `pt-BRA` is no `pt`: a language alone would be a guess.
             message += " (did you mean \"\(LanguageTag.displayName(tag))\"?)"
         }
         log.error(path, at: location, message)
