@@ -14,6 +14,9 @@ public enum DeckLoader {
     /// Layout is checked in at most this many of a deck's languages besides the reader's: each
     /// one decodes the deck again.
     static let layoutCheckedLanguages = 16
+    /// And in no more languages than keep the texts decoded again under this many: a deck of
+    /// a thousand pages in five hundred languages is checked in its first few.
+    static let layoutCheckedVariants = 1_000_000
 
     /// Texts written in several languages are read in the first of `language` the deck has
     /// (see `LocalizedText`). With `checksLayout` (`validate`), pages that do not fit an 80x24
@@ -54,8 +57,9 @@ public enum DeckLoader {
         ).decode(root)
         if checksLayout, let deck, !log.hasErrors {
             DeckLayoutCheck.check(deck, root: root, log: log)
-            checkLayoutInEveryLanguage(
-                root, shown: deck, file: file, reader: reader, languages: texts.languagesInUse, log: log)
+            let affordable = layoutCheckedVariants / max(1, texts.variantCount)
+            let languages = texts.languagesInUse.prefix(min(layoutCheckedLanguages, affordable))
+            checkLayoutInEveryLanguage(root, shown: deck, file: file, reader: reader, languages: languages, log: log)
         }
         return DeckLoadResult(deck: log.hasErrors ? nil : deck, diagnostics: log.diagnostics)
     }
@@ -64,11 +68,12 @@ public enum DeckLoader {
     /// texts, on the pages where that reader sees other words than this one (whose warnings
     /// are given already); each warning names the languages it is for.
     private static func checkLayoutInEveryLanguage(
-        _ root: JSONNode, shown: Deck, file: String, reader: FileReader, languages: [String], log: DiagnosticLog
+        _ root: JSONNode, shown: Deck, file: String, reader: FileReader, languages: ArraySlice<String>,
+        log: DiagnosticLog
     ) {
         guard !languages.isEmpty else { return }
         var found: [(warning: Diagnostic, languages: [String])] = []
-        for language in [LocalizedText.defaultKey] + languages.prefix(layoutCheckedLanguages) {
+        for language in [LocalizedText.defaultKey] + languages {
             let tags = language == LocalizedText.defaultKey ? [] : LanguagePreference.expanded([language])
             let decoder = DeckDecoder(
                 log: DiagnosticLog(file: file), baseDirectory: PathText.directory(of: file), reader: reader,

@@ -8,7 +8,7 @@ extension LocalizedText {
                 log.error(path, at: node.location, "must not be empty")
                 return nil
             }
-            let variant = Variant(language: defaultKey, text: text, path: path, location: node.location)
+            let variant = Variant(language: defaultKey, text: text, key: nil, location: node.location)
             return LocalizedText(variants: [variant], isPlain: true, path: path, location: node.location)
         }
         guard let members = node.members else {
@@ -25,7 +25,8 @@ extension LocalizedText {
         var keys: [String: (key: String, location: SourceLocation)] = [:]
         var valid = true
         for member in members {
-            let variantPath = path.appending(member.key)
+            // Built only for a message: a file may hold a million variants.
+            var variantPath: JSONPath { path.appending(member.key) }
             guard let language = language(ofKey: member.key, path: variantPath, location: member.keyLocation, log: log)
             else {
                 valid = false
@@ -50,7 +51,7 @@ extension LocalizedText {
                 valid = false
                 continue
             }
-            variants.append(Variant(language: language, text: text, path: variantPath, location: member.value.location))
+            variants.append(Variant(language: language, text: text, key: member.key, location: member.value.location))
         }
         guard valid else { return nil }
         let text = LocalizedText(variants: variants, isPlain: false, path: path, location: node.location)

@@ -9,7 +9,8 @@ public struct LocalizedText: Sendable {
         /// string's one variant is `default`.
         public var language: String
         public var text: String
-        public var path: JSONPath
+        /// The key the file wrote it under; nil for a plain string.
+        public var key: String?
         public var location: SourceLocation
     }
 
@@ -19,6 +20,9 @@ public struct LocalizedText: Sendable {
     public var isPlain: Bool
     public var path: JSONPath
     public var location: SourceLocation
+
+    /// Where `variant` stands: the text's path, and its key for an object's.
+    public func path(of variant: Variant) -> JSONPath { variant.key.map(path.appending) ?? path }
 
     /// The key of the text shown to readers of a language the object does not have.
     public static let defaultKey = "default"
@@ -51,14 +55,5 @@ public struct LocalizedText: Sendable {
     /// True when the text has a `default` or an `en` variant (a plain string is a default).
     var hasFallback: Bool {
         variants.contains { $0.language == Self.defaultKey || $0.language == Self.englishKey }
-    }
-
-    /// Whether a reader of `language` (a tag) gets a variant written for that language, or
-    /// for a less specific form of it (`pt` for `pt_BR`). English is served by `default`,
-    /// which is English in most files.
-    func serves(_ language: String) -> Bool {
-        if language == Self.englishKey && variants.contains(where: { $0.language == Self.defaultKey }) { return true }
-        return matched(LanguageTag.candidates(for: LanguagePreference(tags: LanguagePreference.expanded([language]))))
-            != nil
     }
 }

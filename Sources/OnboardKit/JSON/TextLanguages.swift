@@ -23,6 +23,9 @@ final class TextLanguages {
         return text.variant(forCandidates: candidates)
     }
 
+    /// How many variants the texts have in all, a plain string counting one.
+    var variantCount: Int { texts.reduce(0) { $0 + $1.variants.count } }
+
     /// The languages (tags, not `default`) some text has, in the order they first appear.
     var languagesInUse: [String] {
         var seen = Set<String>()
@@ -42,9 +45,18 @@ final class TextLanguages {
         let languages = languagesInUse
         guard !languages.isEmpty else { return }
         let shown = languages.map(LanguageTag.displayName).joined(separator: ", ")
+        // Worked out once: a hostile file may have thousands of texts in thousands of languages.
+        let wanted = languages.map {
+            LanguageTag.candidates(for: LanguagePreference(tags: LanguagePreference.expanded([$0])))
+        }
         var missing = 0
         for text in texts where !(text.isPlain && text.variants[0].text.isEmpty) {
-            for language in languages where !text.serves(language) {
+            let written = Set(text.isPlain ? [] : text.variants.map(\.language))
+            let hasDefault = text.isPlain || written.contains(LocalizedText.defaultKey)
+            for (language, candidates) in zip(languages, wanted) {
+                // English readers are served by `default`, which is English in most files.
+                if language == LocalizedText.englishKey && hasDefault { continue }
+                if candidates.contains(where: written.contains) { continue }
                 missing += 1
                 guard missing <= Self.listedMissingLimit else { continue }
                 let name = LanguageTag.displayName(language)

@@ -20,7 +20,8 @@ extension DiagnosticLog {
     /// The same for every language of `text`, each at its own string.
     func reportUnknownVariables(in text: LocalizedText, asError: Bool) {
         for variant in text.variants {
-            reportUnknownVariables(in: variant.text, path: variant.path, at: variant.location, asError: asError)
+            reportUnknownVariables(
+                in: variant.text, path: text.path(of: variant), at: variant.location, asError: asError)
         }
     }
 }
