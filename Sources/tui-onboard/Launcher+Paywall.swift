@@ -78,6 +78,12 @@ extension Launcher {
         })
     }
 
+    /// The reader's languages for the texts of decks and catalogs: `--lang`, then the
+    /// environment as GNU tools read it.
+    var languagePreference: LanguagePreference {
+        LanguagePreference.resolve(option: options.language, environment: environment)
+    }
+
     /// The user's language for product names, from LC_ALL, LC_MESSAGES or LANG as POSIX orders
     /// them; nil for none or a bare "C" or POSIX, when the catalog goes by its storefront.
     static func userLanguage(_ environment: [String: String], option: String? = nil) -> Locale? {

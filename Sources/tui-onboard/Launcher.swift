@@ -91,9 +91,10 @@ struct Launcher {
         return outputs.lazy.compactMap { guardian.refusal(option: $0.option, path: $0.path) }.first
     }
 
-    /// Reads the catalog at `path` once and decodes it. A file that cannot be read (missing,
-    /// not a regular file, too large) is reported here, with the exit code it gives.
-    func loadCatalog(_ path: String) -> Result<CatalogLoadResult, ExitStatus> {
+    /// Reads the catalog at `path` once and decodes it (with `validate`'s checks when
+    /// `validates`). A file that cannot be read (missing, not a regular file, too large) is
+    /// reported here, with the exit code it gives.
+    func loadCatalog(_ path: String, validates: Bool = false) -> Result<CatalogLoadResult, ExitStatus> {
         let bytes: [UInt8]
         do {
             bytes = try UserFile.read(path, limit: CatalogFile.maximumByteCount)
@@ -104,7 +105,8 @@ struct Launcher {
         return .success(
             CatalogDecoder.load(
                 path: path, fileReader: UserFile.catalogReader(serving: bytes, for: path),
-                userLocale: Self.userLanguage(environment, option: options.language)))
+                userLocale: Self.userLanguage(environment, option: options.language), language: languagePreference,
+                validates: validates))
     }
 
     /// Prints a deck's or a catalog's errors, and its warnings with --warnings. Warnings are
@@ -126,7 +128,7 @@ struct Launcher {
             printError("the built-in deck was not found; reinstall with `make install` or pass --deck FILE")
             return .failure(ExitStatus(code: ExitCode.missingInput))
         }
-        let result = DeckLoader.load(path: path, reader: UserFile.reader)
+        let result = DeckLoader.load(path: path, reader: UserFile.reader, language: languagePreference)
         report(result.diagnostics)
         if let error = result.fileError { return .failure(ExitStatus(code: ExitCode.forReadError(error))) }
         guard var deck = result.deck else { return .failure(ExitStatus(code: ExitCode.badData)) }

@@ -44,7 +44,7 @@ import Testing
         ),
         (
             "{\n  \(app),\n  \"pages\": [ {\"kind\": \"step\", \"heading\": 7} ]\n}",
-            "decks/deck.json:3:42: error: pages[0].heading: expected a string, found a number"
+            "decks/deck.json:3:42: error: pages[0].heading: expected a string or an object of languages, found a number"
         ),
         (
             "{\n  \(app),\n  \"pages\": [ {\"kind\": \"step\"} ]\n}",

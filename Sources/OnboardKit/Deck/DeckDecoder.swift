@@ -5,9 +5,13 @@ struct DeckDecoder {
     let log: DiagnosticLog
     let baseDirectory: String
     let reader: FileReader
-    /// `validate` also warns about pages whose `since` is newer than the app: in a run, where
-    /// a host may ship a deck ahead of its version, that would be noise on every start.
-    var warnsAboutPagesAhead = false
+    /// Chooses every text's language for the reader and keeps what each text has.
+    let texts: TextLanguages
+    /// `validate`'s stricter checks: pages whose `since` is newer than the app are warned
+    /// about (in a run, where a host may ship a deck ahead of its version, that would be noise
+    /// on every start), unknown paywall variables are errors in every language, and texts that
+    /// miss a language the others have are named.
+    var validates = false
 
     func decode(_ root: JSONNode) -> Deck? {
         guard let object = JSONObjectReader(root, path: .root, log: log) else { return nil }
@@ -49,7 +53,18 @@ struct DeckDecoder {
             pageSince: pageSince, review: review)
         deck.background = background
         deck.pageBackgrounds = pageBackgrounds
+        if validates { texts.warnAboutMissingLanguages(in: log, document: "deck") }
         return deck
+    }
+
+    /// A member shown to the reader: a string, or an object of languages of which the reader's
+    /// is chosen here; made safe for the screen.
+    private func text(
+        _ key: String, in object: JSONObjectReader, required: Bool = false, nonEmpty: Bool = false,
+        keepingNewlines: Bool = false
+    ) -> String? {
+        guard let text = object.localizedText(key, required: required, nonEmpty: nonEmpty) else { return nil }
+        return Self.displayText(texts.choose(text).text, keepingNewlines: keepingNewlines)
     }
 
     /// A page's `"since"`: a version such as "1.2.0". One newer than the app's own version is
@@ -65,7 +80,7 @@ struct DeckDecoder {
                 "\"\(SafeText.excerpt(text))\" is not a version; write it as in app.version, such as \"1.2.0\"")
             return nil
         }
-        if warnsAboutPagesAhead, let appVersion, let current = SemanticVersion(appVersion), current < since {
+        if validates, let appVersion, let current = SemanticVersion(appVersion), current < since {
             log.warning(
                 path.appending("since"), at: location,
                 "this page is new in \(since), after the app's version \(current); it will not show as new until then")
@@ -75,7 +90,7 @@ struct DeckDecoder {
 
     private func decodeReview(_ review: JSONObjectReader) -> ReviewPrompt? {
         review.warnUnknownKeys(["prompt", "url"])
-        let prompt = review.string("prompt", required: true, nonEmpty: true)
+        let prompt = text("prompt", in: review, required: true, nonEmpty: true)
         let url = review.string("url", nonEmpty: true)
         if let url, !(url.hasPrefix("https://") || url.hasPrefix("http://")) {
             log.error(
@@ -84,7 +99,7 @@ struct DeckDecoder {
             return nil
         }
         guard let prompt else { return nil }
-        return ReviewPrompt(prompt: SafeText.sanitize(prompt), url: url.map { SafeText.sanitize($0) })
+        return ReviewPrompt(prompt: prompt, url: url.map { SafeText.sanitize($0) })
     }
 
     private func decodeApp(_ object: JSONObjectReader) -> AppInfo? {
@@ -101,10 +116,10 @@ struct DeckDecoder {
         var labels = ButtonLabels()
         guard let reader = object.object("labels") else { return labels }
         reader.warnUnknownKeys(["next", "back", "skip", "done"])
-        if let text = reader.string("next", nonEmpty: true) { labels.next = SafeText.sanitize(text) }
-        if let text = reader.string("back", nonEmpty: true) { labels.back = SafeText.sanitize(text) }
-        if let text = reader.string("skip", nonEmpty: true) { labels.skip = SafeText.sanitize(text) }
-        if let text = reader.string("done", nonEmpty: true) { labels.done = SafeText.sanitize(text) }
+        if let text = text("next", in: reader, nonEmpty: true) { labels.next = text }
+        if let text = text("back", in: reader, nonEmpty: true) { labels.back = text }
+        if let text = text("skip", in: reader, nonEmpty: true) { labels.skip = text }
+        if let text = text("done", in: reader, nonEmpty: true) { labels.done = text }
         return labels
     }
 
@@ -134,8 +149,8 @@ struct DeckDecoder {
     }
 
     private func decodeStep(_ page: JSONObjectReader) -> StepPage? {
-        let heading = page.string("heading", required: true, nonEmpty: true)
-        let text = page.string("text") ?? ""
+        let heading = text("heading", in: page, required: true, nonEmpty: true)
+        let body = page.localizedText("text").map { texts.choose($0).text } ?? ""
         var art = ANSIArt(lines: [], styles: [], strayEscapes: [])
         let image = page.string("image", nonEmpty: true)
         let inlineArt = page.string("art")
@@ -150,16 +165,16 @@ struct DeckDecoder {
         }
         guard let heading else { return nil }
         // Only text with a CR pays for the replacing.
-        let lineFeeds = text.utf8.contains(UInt8(ascii: "\r")) ? text.replacing("\r\n", with: "\n") : text
+        let lineFeeds = body.utf8.contains(UInt8(ascii: "\r")) ? body.replacing("\r\n", with: "\n") : body
         return StepPage(
-            art: art.lines, artStyles: art.styles, heading: Self.displayText(heading),
+            art: art.lines, artStyles: art.styles, heading: heading,
             text: Self.displayText(lineFeeds, keepingNewlines: true))
     }
 
     private func decodeHero(_ page: JSONObjectReader) -> HeroPage? {
         let symbol = page.string("symbol", required: true, nonEmpty: true)
-        let title = page.string("title", required: true, nonEmpty: true)
-        let subtitle = page.string("subtitle") ?? ""
+        let title = text("title", in: page, required: true, nonEmpty: true)
+        let subtitle = text("subtitle", in: page, keepingNewlines: true) ?? ""
         let bounce = page.bool("bounceOnAppear") ?? false
         if let symbol, SymbolLibrary.symbol(named: symbol) == nil {
             var message = "unknown symbol \"\(SafeText.excerpt(symbol))\""
@@ -172,9 +187,7 @@ struct DeckDecoder {
             return nil
         }
         guard let symbol, let title else { return nil }
-        return HeroPage(
-            symbolName: symbol, title: Self.displayText(title),
-            subtitle: Self.displayText(subtitle, keepingNewlines: true), bounceOnAppear: bounce)
+        return HeroPage(symbolName: symbol, title: title, subtitle: subtitle, bounceOnAppear: bounce)
     }
 
     /// Text a page shows: tabs as four spaces (as in art; a tab has no width of its own in a
@@ -203,20 +216,17 @@ struct DeckDecoder {
     }
 
     private func decodePaywall(_ page: JSONObjectReader) -> Page? {
+        func words(_ text: LocalizedText) -> String {
+            log.reportUnknownVariables(in: text, asError: validates)
+            return Self.displayText(texts.choose(text).text)
+        }
         func text(_ key: String, nonEmpty: Bool = true) -> String? {
-            guard let value = page.string(key, nonEmpty: nonEmpty) else { return nil }
-            log.warnAboutUnknownVariables(in: value, path: page.path.appending(key), at: page.member(key)?.location)
-            return Self.displayText(value)
+            page.localizedText(key, nonEmpty: nonEmpty).map(words)
         }
         var features: [String]?
         if let items = page.array("features") {
             features = items.compactMap { node, itemPath in
-                guard let value = node.stringValue else {
-                    log.error(itemPath, at: node.location, "expected a string, found \(node.kindName)")
-                    return nil
-                }
-                log.warnAboutUnknownVariables(in: value, path: itemPath, at: node.location)
-                return Self.displayText(value)
+                LocalizedText.decode(node, path: itemPath, log: log, nonEmpty: false).map(words)
             }
         }
         return .paywall(

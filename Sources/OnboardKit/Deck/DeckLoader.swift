@@ -11,9 +11,22 @@ public enum DeckLoader {
         "$schema", "app", "accent", "labels", "pages", "confetti", "catalog", "review", "background",
     ]
 
-    /// With `checksLayout` (`validate`), pages that do not fit an 80x24 terminal, and pages
-    /// new in a version after the app's, are warned about too.
-    public static func load(path: String, reader: FileReader, checksLayout: Bool = false) -> DeckLoadResult {
+    /// Layout is checked in at most this many of a deck's languages besides the reader's: each
+    /// one decodes the deck again.
+    static let layoutCheckedLanguages = 16
+    /// And in no more languages than keep the texts decoded again under this many: a deck of
+    /// a thousand pages in five hundred languages is checked in its first few.
+    static let layoutCheckedVariants = 1_000_000
+
+    /// Texts written in several languages are read in the first of `language` the deck has
+    /// (see `LocalizedText`). With `checksLayout` (`validate`), pages that do not fit an 80x24
+    /// terminal in any of the deck's languages, pages new in a version after the app's, and
+    /// texts missing a language the others have are warned about too, and unknown paywall
+    /// variables are errors.
+    public static func load(
+        path: String, reader: FileReader, language: LanguagePreference = LanguagePreference(tags: []),
+        checksLayout: Bool = false
+    ) -> DeckLoadResult {
         let bytes: [UInt8]
         do {
             bytes = try reader.read(path, maximumDeckSize)
@@ -22,12 +35,13 @@ public enum DeckLoader {
                 severity: .error, file: path, path: "", location: nil, message: error.reason)
             return DeckLoadResult(deck: nil, diagnostics: [diagnostic], fileError: error)
         }
-        return decode(bytes, file: path, reader: reader, checksLayout: checksLayout)
+        return decode(bytes, file: path, reader: reader, language: language, checksLayout: checksLayout)
     }
 
     /// Decodes deck bytes; `file` names the deck in messages and anchors relative art paths.
     public static func decode(
-        _ bytes: [UInt8], file: String, reader: FileReader, checksLayout: Bool = false
+        _ bytes: [UInt8], file: String, reader: FileReader, language: LanguagePreference = LanguagePreference(tags: []),
+        checksLayout: Bool = false
     ) -> DeckLoadResult {
         let log = DiagnosticLog(file: file)
         let root: JSONNode
@@ -37,10 +51,50 @@ public enum DeckLoader {
             log.error(.root, at: error.location, "invalid JSON: \(error.message)")
             return DeckLoadResult(deck: nil, diagnostics: log.diagnostics)
         }
+        let texts = TextLanguages(preference: language)
         let deck = DeckDecoder(
-            log: log, baseDirectory: PathText.directory(of: file), reader: reader, warnsAboutPagesAhead: checksLayout
+            log: log, baseDirectory: PathText.directory(of: file), reader: reader, texts: texts, validates: checksLayout
         ).decode(root)
-        if checksLayout, let deck, !log.hasErrors { DeckLayoutCheck.check(deck, root: root, log: log) }
+        if checksLayout, let deck, !log.hasErrors {
+            DeckLayoutCheck.check(deck, root: root, log: log)
+            let affordable = layoutCheckedVariants / max(1, texts.variantCount)
+            let languages = texts.languagesInUse.prefix(min(layoutCheckedLanguages, affordable))
+            checkLayoutInEveryLanguage(root, shown: deck, file: file, reader: reader, languages: languages, log: log)
+        }
         return DeckLoadResult(deck: log.hasErrors ? nil : deck, diagnostics: log.diagnostics)
+    }
+
+    /// The layout check again for a reader of each language the deck has, and of its default
+    /// texts, on the pages where that reader sees other words than this one (whose warnings
+    /// are given already); each warning names the languages it is for.
+    private static func checkLayoutInEveryLanguage(
+        _ root: JSONNode, shown: Deck, file: String, reader: FileReader, languages: ArraySlice<String>,
+        log: DiagnosticLog
+    ) {
+        guard !languages.isEmpty else { return }
+        var found: [(warning: Diagnostic, languages: [String])] = []
+        for language in [LocalizedText.defaultKey] + languages {
+            let tags = language == LocalizedText.defaultKey ? [] : LanguagePreference.expanded([language])
+            let decoder = DeckDecoder(
+                log: DiagnosticLog(file: file), baseDirectory: PathText.directory(of: file), reader: reader,
+                texts: TextLanguages(preference: LanguagePreference(tags: tags)))
+            guard let deck = decoder.decode(root), deck.pages.count == shown.pages.count else { continue }
+            let sameLabels = deck.labels == shown.labels
+            let layout = DiagnosticLog(file: file)
+            DeckLayoutCheck.check(deck, root: root, log: layout) { !sameLabels || deck.pages[$0] != shown.pages[$0] }
+            for warning in layout.diagnostics {
+                let name = "\"\(LanguageTag.displayName(language))\""
+                if let index = found.firstIndex(where: { $0.warning == warning }) {
+                    found[index].languages.append(name)
+                } else {
+                    found.append((warning, [name]))
+                }
+            }
+        }
+        for (warning, languages) in found {
+            var shown = warning
+            shown.message = "in \(languages.joined(separator: ", ")): " + warning.message
+            log.append(shown)
+        }
     }
 }

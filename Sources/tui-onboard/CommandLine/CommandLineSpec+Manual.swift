@@ -79,8 +79,10 @@ extension CommandLineSpec {
         EnvironmentVariable(
             name: "COLUMNS", meaning: "The width of --plain output (default 80, at most 100)."),
         EnvironmentVariable(
-            name: "LC_ALL, LC_MESSAGES, LANG",
-            meaning: "The language of product names and descriptions from a .storekit file."),
+            name: "LANGUAGE, LC_ALL, LC_MESSAGES, LANG",
+            meaning:
+                "The language of the deck's and catalog's texts and of product names and descriptions from a .storekit file, after --lang: LANGUAGE is a list (fr:de), ignored when the locale is C or POSIX."
+        ),
     ]
 
     struct FileEntry {

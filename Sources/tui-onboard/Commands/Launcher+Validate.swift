@@ -25,10 +25,12 @@ extension Launcher {
             var summary = ""
             if Self.isCatalog(path: path, bytes: bytes) {
                 diagnostics = CatalogValidation.validate(
-                    path: path, fileReader: UserFile.catalogReader(serving: bytes, for: path))
+                    path: path, fileReader: UserFile.catalogReader(serving: bytes, for: path),
+                    language: languagePreference)
                 summary = "catalog"
             } else {
-                let result = DeckLoader.decode(bytes, file: path, reader: UserFile.reader, checksLayout: true)
+                let result = DeckLoader.decode(
+                    bytes, file: path, reader: UserFile.reader, language: languagePreference, checksLayout: true)
                 diagnostics = result.diagnostics
                 if let deck = result.deck {
                     switch catalogDiagnostics(for: deck, deckPath: path) {
@@ -77,7 +79,7 @@ extension Launcher {
             ])
         }
         let result: CatalogLoadResult
-        switch loadCatalog(path) {
+        switch loadCatalog(path, validates: true) {
         case .success(let loaded): result = loaded
         case .failure(let status): return .failure(status)
         }

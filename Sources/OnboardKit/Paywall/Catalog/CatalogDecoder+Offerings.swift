@@ -23,7 +23,7 @@ extension CatalogDecoder {
                 continue
             }
             if let id { seen[id] = reader.member("id")?.location ?? node.location }
-            let displayName = reader.string("displayName", required: true, nonEmpty: true)
+            let displayName = text("displayName", in: reader, required: true, nonEmpty: true)
             let productIDs = readProductReferences(reader)
             guard let id, let displayName, let productIDs else { continue }
             entitlements.append(Entitlement(id: id, displayName: displayName, productIDs: productIDs))
@@ -209,34 +209,28 @@ extension CatalogDecoder {
 
     private func readCopy(_ reader: JSONObjectReader) -> PaywallCopy? {
         reader.warnUnknownKeys(Self.copyKeys)
-        let title = reader.string("title", required: true, nonEmpty: true)
-        let subtitle = reader.string("subtitle") ?? ""
-        let callToAction = reader.string("callToAction", nonEmpty: true) ?? PaywallCopy.standard.callToAction
-        let withOffer = reader.string("callToActionWithIntroOffer", nonEmpty: true)
-        let disclosure = reader.string("disclosure", nonEmpty: true)
+        func words(_ text: LocalizedText) -> String {
+            log.reportUnknownVariables(in: text, asError: validates)
+            return texts.choose(text).text
+        }
+        let title = reader.localizedText("title", required: true, nonEmpty: true).map(words)
+        let subtitle = reader.localizedText("subtitle").map(words) ?? ""
+        let callToAction =
+            reader.localizedText("callToAction", nonEmpty: true).map(words) ?? PaywallCopy.standard.callToAction
+        let withOffer = reader.localizedText("callToActionWithIntroOffer", nonEmpty: true).map(words)
+        let disclosure = reader.localizedText("disclosure", nonEmpty: true).map(words)
         var features: [String] = []
         var valid = true
         for (node, itemPath) in reader.array("features") ?? [] {
-            guard let text = node.stringValue else {
-                log.error(itemPath, at: node.location, "expected a string, found \(node.kindName)")
+            guard let text = LocalizedText.decode(node, path: itemPath, log: log, nonEmpty: false) else {
                 valid = false
                 continue
             }
-            features.append(text)
-            checkTemplate(text, path: itemPath, location: node.location)
-        }
-        for key in ["title", "subtitle", "callToAction", "callToActionWithIntroOffer", "disclosure"] {
-            guard let node = reader.member(key), let text = node.stringValue else { continue }
-            checkTemplate(text, path: reader.path.appending(key), location: node.location)
+            features.append(words(text))
         }
         guard valid, let title else { return nil }
         return PaywallCopy(
             title: title, subtitle: subtitle, features: features, callToAction: callToAction,
             callToActionWithIntroOffer: withOffer, disclosure: disclosure)
-    }
-
-    /// Warns about each variable the template does not know; it would show as written.
-    func checkTemplate(_ text: String, path textPath: JSONPath, location: SourceLocation?) {
-        log.warnAboutUnknownVariables(in: text, path: textPath, at: location)
     }
 }

@@ -50,8 +50,8 @@ extension CatalogDecoder {
         let period = reader.member("period").flatMap {
             CatalogValues.period($0, path: reader.path.appending("period"), log: log)
         }
-        let title = reader.string("title", required: true, nonEmpty: true)
-        let description = reader.string("description") ?? ""
+        let title = text("title", in: reader, required: true, nonEmpty: true)
+        let description = text("description", in: reader) ?? ""
         let group = reader.string("subscriptionGroup", nonEmpty: true)
         let level = reader.int("groupLevel", in: 1...1000)
         let offer = reader.object("introductoryOffer").flatMap { readIntroductoryOffer($0, currency: currency) }

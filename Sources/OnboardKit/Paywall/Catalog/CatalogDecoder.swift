@@ -19,6 +19,11 @@ public final class CatalogDecoder {
     let log: DiagnosticLog
     let fileReader: CatalogFileReader
     let userLocale: Locale?
+    /// Chooses every text's language for the reader and keeps what each text has.
+    let texts: TextLanguages
+    /// `validate`'s stricter checks: unknown copy variables are errors in every language, and
+    /// texts that miss a language the others have are named.
+    let validates: Bool
     /// Decoded products by id.
     var products: [String: Product] = [:]
     /// Every product id declared anywhere, even when its product had errors, so that a broken
@@ -39,20 +44,27 @@ public final class CatalogDecoder {
     /// The settings of the first StoreKit file that has any; the catalog's "store" replaces them.
     var storeKitSettings: StoreSettings?
 
-    private init(path: String, log: DiagnosticLog, fileReader: @escaping CatalogFileReader, userLocale: Locale?) {
+    private init(
+        path: String, log: DiagnosticLog, fileReader: @escaping CatalogFileReader, userLocale: Locale?,
+        language: LanguagePreference, validates: Bool
+    ) {
         self.path = path
         self.log = log
         self.fileReader = fileReader
         self.userLocale = userLocale
+        self.texts = TextLanguages(preference: language)
+        self.validates = validates
     }
 
     /// Loads the catalog at `path`: a JSON catalog, or a `.storekit` file (by its extension) as
     /// a whole catalog. Files the catalog names are read with `fileReader` too, relative to
     /// the catalog's directory. `userLocale` picks names in StoreKit files; nil uses each
-    /// file's default locale.
-    public static func load(path: String, fileReader: @escaping CatalogFileReader, userLocale: Locale? = nil)
-        -> CatalogLoadResult
-    {
+    /// file's default locale. `language` picks among the languages of the catalog's own texts
+    /// (see `LocalizedText`); `validates` asks for `validate`'s stricter checks.
+    public static func load(
+        path: String, fileReader: @escaping CatalogFileReader, userLocale: Locale? = nil,
+        language: LanguagePreference = LanguagePreference(tags: []), validates: Bool = false
+    ) -> CatalogLoadResult {
         if path.lowercased().hasSuffix(".storekit") {
             return StoreKitImporter.load(path: path, fileReader: fileReader, userLocale: userLocale)
         }
@@ -60,19 +72,23 @@ public final class CatalogDecoder {
         guard let bytes = CatalogFile.read(path, with: fileReader, log: log) else {
             return CatalogLoadResult(catalog: nil, diagnostics: log.diagnostics)
         }
-        return decode(bytes, path: path, fileReader: fileReader, userLocale: userLocale)
+        return decode(
+            bytes, path: path, fileReader: fileReader, userLocale: userLocale, language: language, validates: validates)
     }
 
     /// Decodes catalog JSON already in memory; `path` names it in diagnostics and anchors the
     /// relative paths of the StoreKit files it names.
     public static func decode(
-        _ bytes: [UInt8], path: String, fileReader: @escaping CatalogFileReader, userLocale: Locale? = nil
+        _ bytes: [UInt8], path: String, fileReader: @escaping CatalogFileReader, userLocale: Locale? = nil,
+        language: LanguagePreference = LanguagePreference(tags: []), validates: Bool = false
     ) -> CatalogLoadResult {
         let log = DiagnosticLog(file: path)
         guard let root = CatalogFile.parseJSON(bytes, log: log) else {
             return CatalogLoadResult(catalog: nil, diagnostics: log.diagnostics)
         }
-        let decoder = CatalogDecoder(path: path, log: log, fileReader: fileReader, userLocale: userLocale)
+        let decoder = CatalogDecoder(
+            path: path, log: log, fileReader: fileReader, userLocale: userLocale, language: language,
+            validates: validates)
         let catalog = decoder.decodeDocument(root)
         return CatalogLoadResult(catalog: log.hasErrors ? nil : catalog, diagnostics: log.diagnostics)
     }
@@ -115,10 +131,17 @@ public final class CatalogDecoder {
         let links = readLinks(document)
         let licensing = readLicensing(document, offerings: offerings)
         warnAboutProductsGrantingNothing(entitlements)
+        if validates { texts.warnAboutMissingLanguages(in: log, document: "catalog") }
         guard let currentOfferingID else { return nil }
         return Catalog(
             offerings: offerings, currentOfferingID: currentOfferingID, products: products, entitlements: entitlements,
             links: links, licensing: licensing, offerCodes: offerCodes, store: store)
+    }
+
+    /// A member shown to the customer: a string, or an object of languages of which the
+    /// reader's is chosen here.
+    func text(_ key: String, in reader: JSONObjectReader, required: Bool = false, nonEmpty: Bool = false) -> String? {
+        reader.localizedText(key, required: required, nonEmpty: nonEmpty).map { texts.choose($0).text }
     }
 
     /// Reads the `.storekit` files under "storekit" and adds their products.

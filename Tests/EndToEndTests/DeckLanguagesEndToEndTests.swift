@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+/// Decks and catalogs in several languages through the real binary: the reader's language from
+/// `LANG` (whether or not that locale is installed) or `--lang`, and `validate` over every one.
+@Suite("Decks in several languages")
+struct DeckLanguagesEndToEndTests {
+    static var example: String {
+        BuiltBinary.repositoryRoot.appendingPathComponent("Examples/Languages/deck.json").path
+    }
+
+    /// Runs the binary with only `environment` deciding the language.
+    static func run(_ arguments: [String], environment: [String] = []) throws -> CommandRunner.Output {
+        let cleared = ["LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"].flatMap { ["-u", $0] }
+        return try CommandRunner.run(
+            "/usr/bin/env", cleared + environment + [try BuiltBinary.path()] + arguments, timeout: .seconds(60))
+    }
+
+    @Test("the example in English, German and Arabic validates clean")
+    func theExampleValidates() throws {
+        let result = try Self.run(["validate", Self.example])
+        #expect(result.status == 0)
+        #expect(result.standardError.isEmpty, "\(result.standardError)")
+        #expect(result.standardOutput == "\(Self.example): valid (3 pages)\n")
+    }
+
+    @Test(
+        "--plain and dump speak the reader's language, from LANG or --lang",
+        arguments: [
+            (["LANG=de_DE.UTF-8"], [], "Willkommen bei Skies", "Weiter für"),
+            (["LANG=en_US.UTF-8"], ["--lang", "ar"], "مرحبًا بك في Skies", "تابع مقابل"),
+            (["LANGUAGE=fr:de", "LANG=fr_FR.UTF-8"], [], "Willkommen bei Skies", "Weiter für"),
+            (["LANG=pt_BR.UTF-8"], [], "Welcome to Skies", "Continue for"),
+            ([], [], "Welcome to Skies", "Continue for"),
+        ] as [([String], [String], String, String)])
+    func theReadersLanguage(environment: [String], options: [String], heading: String, button: String) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let plain = try Self.run(
+            options + ["--deck", Self.example, "--plain", "--state-dir", directory.path("state")],
+            environment: environment)
+        #expect(plain.status == 0, "\(plain.standardError)")
+        #expect(plain.standardOutput.contains("[1/3] \(heading)\n"), "\(plain.standardOutput)")
+        let dump = try Self.run(options + ["dump", Self.example], environment: environment)
+        #expect(dump.status == 0, "\(dump.standardError)")
+        #expect(dump.standardOutput.contains(heading), "\(dump.standardOutput)")
+        #expect(dump.standardOutput.contains(button), "\(dump.standardOutput)")
+    }
+
+    @Test("validate reports a misspelt variable in the German copy with its position, and a missing language")
+    func validateChecksEveryLanguage() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let catalog = try String(
+            contentsOf: BuiltBinary.repositoryRoot.appendingPathComponent("Examples/Languages/catalog.json"),
+            encoding: .utf8)
+        let misspelt = catalog.replacingOccurrences(
+            of: #""de": "Weiter für {{ price_per_period }}""#, with: #""de": "Weiter für {{ price_per_perod }}""#)
+        #expect(misspelt != catalog)
+        let catalogPath = try directory.write(misspelt, to: "catalog.json")
+        let deck = try directory.write(
+            """
+            {
+              "app": {"id": "a.b", "name": "App"},
+              "catalog": "catalog.json",
+              "pages": [
+                {"kind": "step", "heading": {"default": "Welcome", "de": "Willkommen"}},
+                {"kind": "step", "heading": "Two"},
+                {"kind": "paywall"}
+              ]
+            }
+            """, to: "deck.json")
+        // Whatever the reader's language, every language is checked.
+        for environment in [["LANG=de_DE.UTF-8"], ["LANG=en_US.UTF-8"]] {
+            let result = try Self.run(["validate", deck, catalogPath], environment: environment)
+            #expect(result.status == 65)
+            let lines = result.standardError.split(separator: "\n").map(String.init)
+            #expect(
+                lines.contains(
+                    "tui-onboard: \(catalogPath):55:17: error: offerings[0].copy.callToAction.de: unknown variable {{ price_per_perod }} (did you mean {{ price_per_period }}?); the paywall would show it as written"
+                ), "\(lines)")
+            #expect(
+                lines.contains(
+                    #"tui-onboard: \#(deck):6:33: warning: pages[1].heading: no "de" text, which other texts of this deck have (its languages: de); give it as {"default": "…", "de": "…"}, or readers of de see this string"#
+                ), "\(lines)")
+        }
+    }
+}
