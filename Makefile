@@ -23,6 +23,7 @@ RELEASE_FLAGS := -c $(CONFIG) $(if $(filter release,$(CONFIG)),$(STATIC))
 
 NCURSES_HEADER := /usr/include/ncursesw/curses.h
 SODIUM_HEADER := /usr/include/sodium.h
+FRIBIDI_HEADER := /usr/include/fribidi/fribidi.h
 
 .PHONY: all build messages messages-pot messages-template static-archives run test test-deps build-tests test-unit test-e2e test-release install install-data uninstall bench clean deps lint width-table cli-docs docs symbol-order
 
@@ -32,11 +33,13 @@ all: build
 # TEST_TOOLS adds what only the tests use: man-db and groff render the man page, zsh and fish
 # check the completions, Python's jsonschema checks the schemas, asciinema and pyte play the
 # recordings, openssl cross-checks license signatures, segno and zbarimg check the checkout's QR
-# code (`make test-deps`, and so `make test`, asks for them; `make run` does not).
+# code, fribidi's own tool and python-bidi check right-to-left text (`make test-deps`, and so
+# `make test`, asks for them; `make run` does not).
 deps:
 	@missing=""; \
 	[ -f $(NCURSES_HEADER) ] || missing="$$missing libncurses-dev"; \
 	[ -f $(SODIUM_HEADER) ] || missing="$$missing libsodium-dev"; \
+	[ -f $(FRIBIDI_HEADER) ] || missing="$$missing libfribidi-dev"; \
 	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
 	command -v msgfmt >/dev/null 2>&1 || missing="$$missing gettext"; \
 	if [ -n "$(TEST_TOOLS)" ]; then \
@@ -50,6 +53,8 @@ deps:
 	  command -v openssl >/dev/null 2>&1 || missing="$$missing openssl"; \
 	  command -v zbarimg >/dev/null 2>&1 || missing="$$missing zbar-tools"; \
 	  /usr/bin/python3 -c 'import segno' >/dev/null 2>&1 || missing="$$missing python3-segno"; \
+	  command -v fribidi >/dev/null 2>&1 || missing="$$missing libfribidi-bin"; \
+	  python3 -c 'import bidi.algorithm' >/dev/null 2>&1 || /usr/bin/python3 -c 'import bidi.algorithm' >/dev/null 2>&1 || missing="$$missing python3-bidi"; \
 	fi; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then \
@@ -71,7 +76,7 @@ build: deps messages $(if $(filter release,$(CONFIG)),static-archives)
 # clear message instead of the linker's "unable to find library" when one is missing.
 static-archives:
 	@swift_dir="$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")")"; missing=""; \
-	for archive in libc.a libstdc++.a libncursesw.a libtinfo.a libsodium.a; do \
+	for archive in libc.a libstdc++.a libncursesw.a libtinfo.a libsodium.a libfribidi.a; do \
 	  found=""; \
 	  for compiler in "$$swift_dir/clang" clang gcc cc; do \
 	    candidate="$$("$$compiler" -print-file-name=$$archive 2>/dev/null)" || continue; \
@@ -79,7 +84,7 @@ static-archives:
 	  done; \
 	  [ -n "$$found" ] || missing="$$missing $$archive"; \
 	done; \
-	[ -z "$$missing" ] || { echo "static archives missing:$$missing (from libc6-dev, libstdc++-12-dev, libncurses-dev, libsodium-dev): sudo apt-get install -y libc6-dev libstdc++-12-dev libncurses-dev libsodium-dev"; exit 1; }
+	[ -z "$$missing" ] || { echo "static archives missing:$$missing (from libc6-dev, libstdc++-12-dev, libncurses-dev, libsodium-dev, libfribidi-dev): sudo apt-get install -y libc6-dev libstdc++-12-dev libncurses-dev libsodium-dev libfribidi-dev"; exit 1; }
 
 run: build
 	"$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tui-onboard"

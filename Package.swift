@@ -19,14 +19,18 @@ let package = Package(
         .systemLibrary(name: "CSodium", path: "Sources/CSodium"),
         // GNU gettext as glibc has it: the translated messages compiled from po/.
         .systemLibrary(name: "CGettext", path: "Sources/CGettext"),
+        // The Unicode Bidirectional Algorithm from Debian's libfribidi-dev (static archive for
+        // the release build): pure functions of text, which the core lays out with.
+        .systemLibrary(name: "CFribidi", path: "Sources/CFribidi"),
         // Checking a license's signature: all the cryptography the shipped binary holds.
         .target(name: "OnboardSignature", dependencies: ["CSodium"], path: "Sources/OnboardSignature"),
         // Signing licenses: the vendor's tool and the tests only, never the shipped binary.
         .target(name: "OnboardSigning", dependencies: ["CSodium"], path: "Sources/OnboardSigning"),
         // The pure core: no ncurses, no clock reads, no global randomness.
         // ICU's plural rules (CLDR) come from the toolchain's own copy, which Foundation's
-        // formatting links already; the plain-C entry points need the library named.
-        .target(name: "OnboardKit", path: "Sources/OnboardKit", linkerSettings: [.linkedLibrary("_FoundationICU")]),
+        // formatting links already; the plain-C entry points need the library named. FriBidi
+        // orders right-to-left text for the screen.
+        .target(name: "OnboardKit", dependencies: ["CFribidi"], path: "Sources/OnboardKit", linkerSettings: [.linkedLibrary("_FoundationICU")]),
         // The only code that talks to ncurses.
         .target(name: "OnboardTerminal", dependencies: ["CNcurses", "OnboardKit"], path: "Sources/OnboardTerminal"),
         // File storage that needs the operating system (fsync, file locks): the ledger and state.

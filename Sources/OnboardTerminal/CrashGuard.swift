@@ -7,10 +7,11 @@ nonisolated(unsafe) private var savedTerminalModes = termios()
 nonisolated(unsafe) private var hasSavedTerminalModes = false
 
 /// Everything the session turns on, turned off: mouse reporting (1000, 1002, 1003, 1006),
-/// bracketed paste (2004), cursor-key mode (DECCKM) and keypad transmit mode, attributes; then the cursor shown and
+/// bracketed paste (2004), cursor-key mode (DECCKM) and keypad transmit mode, attributes; the
+/// terminal's own bidirectional ordering (BDSM, mode 8) given back; then the cursor shown and
 /// the alternate screen left, so that the last line feed lands on the screen the user sees.
 private let resetBytes: StaticString =
-    "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l\u{1B}[?2004l\u{1B}[?1l\u{1B}>\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l\r\n"
+    "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l\u{1B}[?2004l\u{1B}[?1l\u{1B}>\u{1B}[0m\u{1B}[8h\u{1B}[?25h\u{1B}[?1049l\r\n"
 
 /// Puts the terminal back after a crash. A Swift runtime trap (SIGILL, SIGTRAP), `abort()` or a
 /// fault would otherwise leave it raw, cursorless and on the alternate screen. The handler

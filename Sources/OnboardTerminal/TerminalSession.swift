@@ -52,6 +52,14 @@ public final class TerminalSession {
     /// at signals between the parts of a huge paste.
     static let pastePartSize = 4096
 
+    /// Bi-directional support mode (ECMA-48 BDSM, mode 8, as the terminal BiDi draft uses it):
+    /// reset, the terminal shows each cell where it is written, since the app has put
+    /// right-to-left text in visual order itself; set again on the way out, the terminal's
+    /// default, where a terminal that reorders on its own (VTE, mlterm) does so for the shell.
+    /// Terminals that know no mode 8 ignore both.
+    static let explicitDirectionOn = "\u{1B}[8l"
+    static let explicitDirectionOff = "\u{1B}[8h"
+
     /// Button-event mouse tracking (1002): reports motion while a button is held, for swipes.
     /// ncurses itself asks only for presses and releases.
     static let dragTrackingOn = "\u{1B}[?1002h"
@@ -166,6 +174,7 @@ public final class TerminalSession {
             fputs(TerminalSession.dragTrackingOn, output)
         }
         fputs(TerminalSession.bracketedPasteOn, output)
+        fputs(TerminalSession.explicitDirectionOn, output)
         fflush(output)
     }
 
@@ -262,11 +271,13 @@ public final class TerminalSession {
         endwin()
     }
 
-    /// Turns off the modes the session sets beside ncurses: drag tracking and bracketed paste
-    /// (the shell may not know pastes bracketed, and would show the markers).
+    /// Turns off the modes the session sets beside ncurses: drag tracking, bracketed paste
+    /// (the shell may not know pastes bracketed, and would show the markers) and explicit
+    /// direction (the shell's text is in logical order).
     private func handBackModes() {
         if tracksDrags { fputs(TerminalSession.dragTrackingOff, output) }
         fputs(TerminalSession.bracketedPasteOff, output)
+        fputs(TerminalSession.explicitDirectionOff, output)
         fflush(output)
     }
 
@@ -286,6 +297,7 @@ public final class TerminalSession {
         doupdate()
         if tracksDrags { fputs(TerminalSession.dragTrackingOn, output) }
         fputs(TerminalSession.bracketedPasteOn, output)
+        fputs(TerminalSession.explicitDirectionOn, output)
         fflush(output)
     }
 

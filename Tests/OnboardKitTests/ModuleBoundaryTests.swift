@@ -99,6 +99,20 @@ struct ModuleBoundaryTests {
         #expect(findings.isEmpty, "import FoundationEssentials instead:\n\(findings.joined(separator: "\n"))")
     }
 
+    /// FriBidi's C functions stay behind one type, so the rest of the core deals in Swift text.
+    @Test func onlyBidiTextImportsFriBidi() {
+        var findings: [String] = []
+        for folder in ["Sources", "Examples"] {
+            for file in Self.swiftFiles(under: folder) where file.path != "Sources/OnboardKit/Rendering/BidiText.swift"
+            {
+                for (number, line) in file.lines.enumerated() where Self.code(line).contains("import CFribidi") {
+                    findings.append("\(file.path):\(number + 1)")
+                }
+            }
+        }
+        #expect(findings.isEmpty, "only BidiText may import CFribidi:\n\(findings.joined(separator: "\n"))")
+    }
+
     @Test func onlyTheTerminalShellImportsNcurses() {
         var findings: [String] = []
         for folder in ["Sources", "Examples"] {
@@ -111,12 +125,17 @@ struct ModuleBoundaryTests {
         #expect(findings.isEmpty, "only OnboardTerminal may import CNcurses:\n\(findings.joined(separator: "\n"))")
     }
 
-    /// The package manifest gives the core no dependencies and nothing but the terminal shell
-    /// (and its tests) the ncurses module, so the compiler refuses what the scan might miss.
+    /// The package manifest gives the core one dependency, FriBidi (pure functions of text:
+    /// the bidirectional algorithm), and nothing but the terminal shell (and its tests) the
+    /// ncurses module, so the compiler refuses what the scan might miss.
     @Test func theManifestKeepsTheCoreAloneAndNcursesInTheShell() throws {
         let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
         let core = manifest.components(separatedBy: "\n").filter { $0.contains("name: \"OnboardKit\"") }
-        #expect(core.contains { $0.contains(".target(") && !$0.contains("dependencies") })
+        #expect(
+            core.contains {
+                $0.contains(".target(")
+                    && (!$0.contains("dependencies") || $0.contains("dependencies: [\"CFribidi\"]"))
+            })
         let usersOfNcurses = manifest.components(separatedBy: "name: \"").dropFirst()
             .filter { $0.prefix { $0 != ")" }.contains("\"CNcurses\"") }
             .map { String($0.prefix { $0 != "\"" }) }

@@ -66,6 +66,7 @@ struct TerminalSignalTests {
         let modes = [
             "\u{1B}[?1000l", "\u{1B}[?1002l", "\u{1B}[?1003l", "\u{1B}[?1006l", "\u{1B}[?1l", "\u{1B}>", "\u{1B}[0m",
             "\u{1B}[?25h", "\u{1B}[?1049l", TerminalSession.bracketedPasteOff, TerminalSession.dragTrackingOff,
+            TerminalSession.explicitDirectionOff,
         ]
         for mode in modes {
             #expect(reset.contains(mode), "\(mode.debugDescription) is missing")

@@ -17,12 +17,16 @@ public struct AppSettings: Hashable, Sendable {
     public var appearance: Appearance
     /// `--theme auto`: the theme follows the background colour the terminal reports.
     public var followsTerminalBackground: Bool
+    /// The user's language's direction: right-to-left mirrors the dots, Back and Next, and the
+    /// arrow keys that turn pages.
+    public var layoutDirection: LayoutDirection
 
     public init(
         reducesMotion: Bool = false, timeStep: Double = 1.0 / 60, seed: UInt64 = 0, headline: String? = nil,
         offersReview: Bool = false, autoplay: Autoplay? = nil, appearance: Appearance = .dark,
-        followsTerminalBackground: Bool = false
+        followsTerminalBackground: Bool = false, layoutDirection: LayoutDirection = .leftToRight
     ) {
+        self.layoutDirection = layoutDirection
         self.appearance = appearance
         self.followsTerminalBackground = followsTerminalBackground
         self.offersReview = offersReview

@@ -41,9 +41,17 @@ extension OnboardingApp {
         return []
     }
 
+    /// The carousel's keys as they work under the user's language: right-to-left, Left and
+    /// `h` turn to the next page and Right and `l` to the previous one, the way the mirrored
+    /// pages lie (DECISIONS.md).
+    var carouselKeys: KeyMap {
+        settings.layoutDirection == .rightToLeft ? KeyBindings.carousel.mirroredHorizontally : KeyBindings.carousel
+    }
+
     /// What `key` does in one layer; nil when the layer leaves it to the one below.
     mutating func handle(_ key: Key, in layer: Focus) -> [Effect]? {
-        let action = KeyBindings.action(for: key, in: layer.keyContext)
+        let action =
+            layer == .carousel ? carouselKeys.action(for: key) : KeyBindings.action(for: key, in: layer.keyContext)
         switch layer {
         case .finishing:
             return pendingOutcome.map { [.quit($0)] } ?? []

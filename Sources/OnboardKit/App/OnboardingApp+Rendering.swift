@@ -53,7 +53,9 @@ extension OnboardingApp {
     func paywallPlacement(atRest: Bool = false) -> PaywallView.Placement? {
         guard let page = currentPaywallPage, let presentation = paywall?.presentation(for: page) else { return nil }
         let content = layout.content
-        let left = atRest ? 0 : carousel.currentIndex * max(1, content.width) - Int(slide.offset.rounded())
+        let left =
+            atRest
+            ? 0 : pageLeft(carousel.currentIndex, pageWidth: max(1, content.width), offset: Int(slide.offset.rounded()))
         return PaywallView(presentation: presentation, theme: theme).placement(
             in: content.offsetBy(dx: left), clip: content)
     }
@@ -148,8 +150,16 @@ extension OnboardingApp {
     /// The keys the help lists: the tour's, and a paywall's when the tour has one.
     var helpMaps: [KeyMap] {
         ((paywall != nil || pendingPaywall != nil) && deck.hasPaywall
-            ? [KeyBindings.carousel, KeyBindings.paywall] : [KeyBindings.carousel])
+            ? [carouselKeys, KeyBindings.paywall] : [carouselKeys])
             + (autoplay == nil ? [] : [KeyBindings.autoplayPaused]) + [KeyBindings.anywhere]
+    }
+
+    /// Where page `index` starts, relative to the content, at a slide offset: pages lie left to
+    /// right, or right to left under a right-to-left language (the next page comes in from the
+    /// left, as a mirrored iOS app's does).
+    func pageLeft(_ index: Int, pageWidth: Int, offset: Int) -> Int {
+        let left = index * pageWidth - offset
+        return settings.layoutDirection == .rightToLeft ? -left : left
     }
 
     /// Draws every page the slide offset brings into view, each clipped to the content rows.
@@ -159,7 +169,7 @@ extension OnboardingApp {
         // Only pages that exist, whatever the offset (a spring may swing past the ends).
         let first = min(carousel.pageCount - 1, max(0, Int((Double(offset) / Double(pageWidth)).rounded(.down))))
         for index in first...min(carousel.pageCount - 1, first + 1) {
-            let left = index * pageWidth - offset
+            let left = pageLeft(index, pageWidth: pageWidth, offset: offset)
             guard left < content.maxX, left + pageWidth > content.x else { continue }
             let rect = content.offsetBy(dx: left)
             if case .paywall(let page) = deck.pages[index], let presentation = paywall?.presentation(for: page) {
@@ -175,7 +185,7 @@ extension OnboardingApp {
         let page = canvas
         for index in first...min(carousel.pageCount - 1, first + 1) {
             guard let background = deck.background(ofPage: index) else { continue }
-            let area = content.offsetBy(dx: index * pageWidth - offset).intersection(content)
+            let area = content.offsetBy(dx: pageLeft(index, pageWidth: pageWidth, offset: offset)).intersection(content)
             guard !area.isEmpty else { continue }
             let shift = background.isParallax ? travel / 2 : travel
             BackgroundView(background: background, style: style).draw(

@@ -146,7 +146,7 @@ public struct OnboardingApp: Sendable {
     public var layout: CarouselLayout {
         CarouselLayout(
             width: width, height: height, pageIndex: carousel.currentIndex, pageCount: carousel.pageCount,
-            labels: deck.labels)
+            labels: deck.labels, direction: settings.layoutDirection)
     }
 
     /// True while something moves; the shell then wakes for frames, otherwise it sleeps on input.

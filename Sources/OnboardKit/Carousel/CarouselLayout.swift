@@ -9,14 +9,23 @@ public struct CarouselLayout: Hashable, Sendable {
     public let pageIndex: Int
     public let pageCount: Int
     public let labels: ButtonLabels
+    /// Right-to-left puts the first dot at the right, Back at the right and Next at the left,
+    /// their arrows pointing the way each goes.
+    public let direction: LayoutDirection
 
-    public init(width: Int, height: Int, pageIndex: Int, pageCount: Int, labels: ButtonLabels) {
+    public init(
+        width: Int, height: Int, pageIndex: Int, pageCount: Int, labels: ButtonLabels,
+        direction: LayoutDirection = .leftToRight
+    ) {
         self.width = width
         self.height = height
         self.pageIndex = pageIndex
         self.pageCount = pageCount
         self.labels = labels
+        self.direction = direction
     }
+
+    var isMirrored: Bool { direction == .rightToLeft }
 
     public var isTooSmall: Bool { width < CarouselLayout.minimumWidth || height < CarouselLayout.minimumHeight }
     var isFirst: Bool { pageIndex == 0 }
@@ -33,31 +42,41 @@ public struct CarouselLayout: Hashable, Sendable {
     /// ASCII arrows: one byte each where ‹ › take three on every page change that draws Back,
     /// and every console font has them.
     var captionLimit: Int { max(4, width / 2 - 4) }
-    public var backCaption: String { "< " + TextLayout.truncate(labels.back, width: captionLimit - 2) }
-    public var nextCaption: String { TextLayout.truncate(labels.next, width: captionLimit - 2) + " >" }
+    /// Captions are in visual order (drawn left-to-right): the arrow at the outer side.
+    public var backCaption: String {
+        let label = TextLayout.truncate(labels.back, width: captionLimit - 2)
+        return isMirrored ? label + " >" : "< " + label
+    }
+    public var nextCaption: String {
+        let label = TextLayout.truncate(labels.next, width: captionLimit - 2)
+        return isMirrored ? "< " + label : label + " >"
+    }
     public var doneCaption: String { " " + TextLayout.truncate(labels.done, width: captionLimit - 2) + " " }
     public var skipCaption: String { TextLayout.truncate(labels.skip, width: captionLimit) }
 
     public var backButton: Rect? {
-        isFirst ? nil : Rect(x: 2, y: controlsRow, width: DisplayWidth.of(backCaption), height: 1)
+        isFirst ? nil : button(DisplayWidth.of(backCaption), atLeadingSide: true)
     }
 
     public var nextButton: Rect? {
-        guard !isLast else { return nil }
-        let captionWidth = DisplayWidth.of(nextCaption)
-        return Rect(x: width - 2 - captionWidth, y: controlsRow, width: captionWidth, height: 1)
+        isLast ? nil : button(DisplayWidth.of(nextCaption), atLeadingSide: false)
     }
 
     public var doneButton: Rect? {
-        guard isLast else { return nil }
-        let captionWidth = DisplayWidth.of(doneCaption)
-        return Rect(x: width - 2 - captionWidth, y: controlsRow, width: captionWidth, height: 1)
+        isLast ? button(DisplayWidth.of(doneCaption), atLeadingSide: false) : nil
+    }
+
+    /// A button on the controls row, two columns in from the side where reading starts (the
+    /// left, or the right when mirrored) or from the other side.
+    private func button(_ captionWidth: Int, atLeadingSide leading: Bool) -> Rect {
+        let atLeft = leading != isMirrored
+        return Rect(x: atLeft ? 2 : width - 2 - captionWidth, y: controlsRow, width: captionWidth, height: 1)
     }
 
     public var skipButton: Rect? {
         guard !isLast else { return nil }
         let captionWidth = DisplayWidth.of(skipCaption)
-        return Rect(x: width - 2 - captionWidth, y: topBarRow, width: captionWidth, height: 1)
+        return Rect(x: isMirrored ? 2 : width - 2 - captionWidth, y: topBarRow, width: captionWidth, height: 1)
     }
 
     /// Dots need two columns a page; when they do not fit the compact "4 / 37" form is used.
@@ -67,14 +86,14 @@ public struct CarouselLayout: Hashable, Sendable {
     public var dotColumns: [Int] {
         guard !usesCompactProgress else { return [] }
         let start = (width - (pageCount * 2 - 1)) / 2
-        return (0..<pageCount).map { start + $0 * 2 }
+        return (0..<pageCount).map { start + (isMirrored ? pageCount - 1 - $0 : $0) * 2 }
     }
 
     /// The page a dot at this column stands for (a dot and the space after it both count).
     public func page(atDotColumn column: Int) -> Int? {
-        guard let first = dotColumns.first, column >= first - 1, column <= (dotColumns.last ?? 0) + 1 else {
-            return nil
-        }
-        return min(pageCount - 1, max(0, (column - first + 1) / 2))
+        guard let left = dotColumns.min(), let right = dotColumns.max(), column >= left - 1, column <= right + 1
+        else { return nil }
+        let fromLeft = min(pageCount - 1, max(0, (column - left + 1) / 2))
+        return isMirrored ? pageCount - 1 - fromLeft : fromLeft
     }
 }

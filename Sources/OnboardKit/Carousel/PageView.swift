@@ -20,7 +20,8 @@ public struct PageView {
     enum Alignment {
         /// Each line centred on its own (headings).
         case centredLines
-        /// The block centred as a whole, its lines aligned left (art, body text, lists).
+        /// The block centred as a whole, its lines aligned left (art, body text, lists), or
+        /// right for a line of a right-to-left paragraph.
         case centredBlock
     }
 
@@ -29,11 +30,31 @@ public struct PageView {
         var lines: [String]
         var style: Style
         var alignment: Alignment
+        /// Each line's paragraph direction (`BidiText`); empty for art, which is drawn as it is.
+        var directions: [TextDirection?] = []
         /// Art and symbols are decoration: they are left out before text scrolls.
         var isArt = false
         var lift: Int = 0
         /// Colours of the art's own, one style per grapheme of each line (see `StepPage`).
         var styles: [[Style]] = []
+
+        /// A block of wrapped text, each line with its paragraph's direction.
+        init(text lines: [TextLayout.DirectedLine], style: Style, alignment: Alignment) {
+            self.init(lines: lines.map(\.text), style: style, alignment: alignment, directions: lines.map(\.direction))
+        }
+
+        init(
+            lines: [String], style: Style, alignment: Alignment, directions: [TextDirection?] = [],
+            isArt: Bool = false, lift: Int = 0, styles: [[Style]] = []
+        ) {
+            self.lines = lines
+            self.style = style
+            self.alignment = alignment
+            self.directions = directions
+            self.isArt = isArt
+            self.lift = lift
+            self.styles = styles
+        }
     }
 
     /// One row of the laid-out page: its text, its column within the page and its style.
@@ -44,6 +65,8 @@ public struct PageView {
         var lift: Int = 0
         /// A style per grapheme, over `style`, for coloured art.
         var styles: [Style] = []
+        /// The direction of the paragraph the row's text came from; nil to find it from the row.
+        var direction: TextDirection?
     }
 
     /// How a page fits a rectangle.
@@ -109,7 +132,7 @@ public struct PageView {
     /// colour where the escapes set none) and fitted to the terminal's colours.
     private func draw(_ row: Row, x: Int, y: Int, into canvas: inout Canvas, clip: Rect) {
         guard !row.styles.isEmpty else {
-            canvas.draw(row.text, x: x, y: y, style: row.style, clip: clip)
+            canvas.draw(row.text, x: x, y: y, style: row.style, clip: clip, direction: row.direction)
             return
         }
         var column = x
@@ -137,13 +160,17 @@ public struct PageView {
             if index > 0 { rows.append(Row(text: "", x: 0, style: block.style)) }
             let blockWidth = block.lines.map { DisplayWidth.of($0) }.max() ?? 0
             for (lineIndex, line) in block.lines.enumerated() {
+                let direction = block.directions.indices.contains(lineIndex) ? block.directions[lineIndex] : nil
                 let x: Int
                 switch block.alignment {
                 case .centredLines: x = (rect.width - DisplayWidth.of(line)) / 2
+                case .centredBlock where direction == .rightToLeft:
+                    x = (rect.width - blockWidth) / 2 + blockWidth - DisplayWidth.of(line)
                 case .centredBlock: x = (rect.width - blockWidth) / 2
                 }
                 let styles = block.styles.indices.contains(lineIndex) ? block.styles[lineIndex] : []
-                rows.append(Row(text: line, x: x, style: block.style, lift: block.lift, styles: styles))
+                rows.append(
+                    Row(text: line, x: x, style: block.style, lift: block.lift, styles: styles, direction: direction))
             }
         }
         return rows
@@ -167,13 +194,13 @@ public struct PageView {
             }
             blocks.append(
                 Block(
-                    lines: TextLayout.wrap(step.heading, width: textWidth), style: theme.heading,
+                    text: TextLayout.wrapDirected(step.heading, width: textWidth), style: theme.heading,
                     alignment: .centredLines)
             )
             if !step.text.isEmpty {
                 blocks.append(
                     Block(
-                        lines: TextLayout.wrapBlock(step.text, width: textWidth, maxLines: Self.maximumTextRows),
+                        text: TextLayout.wrapBlockDirected(step.text, width: textWidth, maxLines: Self.maximumTextRows),
                         style: theme.body,
                         alignment: .centredBlock))
             }
@@ -187,13 +214,15 @@ public struct PageView {
             }
             blocks.append(
                 Block(
-                    lines: TextLayout.wrap(hero.title, width: textWidth), style: theme.heading, alignment: .centredLines
+                    text: TextLayout.wrapDirected(hero.title, width: textWidth), style: theme.heading,
+                    alignment: .centredLines
                 )
             )
             if !hero.subtitle.isEmpty {
                 blocks.append(
                     Block(
-                        lines: TextLayout.wrapBlock(hero.subtitle, width: textWidth, maxLines: Self.maximumTextRows),
+                        text: TextLayout.wrapBlockDirected(
+                            hero.subtitle, width: textWidth, maxLines: Self.maximumTextRows),
                         style: theme.muted,
                         alignment: .centredBlock))
             }
@@ -206,7 +235,7 @@ public struct PageView {
                 ?? Messages.tr("The paywall for the current offering appears here.")
             return [
                 Block(
-                    lines: TextLayout.wrap(paywall.title ?? Messages.tr("Upgrade"), width: textWidth),
+                    text: TextLayout.wrapDirected(paywall.title ?? Messages.tr("Upgrade"), width: textWidth),
                     style: theme.heading,
                     alignment: .centredLines),
                 Block(

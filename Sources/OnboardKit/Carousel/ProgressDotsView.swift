@@ -8,14 +8,19 @@ public enum ProgressDotsView {
         let row = layout.dotsRow
         if layout.usesCompactProgress {
             let text = "\(layout.pageIndex + 1) / \(layout.pageCount)"
-            canvas.draw(text, x: (layout.width - DisplayWidth.of(text)) / 2, y: row, style: theme.dotCurrent)
+            // Right-to-left, the count reads from the right: "37 / 4".
+            let direction: TextDirection = layout.direction == .rightToLeft ? .rightToLeft : .leftToRight
+            canvas.draw(
+                text, x: (layout.width - DisplayWidth.of(text)) / 2, y: row, style: theme.dotCurrent,
+                direction: direction)
             return
         }
+        let leftmost = layout.dotColumns.min() ?? 0
         for (page, column) in layout.dotColumns.enumerated() {
             let isCurrent = page == layout.pageIndex
             // The space between dots takes the other dots' style: ncurses writes a space rather
             // than move over it, and a space that matches needs no change of colour.
-            if page > 0 { canvas.draw(" ", x: column - 1, y: row, style: theme.dotOther) }
+            if column > leftmost { canvas.draw(" ", x: column - 1, y: row, style: theme.dotOther) }
             canvas.draw(
                 isCurrent ? currentDot : otherDot, x: column, y: row,
                 style: isCurrent ? theme.dotCurrent : theme.dotOther)

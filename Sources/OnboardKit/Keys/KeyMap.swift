@@ -22,6 +22,24 @@ public struct KeyMap: Hashable, Sendable {
         entries.first { $0.bindings.contains { $0.action == action } }
     }
 
+    /// The map with left and right swapped (the arrows, and vi's `h` and `l`), for a layout
+    /// that runs right to left.
+    public var mirroredHorizontally: KeyMap {
+        let swapped: [Key: Key] = [
+            .left: .right, .right: .left, .character("h"): .character("l"), .character("l"): .character("h"),
+        ]
+        var mirrored = self
+        for entryIndex in mirrored.entries.indices {
+            for bindingIndex in mirrored.entries[entryIndex].bindings.indices {
+                let binding = mirrored.entries[entryIndex].bindings[bindingIndex]
+                guard binding.keys.contains(where: { swapped[$0] != nil }) else { continue }
+                mirrored.entries[entryIndex].bindings[bindingIndex] = KeyBinding(
+                    binding.keys.map { swapped[$0] ?? $0 }, binding.action)
+            }
+        }
+        return mirrored
+    }
+
     /// The names of the keys bound to `action` here, in table order.
     public func keyNames(for action: KeyAction) -> [String] {
         bindings.filter { $0.action == action }.flatMap(\.keyNames)

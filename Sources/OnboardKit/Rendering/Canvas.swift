@@ -51,16 +51,20 @@ public struct Canvas: Equatable, Sendable {
     }
 
     /// Draws a single line of text starting at column `x`, clipped to `clip` and the canvas.
-    /// Control characters are shown as visible symbols; zero-width marks stay with their base
-    /// grapheme. Returns the column after the last grapheme (drawn or clipped).
+    /// The line is written in logical order and drawn in visual order (`BidiText`): `direction`
+    /// is its paragraph's, nil to take it from the line itself. Direction marks are used and
+    /// take no cell; other control characters are shown as visible symbols; zero-width marks
+    /// stay with their base grapheme. Returns the column after the last grapheme (drawn or
+    /// clipped).
     @discardableResult
     public mutating func draw(
-        _ text: some StringProtocol, x: Int, y: Int, style: Style = .plain, clip: Rect? = nil
+        _ text: some StringProtocol, x: Int, y: Int, style: Style = .plain, clip: Rect? = nil,
+        direction: TextDirection? = nil
     ) -> Int {
         let area = (clip ?? bounds).intersection(bounds)
         var column = x
         guard y >= area.y, y < area.maxY else { return column + DisplayWidth.of(text) }
-        for grapheme in text {
+        for grapheme in BidiText.visualLine(text, direction: direction) {
             if SafeText.isUnsafe(grapheme) {
                 // A cluster of controls ("\r\n" is one grapheme) becomes several visible symbols.
                 for symbol in SafeText.sanitize(String(grapheme)) {

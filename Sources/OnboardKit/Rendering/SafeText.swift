@@ -1,9 +1,12 @@
 /// Makes untrusted text safe to draw: control characters and escape sequences become visible
 /// symbols, so nothing from a deck or catalog can steer the terminal.
 public enum SafeText {
-    /// Replaces C0 and C1 controls, DEL, the line and paragraph separators, and bidirectional
-    /// overrides with visible stand-ins (U+2400 "control pictures" for C0, U+FFFD for the rest). Newlines are kept only when
-    /// `keepingNewlines` is true, for text that layout will still split into lines.
+    /// Replaces C0 and C1 controls, DEL and the line and paragraph separators with visible
+    /// stand-ins (U+2400 "control pictures" for C0, U+FFFD for the rest). Newlines are kept only
+    /// when `keepingNewlines` is true, for text that layout will still split into lines. The
+    /// direction marks, embeddings, overrides and isolates an author writes are text: the
+    /// canvas hands them to the bidirectional algorithm, which uses them up (`BidiText`), and
+    /// `--plain` keeps them for the reader that orders the text.
     public static func sanitize(_ text: String, keepingNewlines: Bool = false) -> String {
         guard needsSanitizing(text) else { return text }
         // Built as UTF-8 bytes: appending scalar by scalar to a String costs several times more,
@@ -28,7 +31,7 @@ public enum SafeText {
             return Unicode.Scalar(0x2400 + scalar.value)
         case 0x7F:
             return "\u{2421}"
-        case 0x80...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069:
+        case 0x80...0x9F, 0x2028, 0x2029:
             return "\u{FFFD}"
         default:
             return nil

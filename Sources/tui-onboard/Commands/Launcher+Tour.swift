@@ -145,7 +145,9 @@ extension Launcher {
             offersReview: offersReview,
             autoplay: options.autoplaySeconds.map { Autoplay(interval: $0, loops: options.loops) },
             appearance: Self.appearance(theme: preferences.theme, environment: environment),
-            followsTerminalBackground: preferences.theme == .auto)
+            followsTerminalBackground: preferences.theme == .auto,
+            layoutDirection: LanguagePreference.resolve(option: options.language, environment: environment).tags.first
+                .map(LayoutDirection.init(languageTag:)) ?? .leftToRight)
         var tour = TourRun(
             deck: shown, settings: settings, paywall: paywall, ledgerDirectory: runLedgerDirectory,
             environment: environment)
