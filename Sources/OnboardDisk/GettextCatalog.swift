@@ -8,8 +8,8 @@ import Synchronization
 ///
 /// gettext picks its language from `LANGUAGE` unless the messages locale is plain `C`; that
 /// works whether or not the user's locale is installed (these machines have only `C.UTF-8`).
-/// So the catalog sets the messages locale to `C.UTF-8` (never `C`) and `LANGUAGE` to its
-/// language, and asks for UTF-8 whatever the character locale is.
+/// So each lookup runs with the thread's messages locale set to `C.UTF-8` (never `C`) and
+/// `LANGUAGE` set to the catalog's language, and asks for UTF-8 whatever the character locale is.
 ///
 /// gettext's language is the process's: a run makes one catalog, but tests draw in several, so
 /// each lookup holds one lock and switches `LANGUAGE` (dropping gettext's cache) only when the
@@ -57,8 +57,12 @@ public final class GettextCatalog: MessageLookup {
 
     private func lookUp(_ find: () -> String?) -> String? {
         Self.inForce.withLock { current in
+            // The messages locale is this thread's for the lookup only: the process's stays as
+            // it was, so strerror and every other user of gettext keep their own language.
+            guard let messagesLocale = Self.messagesLocale else { return nil }
+            let previous = uselocale(messagesLocale)
+            defer { uselocale(previous) }
             if current?.language != language || current?.directory != directory {
-                setlocale(LC_MESSAGES, "C.UTF-8")
                 setenv("LANGUAGE", language, 1)
                 bindtextdomain(Self.domain, directory)
                 bind_textdomain_codeset(Self.domain, "UTF-8")
@@ -70,6 +74,11 @@ public final class GettextCatalog: MessageLookup {
             return find()
         }
     }
+
+    /// `C.UTF-8` for messages, the one locale every glibc has built in: not plain `C`, under
+    /// which gettext ignores `LANGUAGE`.
+    private nonisolated(unsafe) static let messagesLocale: locale_t? = newlocale(
+        Int32(1 << LC_MESSAGES), "C.UTF-8", nil)
 
     /// The path of `language`'s compiled catalog under `directory`.
     public static func catalogPath(directory: String, language: String) -> String {

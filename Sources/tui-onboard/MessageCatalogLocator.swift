@@ -19,11 +19,14 @@ enum MessageCatalogLocator {
     ]
 
     static func messages(preference: LanguagePreference, environment: [String: String]) -> Messages {
-        let directories = candidateDirectories(environment: environment)
+        // Worked out at the first language that is not English: an English run touches no file.
+        var directories: [String]?
         for tag in preference.tags {
             if tag == "en" || tag.hasPrefix("en_") { return .english }
+            let candidates = directories ?? candidateDirectories(environment: environment)
+            directories = candidates
             for language in [tag, nearestShipped[tag]].compactMap({ $0 }) {
-                if let directory = directories.first(where: {
+                if let directory = candidates.first(where: {
                     access(GettextCatalog.catalogPath(directory: $0, language: language), R_OK) == 0
                 }) {
                     return Messages(
@@ -34,17 +37,22 @@ enum MessageCatalogLocator {
         return .english
     }
 
+    /// Where catalogs may be, most specific first. Paths are joined as text: no file is looked
+    /// at until a catalog is.
     static func candidateDirectories(environment: [String: String]) -> [String] {
         var candidates: [String] = []
         if let explicit = environment["TUI_ONBOARD_LOCALEDIR"], !explicit.isEmpty { candidates.append(explicit) }
         if let executable = AssetLocator.executablePath() {
-            let binDirectory = URL(fileURLWithPath: executable).deletingLastPathComponent()
-            candidates.append(binDirectory.deletingLastPathComponent().appendingPathComponent("share/locale").path)
+            candidates.append(parent(of: parent(of: executable)) + "/share/locale")
         }
         // A development build: Sources/tui-onboard/MessageCatalogLocator.swift -> .build/locale.
-        let sourceRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        candidates.append(sourceRoot.appendingPathComponent(".build/locale").path)
+        candidates.append(parent(of: parent(of: parent(of: #filePath))) + "/.build/locale")
         return candidates
+    }
+
+    /// `path` without its last component ("/a/b/c" -> "/a/b"; "/a" -> "").
+    static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return String(path[..<slash])
     }
 }
