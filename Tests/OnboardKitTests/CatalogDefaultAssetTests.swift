@@ -62,9 +62,9 @@ import Testing
         let (catalog, _) = try load()
         let offering = try #require(catalog.currentOffering)
         let formatter = PriceFormatter(locale: Locale(identifier: "en_US"))
-        let subtitle = PaywallCopyTemplate(offering.copy.subtitle)
-        let rendered = offering.packages.map { subtitle.render(package: $0, offering: offering, formatter: formatter) }
-        #expect(rendered == ["Pro Annual: $39.99/yr ($3.33/mo)", "Pro Monthly: $4.99/mo", "Pro Lifetime: $99.99"])
+        let button = PaywallCopyTemplate(offering.copy.callToAction)
+        let rendered = offering.packages.map { button.render(package: $0, offering: offering, formatter: formatter) }
+        #expect(rendered == ["Continue for $39.99/yr", "Continue for $4.99/mo", "Continue for $99.99"])
         let annual = try #require(offering.package(ofType: .annual))
         let callToAction = offering.copy.callToAction(for: annual, introOfferEligible: true)
         #expect(
