@@ -69,7 +69,8 @@ let package = Package(
             name: "OnboardTerminalTests", dependencies: ["OnboardTerminal", "OnboardKit", "CNcurses"],
             path: "Tests/OnboardTerminalTests"),
         .testTarget(
-            name: "OnboardDiskTests", dependencies: ["OnboardDisk", "OnboardKit", "ledger-stress"], path: "Tests/OnboardDiskTests"),
+            name: "OnboardDiskTests", dependencies: ["OnboardDisk", "OnboardKit", "ledger-stress"], path: "Tests/OnboardDiskTests",
+            exclude: ["__Snapshots__"]),
         .testTarget(name: "TuiOnboardTests", dependencies: ["tui-onboard"], path: "Tests/TuiOnboardTests"),
         .testTarget(
             name: "LicensingTests", dependencies: ["OnboardKit", "OnboardSignature", "OnboardSigning"],

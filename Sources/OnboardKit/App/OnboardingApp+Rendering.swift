@@ -173,7 +173,8 @@ extension OnboardingApp {
             guard left < content.maxX, left + pageWidth > content.x else { continue }
             let rect = content.offsetBy(dx: left)
             if case .paywall(let page) = deck.pages[index], let presentation = paywall?.presentation(for: page) {
-                PaywallView(presentation: presentation, theme: theme).draw(into: &canvas, in: rect, clip: content)
+                PaywallView(presentation: presentation, theme: theme, layoutDirection: settings.layoutDirection).draw(
+                    into: &canvas, in: rect, clip: content)
                 continue
             }
             pageView(at: index).draw(into: &canvas, in: rect, clip: content)

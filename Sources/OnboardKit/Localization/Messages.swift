@@ -25,7 +25,7 @@ public struct Messages: Sendable {
     /// is not given stays as written, so a mistake shows instead of vanishing (and the catalog
     /// tests refuse a translation whose variables differ from the English).
     public func text(_ english: String, _ variables: [String: String] = [:]) -> String {
-        Self.fill(lookup?.translation(of: english) ?? english, variables)
+        fill(lookup?.translation(of: english) ?? english, variables)
     }
 
     /// The form of a plural message for `count`; `{{ count }}` is filled with the number unless
@@ -35,7 +35,7 @@ public struct Messages: Sendable {
             lookup?.translation(of: english, plural: plural, count: count) ?? (count == 1 ? english : plural)
         var values = variables
         if values["count"] == nil { values["count"] = String(count) }
-        return Self.fill(form, values)
+        return fill(form, values)
     }
 
     /// `Messages.current.text(english, variables)`: the spelling call sites use.
@@ -62,14 +62,22 @@ public struct Messages: Sendable {
             ["list": items.dropLast().joined(separator: tr(", ")), "last": items[items.count - 1]])
     }
 
-    /// Replaces each `{{ name }}` whose name `variables` has.
-    static func fill(_ template: String, _ variables: [String: String]) -> String {
+    /// Replaces each `{{ name }}` whose name `variables` has. In a right-to-left language each
+    /// value is a first-strong isolate (FSI … PDI), so a price, a date or a product name in
+    /// another script keeps its own order inside the sentence ("39.99 US$" never becomes "$US").
+    func fill(_ template: String, _ variables: [String: String]) -> String {
         guard !variables.isEmpty, template.contains("{{") else { return template }
+        let isolates = LayoutDirection(languageTag: language) == .rightToLeft
         var result = ""
         for segment in PaywallCopyTemplate.parse(template) {
             switch segment {
             case .text(let literal): result += literal
-            case .variable(let name, let source): result += variables[name] ?? source
+            case .variable(let name, let source):
+                guard let value = variables[name] else {
+                    result += source
+                    continue
+                }
+                result += isolates ? BidiText.isolated(value) : value
             }
         }
         return result

@@ -21,18 +21,22 @@ public enum PagePictures {
 
     /// Draws each page of `deck` at `width` x `height`. Reduced motion: pages cut in, symbols
     /// stand in place and no confetti flies, so each frame is the page at rest. The seed is
-    /// fixed, so the same deck always gives the same pictures.
+    /// fixed, so the same deck always gives the same pictures. `layoutDirection` mirrors the
+    /// pages as a right-to-left reader's screen shows them.
     public static func render(
-        _ deck: Deck, width: Int, height: Int, colorMode: ColorMode = .indexed256, paywall: PaywallSetup? = nil
+        _ deck: Deck, width: Int, height: Int, colorMode: ColorMode = .indexed256, paywall: PaywallSetup? = nil,
+        layoutDirection: LayoutDirection = .leftToRight
     ) -> [Picture] {
         guard !deck.pages.isEmpty else { return [] }
-        let settings = AppSettings(reducesMotion: true, seed: 0)
+        let settings = AppSettings(reducesMotion: true, seed: 0, layoutDirection: layoutDirection)
+        // The key toward the next page, which a mirrored layout puts on the left.
+        let next: Key = layoutDirection == .rightToLeft ? .left : .right
         var app = OnboardingApp(
             deck: deck, colorMode: colorMode, width: width, height: height, settings: settings, paywall: paywall)
         _ = app.update(.resize(width: width, height: height))
         var pictures: [Picture] = []
         for index in deck.pages.indices {
-            if index > 0 { _ = app.update(.key(.right)) }
+            if index > 0 { _ = app.update(.key(next)) }
             settle(&app)
             var canvas = Canvas(width: width, height: height)
             app.render(into: &canvas)

@@ -51,7 +51,9 @@ extension Launcher {
             return .failure(ExitStatus(code: ExitCode.badData))
         }
         let size = options.dumpSize
-        return .success(PagePictures.render(deck, width: size.columns, height: size.rows, paywall: paywall))
+        return .success(
+            PagePictures.render(
+                deck, width: size.columns, height: size.rows, paywall: paywall, layoutDirection: userLayoutDirection))
     }
 
     /// `page-01.svg`, `page-02.svg`...: numbered so that they sort in page order.

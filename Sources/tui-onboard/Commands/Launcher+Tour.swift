@@ -146,8 +146,7 @@ extension Launcher {
             autoplay: options.autoplaySeconds.map { Autoplay(interval: $0, loops: options.loops) },
             appearance: Self.appearance(theme: preferences.theme, environment: environment),
             followsTerminalBackground: preferences.theme == .auto,
-            layoutDirection: LanguagePreference.resolve(option: options.language, environment: environment).tags.first
-                .map(LayoutDirection.init(languageTag:)) ?? .leftToRight)
+            layoutDirection: userLayoutDirection)
         var tour = TourRun(
             deck: shown, settings: settings, paywall: paywall, ledgerDirectory: runLedgerDirectory,
             environment: environment)
@@ -210,5 +209,14 @@ extension Launcher {
             return result.exitCode == ExitCode.success ? ExitCode.ioError : result.exitCode
         }
         return result.exitCode
+    }
+}
+
+extension Launcher {
+    /// The reader's direction: right to left for a first language written so (`--lang`,
+    /// `LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`), for a tour and its pictures alike.
+    var userLayoutDirection: LayoutDirection {
+        LanguagePreference.resolve(option: options.language, environment: environment).tags.first
+            .map(LayoutDirection.init(languageTag:)) ?? .leftToRight
     }
 }

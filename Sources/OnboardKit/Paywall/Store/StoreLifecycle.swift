@@ -555,7 +555,7 @@ public struct StoreLifecycle: Sendable {
                 .notAllowed,
                 standing.lapsed.map {
                     Messages.tr(
-                        "no current subscription in the group of {{ product }}; {{ name }} {{ state }}",
+                        "no current subscription in the group of {{ product }}; {{ name }}: {{ state }}",
                         ["product": product.localizedTitle, "name": name($0.productID), "state": endText($0)])
                 }
                     ?? Messages.tr(

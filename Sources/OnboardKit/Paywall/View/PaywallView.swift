@@ -8,10 +8,22 @@
 public struct PaywallView {
     public var presentation: PaywallPresentation
     public var theme: Theme
+    /// Right to left: rows are mirrored (the name on the right, prices to its left) and blocks
+    /// of lines keep their right edge in one column.
+    public var layoutDirection: LayoutDirection
 
-    public init(presentation: PaywallPresentation, theme: Theme) {
+    public init(presentation: PaywallPresentation, theme: Theme, layoutDirection: LayoutDirection = .leftToRight) {
         self.presentation = presentation
         self.theme = theme
+        self.layoutDirection = layoutDirection
+    }
+
+    /// The direction a line is laid out in: right to left for a row, and for any line with
+    /// right-to-left text, under a right-to-left layout; nil (the line's own) otherwise.
+    func direction(of line: Line) -> TextDirection? {
+        guard layoutDirection == .rightToLeft else { return nil }
+        if case .row = line.kind { return .rightToLeft }
+        return BidiText.mayNeedReordering(line.text) ? .rightToLeft : nil
     }
 
     /// What a click on the paywall can reach.
@@ -84,14 +96,14 @@ public struct PaywallView {
                         Rect(x: x, y: y, width: listWidth(in: rect), height: 1).intersection(clip),
                         with: Cell(grapheme: " ", style: line.style))
                 }
-                canvas.draw(line.text, x: x, y: y, style: line.style, clip: clip)
+                canvas.draw(line.text, x: x, y: y, style: line.style, clip: clip, direction: direction(of: line))
             case .block(let width):
                 canvas.fill(
                     Rect(x: x, y: y, width: width, height: 1).intersection(clip),
                     with: Cell(grapheme: " ", style: line.style))
-                canvas.draw(line.text, x: x, y: y, style: line.style, clip: clip)
+                canvas.draw(line.text, x: x, y: y, style: line.style, clip: clip, direction: direction(of: line))
             case .centred, .aligned:
-                canvas.draw(line.text, x: x, y: y, style: line.style, clip: clip)
+                canvas.draw(line.text, x: x, y: y, style: line.style, clip: clip, direction: direction(of: line))
             }
             for link in line.links {
                 let area = Rect(x: x + link.columns.lowerBound, y: y, width: link.columns.count, height: 1)
@@ -149,10 +161,15 @@ public struct PaywallView {
         let top = rect.y + max(0, (rect.height - lines.count) / 2)
         let left = rect.x + (rect.width - width) / 2
         return lines.enumerated().map { offset, line in
-            let x: Int
+            var x: Int
             switch line.kind {
-            case .row: x = left
-            case .block(let blockWidth), .aligned(let blockWidth): x = rect.x + (rect.width - blockWidth) / 2
+            case .row:
+                x = left
+                if layoutDirection == .rightToLeft { x += width - DisplayWidth.of(line.text) }
+            case .block(let blockWidth): x = rect.x + (rect.width - blockWidth) / 2
+            case .aligned(let blockWidth):
+                x = rect.x + (rect.width - blockWidth) / 2
+                if direction(of: line) == .rightToLeft { x += blockWidth - DisplayWidth.of(line.text) }
             case .centred: x = rect.x + (rect.width - DisplayWidth.of(line.text)) / 2
             }
             return (line, x, top + offset)
@@ -367,7 +384,8 @@ public struct PaywallView {
     func listLines(_ fit: Fit, capacity: Int?, width: Int = 0) -> (lines: [Line], top: Int) {
         let rows = presentation.rows
         let hasDetails = fit.details && rows.contains { !$0.detail.isEmpty }
-        let columns = RowColumns(rows: rows, width: width)
+        var columns = RowColumns(rows: rows, width: width)
+        columns.isolatesCells = layoutDirection == .rightToLeft
         func lines(for index: Int) -> [Line] {
             let row = rows[index]
             var result = [

@@ -9,6 +9,9 @@ struct RowColumns {
     var nameWidth: Int
     /// Each name as shown: whole, or cut so that different names still read differently.
     var shownNames: [String: String]
+    /// Each cell a first-strong isolate, for a row laid out right to left: the cells then keep
+    /// their own order (a Latin name, a price) while the columns run from the right.
+    var isolatesCells = false
 
     static let marker = 3  // " ● "
 
@@ -66,7 +69,8 @@ struct RowColumns {
     func text(of row: PaywallPresentation.Row) -> String {
         func padded(_ text: String, to width: Int, right: Bool = false) -> String {
             let pad = String(repeating: " ", count: max(0, width - DisplayWidth.of(text)))
-            return right ? pad + text : text + pad
+            let cell = isolatesCells && !text.isEmpty ? BidiText.isolated(text) : text
+            return right ? pad + cell : cell + pad
         }
         var text = " " + (row.isSelected ? "● " : "○ ")
         let name = shownNames[row.name] ?? TextLayout.truncate(row.name, width: nameWidth)
