@@ -259,6 +259,11 @@ def run(binary, folder, options):
     hello = timed([hellos["hello"]], environment, options.runs) if "hello" in hellos else None
     currency = timed([hellos["hello-currency"]], environment, options.runs) if "hello-currency" in hellos else None
     plain_kib = peak(app + ["--plain"], environment)
+    # The same in German: the locale need not be installed, the catalog is read once shown.
+    german = dict(environment, LANG="de_DE.UTF-8")
+    seen_de_ms, seen_de_kib = timed(app + ["--first-run"], german, options.runs)
+    plain_de_ms, plain_de_kib = timed(app + ["--plain"], german, options.runs)
+    plain_en_ms, _ = timed(app + ["--plain"], environment, options.runs)
     assets = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Assets", "default-deck.json")
     paywall_state = os.path.join(folder, "paywall-state")
     paywall_kib = peak([binary, "--deck", os.path.abspath(assets), "--state-dir", paywall_state, "--plain"], environment)
@@ -300,6 +305,11 @@ def run(binary, folder, options):
                      f"{currency[0]:.1f} ms, {megabytes(currency[1])}", "", "", ""))
     rows.append(("--plain of the 5-page deck without a paywall", megabytes(plain_kib), "", "<= 8 MB",
                  verdict(plain_kib <= 8 * 1024)))
+    rows.append(("--first-run when already seen, LANG=de_DE.UTF-8", f"{seen_de_ms:.1f} ms, {megabytes(seen_de_kib)}",
+                 f"English {seen_ms:.1f} ms", "unchanged", ""))
+    rows.append(("--plain of the 5-page deck, LANG=de_DE.UTF-8 (reads the catalog)",
+                 f"{plain_de_ms:.1f} ms, {megabytes(plain_de_kib)}", f"English {plain_en_ms:.1f} ms, {megabytes(plain_kib)}",
+                 "", ""))
     tour_reference = f"mdp {megabytes(reference[2])}" if reference else ""
     rows.append(("tour without prices, every page, pty (peak)", megabytes(ours[2]), tour_reference, "<= 8 MB",
                  verdict(ours[2] <= 8 * 1024)))

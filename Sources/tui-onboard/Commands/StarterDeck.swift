@@ -128,7 +128,6 @@ enum StarterDeck {
                   ],
                   "copy": {
                     "title": "Go Pro",
-                    "subtitle": "{{ product_name }}: {{ total_price_and_per_month }}",
                     "features": ["Everything My Tool does, without limits", "Priority answers to your questions"],
                     "callToAction": "Continue for {{ price_per_period }}",
                     "callToActionWithIntroOffer": "Start your {{ sub_offer }}, then {{ price_per_period }}"
