@@ -156,7 +156,10 @@ import Testing
             "{\(Self.app), \"labels\": {\"next\": \"Weiter\", \"done\": \"Los\"}, \"pages\": [{\"kind\": \"step\", \"heading\": \"x\"}]}"
         )
         let deck = try #require(result.deck)
-        #expect(deck.labels == ButtonLabels(next: "Weiter", back: "Back", skip: "Skip", done: "Los"))
+        let labels = deck.labels
+        #expect([labels.next, labels.back, labels.skip, labels.done] == ["Weiter", "Back", "Skip", "Los"])
+        // The deck's words stay as written in every language; the built-in ones follow it.
+        #expect(deck.labels == ButtonLabels(next: "Weiter", done: "Los"))
     }
 }
 

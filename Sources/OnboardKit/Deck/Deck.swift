@@ -89,20 +89,35 @@ public struct AppInfo: Hashable, Sendable {
     }
 }
 
-/// The words on the carousel's buttons; a deck may override any of them.
+/// The words on the carousel's buttons; a deck may override any of them. The built-in words are
+/// translated when shown, not when the deck is read: a run that shows nothing reads no catalog.
 public struct ButtonLabels: Hashable, Sendable {
-    public var next: String
-    public var back: String
-    public var skip: String
-    public var done: String
+    private var nextOverride: String?
+    private var backOverride: String?
+    private var skipOverride: String?
+    private var doneOverride: String?
 
-    public init(
-        next: String = Messages.tr("Next"), back: String = Messages.tr("Back"), skip: String = Messages.tr("Skip"),
-        done: String = Messages.tr("Get started")
-    ) {
-        self.next = next
-        self.back = back
-        self.skip = skip
-        self.done = done
+    public var next: String {
+        get { nextOverride ?? Messages.tr("Next") }
+        set { nextOverride = newValue }
+    }
+    public var back: String {
+        get { backOverride ?? Messages.tr("Back") }
+        set { backOverride = newValue }
+    }
+    public var skip: String {
+        get { skipOverride ?? Messages.tr("Skip") }
+        set { skipOverride = newValue }
+    }
+    public var done: String {
+        get { doneOverride ?? Messages.tr("Get started") }
+        set { doneOverride = newValue }
+    }
+
+    public init(next: String? = nil, back: String? = nil, skip: String? = nil, done: String? = nil) {
+        nextOverride = next
+        backOverride = back
+        skipOverride = skip
+        doneOverride = done
     }
 }
