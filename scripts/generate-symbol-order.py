@@ -10,7 +10,8 @@ sections, next to each other.
 
 The symbols are the functions and data valgrind's lackey sees touched in the common paths, the
 most frequent path first: `--first-run` with nothing to show, the tour stepped through in a
-pseudo-terminal, `--plain` of a deck, and `--plain` of the built-in deck (a paywall). A name defined in
+pseudo-terminal, `--plain` of a deck (in English and in German), and `--plain` of the built-in
+deck (a paywall); the first run also in German. A name defined in
 several files (merged thunks, value witnesses) is kept only while all its definitions together
 are small: lld moves every section that defines a listed name.
 
@@ -238,17 +239,23 @@ def main():
         # Most frequent first: a host runs `--first-run` at every start, and it mostly shows
         # nothing; then the tour, whose first page must come as fast as a C program's; then
         # what --plain adds (its own formatting), and what a paywall adds.
+        # The same first run in a user's language (German, whose locale is not installed): the
+        # language is worked out even when nothing shows. Then --plain reading a catalog.
+        german = dict(environment, LANG="de_DE.UTF-8")
         scenarios = [
-            (run_plain, [binary, "--deck", deck, "--state-dir", seen_state, "--first-run"]),
-            (run_tour, [binary, "--deck", deck, "--state-dir", fresh_state, "--reduce-motion"]),
-            (run_plain, [binary, "--deck", deck, "--state-dir", os.path.join(folder, "plain"), "--plain"]),
-            (run_plain, [binary, "--deck", os.path.abspath(assets), "--state-dir", os.path.join(folder, "paywall"), "--plain"]),
+            (run_plain, [binary, "--deck", deck, "--state-dir", seen_state, "--first-run"], environment),
+            (run_plain, [binary, "--deck", deck, "--state-dir", seen_state, "--first-run"], german),
+            (run_tour, [binary, "--deck", deck, "--state-dir", fresh_state, "--reduce-motion"], environment),
+            (run_plain, [binary, "--deck", deck, "--state-dir", os.path.join(folder, "plain"), "--plain"], environment),
+            (run_plain, [binary, "--deck", deck, "--state-dir", os.path.join(folder, "plain-de"), "--plain"], german),
+            (run_plain, [binary, "--deck", os.path.abspath(assets), "--state-dir", os.path.join(folder, "paywall"), "--plain"],
+             environment),
         ]
         table = SymbolTable(binary)
         order, listed = [], set()
-        for runner, arguments in scenarios:
+        for runner, arguments, scenario_environment in scenarios:
             touches = Touches(table.low, table.high)
-            runner(arguments, touches, environment)
+            runner(arguments, touches, scenario_environment)
             names = {table.name_at(address) for address in touches.addresses()}
             # Sorted within a path: the order inside the group does not matter (the whole group is
             # touched), and sorting keeps the diffs small.
