@@ -18,6 +18,14 @@ public struct PaywallView {
         self.layoutDirection = layoutDirection
     }
 
+    /// Where a part of a line (a clickable key, a link), given in its logical columns, is on
+    /// screen: mirrored in a line laid out right to left, whose parts run from the right.
+    func visualColumns(_ columns: Range<Int>, of line: Line) -> Range<Int> {
+        guard direction(of: line) == .rightToLeft else { return columns }
+        let width = DisplayWidth.of(line.text)
+        return (width - columns.upperBound)..<(width - columns.lowerBound)
+    }
+
     /// The direction a line is laid out in: right to left for a row, and for any line with
     /// right-to-left text, under a right-to-left layout; nil (the line's own) otherwise.
     func direction(of line: Line) -> TextDirection? {
@@ -106,7 +114,8 @@ public struct PaywallView {
                 canvas.draw(line.text, x: x, y: y, style: line.style, clip: clip, direction: direction(of: line))
             }
             for link in line.links {
-                let area = Rect(x: x + link.columns.lowerBound, y: y, width: link.columns.count, height: 1)
+                let columns = visualColumns(link.columns, of: line)
+                let area = Rect(x: x + columns.lowerBound, y: y, width: columns.count, height: 1)
                 if area.intersection(clip) == area {
                     canvas.addHyperlink(Hyperlink(url: link.url, x: area.x, y: y, width: area.width))
                 }
@@ -123,7 +132,8 @@ public struct PaywallView {
         for (line, x, y) in placedLines(layout, in: rect) {
             if !line.segments.isEmpty {
                 for segment in line.segments {
-                    let area = Rect(x: x + segment.columns.lowerBound, y: y, width: segment.columns.count, height: 1)
+                    let columns = visualColumns(segment.columns, of: line)
+                    let area = Rect(x: x + columns.lowerBound, y: y, width: columns.count, height: 1)
                     if area.intersection(clip) == area { regions.append(Region(rect: area, target: segment.target)) }
                 }
                 continue
