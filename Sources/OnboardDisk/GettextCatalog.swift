@@ -9,11 +9,12 @@ import Synchronization
 /// gettext picks its language from `LANGUAGE` unless the messages locale is plain `C`; that
 /// works whether or not the user's locale is installed (these machines have only `C.UTF-8`).
 /// So each lookup runs with the thread's messages locale set to `C.UTF-8` (never `C`) and
-/// `LANGUAGE` set to the catalog's language, and asks for UTF-8 whatever the character locale is.
+/// `LANGUAGE` set to the catalog's language, both put back afterwards, and asks for UTF-8
+/// whatever the character locale is.
 ///
-/// gettext's language is the process's: a run makes one catalog, but tests draw in several, so
-/// each lookup holds one lock and switches `LANGUAGE` (dropping gettext's cache) only when the
-/// previous lookup was another catalog's.
+/// gettext's state is the process's: a run makes one catalog, but tests draw in several, so each
+/// lookup holds one lock, and gettext's cache is dropped only when the previous lookup was
+/// another catalog's.
 public final class GettextCatalog: MessageLookup {
     public static let domain = "tui-onboard"
     public let language: String
@@ -62,8 +63,13 @@ public final class GettextCatalog: MessageLookup {
             guard let messagesLocale = Self.messagesLocale else { return nil }
             let previous = uselocale(messagesLocale)
             defer { uselocale(previous) }
+            // `LANGUAGE` is the catalog's during the lookup only, so no child process inherits it.
+            let callersLanguage = getenv("LANGUAGE").map { String(cString: $0) }
+            setenv("LANGUAGE", language, 1)
+            defer {
+                if let callersLanguage { setenv("LANGUAGE", callersLanguage, 1) } else { unsetenv("LANGUAGE") }
+            }
             if current?.language != language || current?.directory != directory {
-                setenv("LANGUAGE", language, 1)
                 bindtextdomain(Self.domain, directory)
                 bind_textdomain_codeset(Self.domain, "UTF-8")
                 // gettext caches what it found for the previous LANGUAGE; setting the domain

@@ -51,12 +51,13 @@ final class CheckoutDesk {
     func open(_ url: String) -> Message {
         if environment["SSH_CONNECTION"] != nil || environment["SSH_TTY"] != nil {
             return .addressOpened(
-                failure: "Not opened: this is an SSH session; scan the code or open the address on your own device")
+                failure: Messages.tr(
+                    "Not opened: this is an SSH session; scan the code or open the address on your own device"))
         }
         let browser = environment["BROWSER"].flatMap { $0.split(separator: ":").first.map(String.init) }
         if browser == nil, environment["DISPLAY"] == nil, environment["WAYLAND_DISPLAY"] == nil {
             return .addressOpened(
-                failure: "Not opened: there is no display here (and no $BROWSER); scan the code instead")
+                failure: Messages.tr("Not opened: there is no display here (and no $BROWSER); scan the code instead"))
         }
         // A shell that starts the browser in the background and exits at once: the browser is
         // nobody's child to wait for, and the address is an argument, never part of a command.
@@ -72,7 +73,8 @@ final class CheckoutDesk {
         var pid: pid_t = 0
         let status = posix_spawn(&pid, "/bin/sh", nil, nil, &arguments, &childEnvironment)
         guard status == 0 else {
-            return .addressOpened(failure: "Not opened: \(String(cString: strerror(status)))")
+            return .addressOpened(
+                failure: Messages.tr("Not opened: {{ reason }}", ["reason": String(cString: strerror(status))]))
         }
         var exitStatus: Int32 = 0
         while waitpid(pid, &exitStatus, 0) < 0 && errno == EINTR {}

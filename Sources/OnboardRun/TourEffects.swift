@@ -55,7 +55,10 @@ final class TourEffects {
             // The runner ends the loop on the app's own outcome.
             return []
         case .openAddress(let url):
-            return [checkoutDesk?.open(url) ?? .addressOpened(failure: "Not opened: nothing is sold for real here")]
+            return [
+                checkoutDesk?.open(url)
+                    ?? .addressOpened(failure: Messages.tr("Not opened: nothing is sold for real here"))
+            ]
         case .rememberCheckout(let sheet):
             checkoutDesk?.remember(sheet)
             return []

@@ -61,7 +61,10 @@ extension Launcher {
         case .failure(let status): return status.code
         }
         var headline: String?
-        if case .whatsNew = presentation { headline = "What's new in \(deck.app.name) \(deck.app.version)" }
+        if case .whatsNew = presentation {
+            headline = Messages.tr(
+                "What's new in {{ name }} {{ version }}", ["name": deck.app.name, "version": deck.app.version])
+        }
         let tour = Tour(
             deck: deck, shown: shown, pageIndexes: pageIndexes, paywall: paywall, preferences: preferences,
             headline: headline, state: state, stateRun: stateRun, started: started)
