@@ -55,7 +55,7 @@ struct Launcher {
     /// `LC_ALL`, `LC_MESSAGES`, `LANG`); the commands a host reads speak English.
     private func userMessages() -> Messages {
         MessageCatalogLocator.messages(
-            preference: LanguagePreference.resolve(option: options.language, environment: environment),
+            preference: languagePreference,
             environment: environment)
     }
 

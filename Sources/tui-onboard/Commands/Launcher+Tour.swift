@@ -219,7 +219,7 @@ extension Launcher {
     /// The reader's direction: right to left for a first language written so (`--lang`,
     /// `LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`), for a tour and its pictures alike.
     var userLayoutDirection: LayoutDirection {
-        LanguagePreference.resolve(option: options.language, environment: environment).tags.first
+        languagePreference.tags.first
             .map(LayoutDirection.init(languageTag:)) ?? .leftToRight
     }
 }

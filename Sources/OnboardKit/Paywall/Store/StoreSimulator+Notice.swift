@@ -55,12 +55,12 @@ extension StoreSimulator {
             case .restored(let names):
                 return Messages.trn(
                     "{{ names }} is active again.", "{{ names }} are active again.", count: names.count,
-                    ["names": Self.list(names)])
+                    ["names": Messages.list(names)])
             case .alreadyActive(let names):
                 return Messages.trn(
                     "{{ names }} is active already; nothing else was found.",
                     "{{ names }} are active already; nothing else was found.", count: names.count,
-                    ["names": Self.list(names)])
+                    ["names": Messages.list(names)])
             case .nothingToRestore:
                 return Messages.tr("No active purchases were found for this account.")
             case .awaitingApproval(let name):
@@ -98,11 +98,6 @@ extension StoreSimulator {
             case .purchased, .restored, .alreadyActive, .approved, .changed: return true
             default: return false
             }
-        }
-
-        /// "A", "A and B", "A, B and C".
-        static func list(_ names: [String]) -> String {
-            Messages.list(names)
         }
     }
 }

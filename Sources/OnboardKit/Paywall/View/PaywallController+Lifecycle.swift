@@ -102,7 +102,7 @@ extension PaywallController {
             let names = catalog.entitlements(grantedBy: product.id).filter { entitlement in
                 statuses.contains { $0.entitlement.id == entitlement.id && $0.isActive }
             }.map { SafeText.sanitize($0.displayName) }
-            let values = ["entitlements": StoreSimulator.Notice.list(names), "name": name]
+            let values = ["entitlements": Messages.list(names), "name": name]
             confirmation = PaywallConfirmation(
                 title: Messages.tr("Already active"),
                 message: access.map {
