@@ -86,6 +86,9 @@ public final class GettextCatalog: MessageLookup {
     private nonisolated(unsafe) static let messagesLocale: locale_t? = newlocale(
         Int32(1 << LC_MESSAGES), "C.UTF-8", nil)
 
+    /// True when the compiled catalog at `path` can be handed to glibc (`CompiledCatalogCheck`).
+    public static func isWellFormed(path: String) -> Bool { CompiledCatalogCheck.isWellFormed(path: path) }
+
     /// The path of `language`'s compiled catalog under `directory`.
     public static func catalogPath(directory: String, language: String) -> String {
         "\(directory)/\(language)/LC_MESSAGES/\(domain).mo"

@@ -57,7 +57,7 @@ enum MessageCatalogLocator {
     }
 
     /// The catalog of one language, found at its first lookup; English when none is found (a
-    /// development build before `make messages`).
+    /// development build before `make messages`) or the one found is damaged.
     final class DeferredCatalog: MessageLookup {
         let language: String
         /// Where to look, worked out at the first lookup too.
@@ -72,8 +72,10 @@ enum MessageCatalogLocator {
         var catalog: GettextCatalog? {
             found.withLock { found in
                 if let found { return found }
+                // A damaged catalog (glibc would crash on it) counts as none: English instead.
                 let directory = directories().first {
-                    access(GettextCatalog.catalogPath(directory: $0, language: language), R_OK) == 0
+                    let path = GettextCatalog.catalogPath(directory: $0, language: language)
+                    return access(path, R_OK) == 0 && GettextCatalog.isWellFormed(path: path)
                 }
                 let catalog = directory.map { GettextCatalog(directory: $0, language: language) }
                 found = .some(catalog)
