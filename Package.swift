@@ -22,6 +22,8 @@ let package = Package(
         // The Unicode Bidirectional Algorithm from Debian's libfribidi-dev (static archive for
         // the release build): pure functions of text, which the core lays out with.
         .systemLibrary(name: "CFribidi", path: "Sources/CFribidi"),
+        // The C library's POSIX regular expressions, for the patterns of text questions.
+        .systemLibrary(name: "CRegex", path: "Sources/CRegex"),
         // Checking a license's signature: all the cryptography the shipped binary holds.
         .target(name: "OnboardSignature", dependencies: ["CSodium"], path: "Sources/OnboardSignature"),
         // Signing licenses: the vendor's tool and the tests only, never the shipped binary.
@@ -30,7 +32,7 @@ let package = Package(
         // ICU's plural rules (CLDR) come from the toolchain's own copy, which Foundation's
         // formatting links already; the plain-C entry points need the library named. FriBidi
         // orders right-to-left text for the screen.
-        .target(name: "OnboardKit", dependencies: ["CFribidi"], path: "Sources/OnboardKit", linkerSettings: [.linkedLibrary("_FoundationICU")]),
+        .target(name: "OnboardKit", dependencies: ["CFribidi", "CRegex"], path: "Sources/OnboardKit", linkerSettings: [.linkedLibrary("_FoundationICU")]),
         // The only code that talks to ncurses.
         .target(name: "OnboardTerminal", dependencies: ["CNcurses", "OnboardKit"], path: "Sources/OnboardTerminal"),
         // File storage that needs the operating system (fsync, file locks): the ledger and state.

@@ -13,6 +13,8 @@ public struct TourReport: Sendable {
     /// Whether the review prompt was shown, and what was answered.
     public var reviewShown: Bool
     public var reviewAnswer: ReviewAnswer?
+    /// The answers to the question pages, by question id.
+    public var answers: [String: Answer]
     /// Whether the run had a paywall built (its page came near, or `reportsEntitlements`):
     /// only then do the three lists below say anything.
     public var hasPaywall: Bool
@@ -32,6 +34,7 @@ public struct TourReport: Sendable {
         lastPage = app.lastPage
         reviewShown = app.reviewBox != nil
         reviewAnswer = app.reviewAnswer
+        answers = app.answers
         hasPaywall = app.paywall != nil
         purchases = app.paywall?.recordedThisRun ?? []
         restores = app.paywall?.store.completedRestores ?? []
@@ -45,8 +48,10 @@ extension TourReport {
     /// What the run changes in the first-run state (`FirstRunRun.save`): seen, skipped or
     /// quit, and the review's answer.
     public func visit(of deck: Deck, date: Date, catalogPath: String? = nil) -> FirstRunVisit {
-        FirstRunVisit(
+        var visit = FirstRunVisit(
             appID: deck.app.id, version: deck.app.version, outcome: RunOutcome(outcome), reviewShown: reviewShown,
             reviewAnswer: reviewAnswer, date: date, catalogPath: catalogPath)
+        visit.answers = answers
+        return visit
     }
 }

@@ -38,7 +38,7 @@ struct Launcher {
             return Messages.$current.withValue(userMessages()) { dump(deckPath) }
         case .validate(let paths):
             return validate(paths)
-        case .status, .has, .reset, .license, .store, .run:
+        case .status, .has, .answer, .answers, .reset, .license, .store, .run:
             let folders = [sandboxDirectory, LicenseStore(stateDirectory: stateDirectory).directory]
             if let problem = StateDirectory.unsafeReason(stateDirectory)
                 ?? folders.lazy.compactMap({ StateDirectory.unsafeSubdirectoryReason($0) }).first
@@ -64,6 +64,8 @@ struct Launcher {
         switch options.command {
         case .status: return status()
         case .has(let entitlement): return has(entitlement)
+        case .answer(let id): return answer(id)
+        case .answers: return answers()
         case .reset: return reset()
         case .license(let action): return license(action)
         case .store(let action): return store(action)

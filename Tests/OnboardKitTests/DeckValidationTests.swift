@@ -52,7 +52,7 @@ import Testing
         ),
         (
             "{\n  \(app),\n  \"pages\": [ {\"kind\": \"stpe\", \"heading\": \"x\"} ]\n}",
-            #"decks/deck.json:3:23: error: pages[0].kind: unknown page kind "stpe"; expected one of "step", "hero", "paywall" (did you mean "step"?)"#
+            #"decks/deck.json:3:23: error: pages[0].kind: unknown page kind "stpe"; expected one of "step", "hero", "paywall", "question" (did you mean "step"?)"#
         ),
         (
             "{\n  \(app),\n  \"pages\": []\n}",

@@ -125,8 +125,9 @@ struct ModuleBoundaryTests {
         #expect(findings.isEmpty, "only OnboardTerminal may import CNcurses:\n\(findings.joined(separator: "\n"))")
     }
 
-    /// The package manifest gives the core one dependency, FriBidi (pure functions of text:
-    /// the bidirectional algorithm), and nothing but the terminal shell (and its tests) the
+    /// The package manifest gives the core two dependencies, FriBidi and the C library's POSIX
+    /// regular expressions (pure functions of text: the bidirectional algorithm, matching a
+    /// question's pattern), and nothing but the terminal shell (and its tests) the
     /// ncurses module, so the compiler refuses what the scan might miss.
     @Test func theManifestKeepsTheCoreAloneAndNcursesInTheShell() throws {
         let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
@@ -134,7 +135,7 @@ struct ModuleBoundaryTests {
         #expect(
             core.contains {
                 $0.contains(".target(")
-                    && (!$0.contains("dependencies") || $0.contains("dependencies: [\"CFribidi\"]"))
+                    && (!$0.contains("dependencies") || $0.contains("dependencies: [\"CFribidi\", \"CRegex\"]"))
             })
         let usersOfNcurses = manifest.components(separatedBy: "name: \"").dropFirst()
             .filter { $0.prefix { $0 != ")" }.contains("\"CNcurses\"") }

@@ -20,6 +20,9 @@ public struct AppSettings: Hashable, Sendable {
     /// The user's language's direction: right-to-left mirrors the dots, Back and Next, and the
     /// arrow keys that turn pages.
     public var layoutDirection: LayoutDirection
+    /// Answers the question pages start with, by question id (`--answer`, `--answers`): each
+    /// page shows it picked or typed, and counts as answered.
+    public var answers: [String: Answer] = [:]
 
     public init(
         reducesMotion: Bool = false, timeStep: Double = 1.0 / 60, seed: UInt64 = 0, headline: String? = nil,

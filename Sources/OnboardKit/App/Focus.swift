@@ -17,6 +17,9 @@ public enum Focus: Hashable, Sendable {
     /// A paywall page: `.paywall`, or the box on top of it (`.notice`, `.message`,
     /// `.testStoreSheet`). Keys it does not bind are the carousel's.
     case paywall(KeyContext)
+    /// A question page: `.choiceQuestion`, `.inputQuestion` or `.confirmQuestion`. Keys it
+    /// does not bind are the carousel's.
+    case question(KeyContext)
     /// The tour's pages.
     case carousel
 
@@ -24,7 +27,7 @@ public enum Focus: Hashable, Sendable {
     public var keyContext: KeyContext {
         switch self {
         case .finishing: return .anywhere
-        case .review(let context), .paywall(let context): return context
+        case .review(let context), .paywall(let context), .question(let context): return context
         case .help: return .help
         case .autoplay(let isPaused): return isPaused ? .autoplayPaused : .autoplay
         case .storeNotice: return .notice

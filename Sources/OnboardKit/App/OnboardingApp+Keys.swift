@@ -12,6 +12,7 @@ extension OnboardingApp {
         }
         if isShowingHelp { stack.append(.help) }
         if let autoplay, !autoplay.isFinished { stack.append(.autoplay(isPaused: autoplay.isPaused)) }
+        if let question = questions[carousel.currentIndex] { stack.append(.question(question.keyContext)) }
         if let paywall {
             if currentPaywallPage != nil {
                 stack.append(.paywall(paywall.keyContext))
@@ -82,6 +83,22 @@ extension OnboardingApp {
             if context == .offerCode, let events = paywall!.typeOnOfferCode(key) { return perform(events) }
             if Self.quitsThroughPaywall(key) { return nil }
             return handlePaywallPage(action, isPageKey: context == .paywall)
+        case .question:
+            let index = carousel.currentIndex
+            guard var question = questions[index] else { return nil }
+            let result = question.handle(action, key: key)
+            questions[index] = question
+            switch result {
+            case .handled: return []
+            case .answered: return perform(.advance, key: key)
+            case .ignored: break
+            }
+            // Shift-Tab, which the carousel does not bind, goes back from every question.
+            if action == .previousPage {
+                select(index - 1)
+                return []
+            }
+            return nil
         case .carousel:
             return action.map { perform($0, key: key) } ?? []
         }

@@ -37,7 +37,7 @@ extension OnboardingApp {
             case .paywall where paywall!.isBlockingNavigation:
                 // A purchase under way: the pages wait, as for keys.
                 return dismissPaywallBox(isPress: isPress)
-            case .autoplay, .paywall, .carousel:
+            case .autoplay, .paywall, .question, .carousel:
                 continue
             }
         }
@@ -51,10 +51,10 @@ extension OnboardingApp {
             slide.drag(to: event.x, pageCount: carousel.pageCount)
             let index = slide.endDrag(currentIndex: carousel.currentIndex, pageCount: carousel.pageCount)
             if terminalIsSlow { slide.settle() }
-            if carousel.select(index) {
+            if carousel.select(reachablePage(toward: index)) {
                 pageDidAppear()
             } else if let press = pressPoint, press.y == event.y, abs(press.x - event.x) <= 1,
-                let effects = clickPaywall(x: event.x, y: event.y)
+                let effects = clickPaywall(x: event.x, y: event.y) ?? clickQuestion(x: event.x, y: event.y)
             {
                 // A press and release in one place is a click on the paywall, not a swipe.
                 pressPoint = nil
@@ -63,7 +63,9 @@ extension OnboardingApp {
             pressPoint = nil
         case .click, .release:
             pressPoint = nil
-            if let effects = clickPaywall(x: event.x, y: event.y) { return effects }
+            if let effects = clickPaywall(x: event.x, y: event.y) ?? clickQuestion(x: event.x, y: event.y) {
+                return effects
+            }
             if layout.backButton?.contains(x: event.x, y: event.y) == true {
                 select(carousel.currentIndex - 1)
             } else if layout.nextButton?.contains(x: event.x, y: event.y) == true {

@@ -10,7 +10,7 @@ extension OnboardingApp {
 
     /// How far the current page can scroll at this size; 0 when it fits (or is a paywall).
     public var scrollLimit: Int {
-        guard !layout.isTooSmall, currentPaywallPage == nil else { return 0 }
+        guard !layout.isTooSmall, currentPaywallPage == nil, questions[carousel.currentIndex] == nil else { return 0 }
         let content = layout.content
         if let kept = scrollLimits[carousel.currentIndex], kept.content == content, kept.theme == theme {
             return kept.limit
@@ -20,7 +20,7 @@ extension OnboardingApp {
 
     /// `scrollLimit` laid out now, from nothing kept: what the kept limits must always equal.
     var freshScrollLimit: Int {
-        guard !layout.isTooSmall, currentPaywallPage == nil else { return 0 }
+        guard !layout.isTooSmall, currentPaywallPage == nil, questions[carousel.currentIndex] == nil else { return 0 }
         return pageView(at: carousel.currentIndex).scrollLimit(in: layout.content)
     }
 
@@ -128,7 +128,7 @@ extension OnboardingApp {
                 HelpOverlay.draw(into: &canvas, theme: theme, maps: helpMaps)
             case .review:
                 if let reviewBox { ReviewBoxView(box: reviewBox).draw(into: &canvas, theme: theme) }
-            case .finishing, .autoplay, .carousel:
+            case .finishing, .autoplay, .question, .carousel:
                 // The pages are drawn above; autoplay's hint goes on the top bar, below.
                 break
             }
@@ -149,8 +149,9 @@ extension OnboardingApp {
 
     /// The keys the help lists: the tour's, and a paywall's when the tour has one.
     var helpMaps: [KeyMap] {
-        ((paywall != nil || pendingPaywall != nil) && deck.hasPaywall
-            ? [carouselKeys, KeyBindings.paywall] : [carouselKeys])
+        (questions[carousel.currentIndex].map { [KeyBindings.map(for: $0.keyContext)] } ?? [])
+            + ((paywall != nil || pendingPaywall != nil) && deck.hasPaywall
+                ? [carouselKeys, KeyBindings.paywall] : [carouselKeys])
             + (autoplay == nil ? [] : [KeyBindings.autoplayPaused]) + [KeyBindings.anywhere]
     }
 
@@ -175,6 +176,10 @@ extension OnboardingApp {
             if case .paywall(let page) = deck.pages[index], let presentation = paywall?.presentation(for: page) {
                 PaywallView(presentation: presentation, theme: theme, layoutDirection: settings.layoutDirection).draw(
                     into: &canvas, in: rect, clip: content)
+                continue
+            }
+            if let question = questions[index] {
+                QuestionView(state: question, theme: theme).draw(into: &canvas, in: rect, clip: content)
                 continue
             }
             pageView(at: index).draw(into: &canvas, in: rect, clip: content)

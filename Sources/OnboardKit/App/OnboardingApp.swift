@@ -57,6 +57,8 @@ public struct OnboardingApp: Sendable {
     public internal(set) var reviewBox: ReviewBox?
     /// Pages turning by themselves; nil unless asked for (`AppSettings.autoplay`).
     public internal(set) var autoplay: Autoplay?
+    /// Each question page's state, by page index: what is picked or typed, and the answer.
+    public internal(set) var questions: [Int: QuestionState] = [:]
 
     public init(
         deck: Deck, colorMode: ColorMode, width: Int, height: Int, settings: AppSettings = AppSettings(),
@@ -87,6 +89,12 @@ public struct OnboardingApp: Sendable {
         self.slide = SlideMotion(
             pageWidth: width, index: 0, timeStep: settings.timeStep, reducesMotion: settings.reducesMotion)
         self.symbolDrop = SpringAnimation(spring: SpringPreset.drop.spring(timeStep: settings.timeStep), restingAt: 0)
+        for (index, page) in deck.pages.enumerated() {
+            guard let question = page.question else { continue }
+            questions[index] =
+                settings.answers[question.id].map { QuestionState(question: question, answered: $0) }
+                ?? QuestionState(question: question)
+        }
         pageDidAppear()
         if case .paywall? = deck.pages.first { preparePaywall() }
     }
@@ -131,11 +139,12 @@ public struct OnboardingApp: Sendable {
             spring: symbolDrop.spring, position: OnboardingApp.symbolDropHeight, velocity: 0, target: 0)
     }
 
-    /// Moves to `index` (clamped) and starts the slide; returns whether the page changed.
+    /// Moves to `index` (clamped) and starts the slide; returns whether the page changed. A
+    /// required question on the way stops it there (`reachablePage`).
     @discardableResult
     mutating func select(_ index: Int) -> Bool {
         let previous = carousel.currentIndex
-        guard carousel.select(index) else { return false }
+        guard carousel.select(reachablePage(toward: index)) else { return false }
         preparePaywall(between: previous, and: carousel.currentIndex)
         slide.show(carousel.currentIndex)
         if terminalIsSlow { slide.settle() }
@@ -236,6 +245,8 @@ public struct OnboardingApp: Sendable {
             reviewBox = ReviewBox(prompt: prompt)
             return []
         }
+        // Done on a question page answers it first, as Next would.
+        if outcome == .completed, !leaveQuestion(at: carousel.currentIndex) { return [] }
         guard let cannon = deck.confetti.onFinish, !settings.reducesMotion, width > 0 else { return [.quit(outcome)] }
         fire(cannon)
         pendingOutcome = outcome
@@ -313,8 +324,12 @@ public struct OnboardingApp: Sendable {
             }
             return []
         case .paste(let text):
-            // Only the checkout sheet (a license) and the offer code box take text; a paste is
-            // never taken for keys.
+            // Only a text question, the checkout sheet (a license) and the offer code box take
+            // text; a paste is never taken for keys.
+            if case .question(.inputQuestion) = focus {
+                _ = questions[carousel.currentIndex]?.paste(text)
+                return []
+            }
             if let events = paywall?.pasteOnOfferCode(text) { return perform(events) }
             return paywall?.pasteOnCheckout(text).map { perform($0) } ?? []
         case .licenseChecked(let outcome, let lines):

@@ -2,8 +2,10 @@
 public enum PlainTextRenderer {
     /// With `paywall`, paywall pages list their packages, prices, status and links.
     /// `headline` replaces the first line, the app's name and version ("What's new in …").
+    /// Question pages list what they take and the answer in `answers`.
     public static func render(
-        _ deck: Deck, width: Int = 80, paywall: PaywallController? = nil, headline: String? = nil
+        _ deck: Deck, width: Int = 80, paywall: PaywallController? = nil, headline: String? = nil,
+        answers: [String: Answer] = [:]
     ) -> String {
         let width = max(20, width)
         var output: [String] = [headline ?? "\(deck.app.name) \(deck.app.version)", ""]
@@ -27,6 +29,8 @@ public enum PlainTextRenderer {
                     output.append("")
                     output.append(contentsOf: TextLayout.wrapBlock(hero.subtitle, width: width))
                 }
+            case .question(let question):
+                output.append(contentsOf: questionLines(question, answer: answers[question.id], width: width))
             case .paywall(let page):
                 guard let presentation = paywall?.presentation(for: page) else {
                     output.append(
@@ -41,6 +45,40 @@ public enum PlainTextRenderer {
         // Belt and braces: every line is drawn from sanitized text, but plain output goes
         // straight to a terminal, so it is made safe once more.
         return output.map { SafeText.sanitize($0) }.joined(separator: "\n")
+    }
+
+    /// The question's text, its choices with their ids (what `--answer` takes), and the answer.
+    static func questionLines(_ question: QuestionPage, answer: Answer?, width: Int) -> [String] {
+        var lines = question.text.isEmpty ? [] : TextLayout.wrapBlock(question.text, width: width) + [""]
+        switch question.kind {
+        case .choices(let choices):
+            for choice in choices.choices {
+                var line = "- \(choice.title) [\(choice.id)]"
+                if !choice.subtitle.isEmpty { line += ": \(choice.subtitle)" }
+                lines += TextLayout.wrap(line, width: width)
+            }
+        case .input(let input):
+            if !input.placeholder.isEmpty {
+                lines.append(Messages.tr("Example: {{ text }}", ["text": input.placeholder]))
+            }
+        case .confirm:
+            lines.append(Messages.tr("Yes or no"))
+        }
+        if let answer {
+            let shown: String
+            switch answer {
+            case .yesNo(let value): shown = value ? Messages.tr("Yes") : Messages.tr("No")
+            case .choices(let ids): shown = ids.joined(separator: ", ")
+            case .text(let text): shown = text
+            }
+            lines.append(Messages.tr("Answer: {{ answer }}", ["answer": shown]))
+        } else {
+            lines.append(
+                question.isRequired
+                    ? Messages.tr("Answer with --answer {{ id }}=…", ["id": question.id])
+                    : Messages.tr("Not answered (optional)"))
+        }
+        return lines
     }
 
     static func paywallLines(_ presentation: PaywallPresentation, width: Int) -> [String] {

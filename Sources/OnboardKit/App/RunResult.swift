@@ -164,6 +164,8 @@ public struct RunResult: Encodable, Hashable, Sendable {
     /// Nil when the deck has no catalog: entitlements are not known then.
     public var entitlements: [ActiveEntitlement]?
     public var review: Review?
+    /// The answers to question pages given in this run (or on the command line), by id.
+    public var answers: [String: Answer] = [:]
     public var state: State
     /// True when the store used the sandbox ledger (a simulated clock, or `--sandbox`): the
     /// purchases are not what `status` and `has` report without `--sandbox`.
@@ -195,7 +197,7 @@ public struct RunResult: Encodable, Hashable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case version, outcome, reason, mode, plain, app, pagesSeen, lastPage, seconds, purchases, restores
-        case entitlements, review, state, sandbox, exitCode
+        case entitlements, review, answers, state, sandbox, exitCode
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -214,6 +216,7 @@ public struct RunResult: Encodable, Hashable, Sendable {
         try container.encode(restores, forKey: .restores)
         try container.encode(entitlements, forKey: .entitlements)
         try container.encode(review, forKey: .review)
+        try container.encode(answers, forKey: .answers)
         try container.encode(state, forKey: .state)
         try container.encode(sandbox, forKey: .sandbox)
         try container.encode(exitCode, forKey: .exitCode)

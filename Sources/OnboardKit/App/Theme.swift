@@ -52,6 +52,8 @@ public struct Theme: Hashable, Sendable {
             ? Style(foreground: accent.shown(in: colorMode).readableText, background: accent, isBold: true)
             : Style(isBold: true, isReverse: true)
     }
+    /// What is wrong with an answer, under its field: red where colour exists, bold otherwise.
+    public var warning: Style { usesColor ? Style(foreground: .red, isBold: true) : Style(isBold: true) }
     public var border: Style { usesColor ? Style(foreground: accent) : .plain }
     /// The page behind a box: every cell in the secondary text's style, so the box stands out.
     public var backdrop: Style { muted }

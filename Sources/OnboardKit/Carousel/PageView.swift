@@ -227,6 +227,21 @@ public struct PageView {
                         alignment: .centredBlock))
             }
             return blocks
+        case .question(let question):
+            // Drawn by `QuestionView`; these blocks are the words, for what measures them.
+            var blocks = [
+                Block(
+                    text: TextLayout.wrapDirected(question.heading, width: textWidth), style: theme.heading,
+                    alignment: .centredLines)
+            ]
+            if !question.text.isEmpty {
+                blocks.append(
+                    Block(
+                        text: TextLayout.wrapBlockDirected(
+                            question.text, width: textWidth, maxLines: Self.maximumTextRows),
+                        style: theme.body, alignment: .centredBlock))
+            }
+            return blocks
         case .paywall(let paywall):
             let placeholder =
                 paywall.offeringID.map {

@@ -34,8 +34,12 @@ struct DeckDecoder {
                     JSONPath.root.appending("pages"), at: object.member("pages")?.location,
                     "\(items.count) pages is over the limit of \(DeckLoader.maximumPages)")
             } else {
+                // Pages that failed to decode leave gaps: ids are checked against the decoded ones.
+                var decodedItems: [(node: JSONNode, path: JSONPath)] = []
+                defer { checkQuestionIDs(pages, items: decodedItems) }
                 for item in items {
                     guard let page = decodePage(item.node, path: item.path) else { continue }
+                    decodedItems.append(item)
                     pages.append(page)
                     pageSince.append(decodeSince(item.node, path: item.path, appVersion: app?.version))
                     pageBackgrounds.append(
@@ -59,7 +63,7 @@ struct DeckDecoder {
 
     /// A member shown to the reader: a string, or an object of languages of which the reader's
     /// is chosen here; made safe for the screen.
-    private func text(
+    func text(
         _ key: String, in object: JSONObjectReader, required: Bool = false, nonEmpty: Bool = false,
         keepingNewlines: Bool = false
     ) -> String? {
@@ -136,6 +140,8 @@ struct DeckDecoder {
         case "paywall":
             page.warnUnknownKeys(CatalogDecoder.copyKeys.union(["kind", "offering", "since", "background"]))
             return decodePaywall(page)
+        case "question":
+            return decodeQuestion(page).map(Page.question)
         default:
             var message =
                 "unknown page kind \"\(SafeText.excerpt(kind))\"; expected one of "

@@ -6,7 +6,7 @@ public enum DeckLoader {
     public static let maximumArtSize = 1024 * 1024
     public static let maximumPages = 1000
 
-    static let pageKinds = ["step", "hero", "paywall"]
+    static let pageKinds = ["step", "hero", "paywall", "question"]
     static let topLevelKeys: Set<String> = [
         "$schema", "app", "accent", "labels", "pages", "confetti", "catalog", "review", "background",
     ]

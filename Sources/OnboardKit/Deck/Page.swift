@@ -6,6 +6,14 @@ public enum Page: Hashable, Sendable {
     case hero(HeroPage)
     /// The paywall for one offering of the catalog.
     case paywall(PaywallPage)
+    /// A question whose answer the host gets (`QuestionPage`).
+    case question(QuestionPage)
+
+    /// The question the page asks; nil for other pages.
+    public var question: QuestionPage? {
+        if case .question(let page) = self { return page }
+        return nil
+    }
 
     public var isPaywall: Bool {
         if case .paywall = self { return true }
@@ -18,6 +26,7 @@ public enum Page: Hashable, Sendable {
         case .step(let page): return page.heading
         case .hero(let page): return page.title
         case .paywall(let page): return page.title ?? "Upgrade"
+        case .question(let page): return page.heading
         }
     }
 }

@@ -83,6 +83,27 @@ public enum KeyAction: Hashable, Sendable, CaseIterable {
     case later
     case never
 
+    // Question pages.
+    case previousOption
+    case nextOption
+    /// Pick the highlighted choice (or, with several allowed, pick or unpick it).
+    case pickOption
+    /// Answer with what the page holds and go on; the answer is checked first.
+    case answerQuestion
+    case answerYes
+    case answerNo
+    /// A key that puts its character into the text field.
+    case typeText
+    case cursorLeft
+    case cursorRight
+    case lineStart
+    case lineEnd
+    case deleteBackward
+    case deleteForward
+    case deleteToStart
+    case deleteToEnd
+    case deleteWordBackward
+
     // Autoplay.
     case pauseAutoplay
     case resumeAutoplay

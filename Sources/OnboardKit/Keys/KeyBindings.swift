@@ -167,6 +167,73 @@ public enum KeyBindings {
             KeyHelpEntry(KeyBinding(.character("n"), .never), Messages.trNoop("never")),
         ])
 
+    public static let choiceQuestion = KeyMap(
+        .choiceQuestion,
+        [
+            KeyHelpEntry(
+                [
+                    KeyBinding([.up, .character("k")], .previousOption),
+                    KeyBinding([.down, .character("j")], .nextOption),
+                ], Messages.trNoop("move among the choices"), separator: " · "),
+            KeyHelpEntry(
+                KeyBinding([.character(" "), .character("x")], .pickOption), Messages.trNoop("pick or unpick"),
+                note: "with several allowed; with one, picks it"),
+            KeyHelpEntry(
+                KeyBinding([.enter, .tab], .answerQuestion), Messages.trNoop("answer and go on"),
+                note: "with one choice, the highlighted one; `→` goes on too, once answered"),
+            KeyHelpEntry(KeyBinding(.backTab, .previousPage), Messages.trNoop("previous page")),
+        ])
+
+    public static let inputQuestion = KeyMap(
+        .inputQuestion,
+        [
+            KeyHelpEntry(
+                .anyKey(.typeText), Messages.trNoop("type the answer"),
+                note: "letters, digits, `q` and Space are typed; a paste is typed as one line"),
+            KeyHelpEntry(
+                [KeyBinding(.left, .cursorLeft), KeyBinding(.right, .cursorRight)],
+                Messages.trNoop("move the cursor"), separator: " · "),
+            KeyHelpEntry(
+                [
+                    KeyBinding([.home, .control("a")], .lineStart), KeyBinding([.end, .control("e")], .lineEnd),
+                ], Messages.trNoop("start · end of the line"), separator: " · "),
+            KeyHelpEntry(
+                [
+                    KeyBinding([.backspace, .control("h")], .deleteBackward),
+                    KeyBinding([.delete, .control("d")], .deleteForward),
+                ], Messages.trNoop("delete before · after the cursor"), separator: " · "),
+            KeyHelpEntry(
+                [
+                    KeyBinding(.control("u"), .deleteToStart), KeyBinding(.control("k"), .deleteToEnd),
+                    KeyBinding(.control("w"), .deleteWordBackward),
+                ], Messages.trNoop("delete to the start · to the end · a word"), separator: " · "),
+            KeyHelpEntry(
+                KeyBinding([.enter, .tab], .answerQuestion), Messages.trNoop("answer and go on"),
+                note: "the answer is checked first; what is wrong shows under the field"),
+            KeyHelpEntry(
+                KeyBinding(.backTab, .previousPage), Messages.trNoop("previous page"),
+                note: "`PgUp` and `PgDn` turn pages too; `Esc` quits"),
+        ])
+
+    public static let confirmQuestion = KeyMap(
+        .confirmQuestion,
+        [
+            KeyHelpEntry(
+                [
+                    KeyBinding([.left, .character("h")], .previousOption),
+                    KeyBinding([.right, .character("l")], .nextOption),
+                ], Messages.trNoop("yes · no"), separator: " · "),
+            KeyHelpEntry(
+                [KeyBinding(.character("y"), .answerYes), KeyBinding(.character("n"), .answerNo)],
+                Messages.trNoop("answer yes · no and go on"), separator: " · "),
+            KeyHelpEntry(
+                KeyBinding([.enter, .character(" "), .tab], .answerQuestion),
+                Messages.trNoop("answer and go on"), note: "with the highlighted answer"),
+            KeyHelpEntry(
+                KeyBinding(.backTab, .previousPage), Messages.trNoop("previous page"),
+                note: "`Backspace` and `PgUp` too"),
+        ])
+
     public static let autoplay = KeyMap(
         .autoplay,
         [
@@ -182,8 +249,8 @@ public enum KeyBindings {
 
     /// Every context's map, in the order the documentation lists them.
     public static let all: [KeyMap] = [
-        carousel, anywhere, help, paywall, testStoreSheet, checkoutSheet, confirmation, transactionManager, offerCode,
-        notice, message, review, autoplay, autoplayPaused,
+        carousel, anywhere, help, choiceQuestion, inputQuestion, confirmQuestion, paywall, testStoreSheet,
+        checkoutSheet, confirmation, transactionManager, offerCode, notice, message, review, autoplay, autoplayPaused,
     ]
 
     public static func map(for context: KeyContext) -> KeyMap {
@@ -200,6 +267,9 @@ public enum KeyBindings {
         case .message: return message
         case .help: return help
         case .review: return review
+        case .choiceQuestion: return choiceQuestion
+        case .inputQuestion: return inputQuestion
+        case .confirmQuestion: return confirmQuestion
         case .autoplay: return autoplay
         case .autoplayPaused: return autoplayPaused
         }

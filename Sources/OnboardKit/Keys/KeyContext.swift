@@ -20,6 +20,12 @@ public enum KeyContext: String, Hashable, Sendable, CaseIterable {
     case notice
     /// A box showing an address (a link of the paywall, where to leave a review).
     case message
+    /// A question page with choices: the arrows move among them, Space picks.
+    case choiceQuestion
+    /// A question page with a text field: every character is typed, q and digits too.
+    case inputQuestion
+    /// A yes-or-no question page: Left and Right move between the answers.
+    case confirmQuestion
     /// The `?` overlay.
     case help
     /// The review prompt after a completed tour.

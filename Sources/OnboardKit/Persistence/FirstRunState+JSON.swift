@@ -123,12 +123,32 @@ extension FirstRunState.Record {
         self.init(
             lastSeenVersion: version, completion: completion, date: date, review: review, catalogPath: catalogPath,
             quit: quit)
+        if let answersNode = State.member("answers", of: object), !answersNode.isNull {
+            var answers: [String: Answer] = [:]
+            for member in try State.members(answersNode, "\(path).answers") {
+                guard let answer = Answer(json: member.value) else {
+                    throw State.FormatError(
+                        path: "\(path).answers.\(member.key)",
+                        message: "expected a string, a list of strings or a boolean, found \(member.value.kindName)")
+                }
+                answers[member.key] = answer
+            }
+            self.answers = answers
+        }
     }
 
     func write(to text: inout String, indent: String) {
         text += "{\n"
         // Keys in sorted order, as JSONEncoder's .sortedKeys wrote them.
         if let catalogPath { text += "\(indent)  \"catalogPath\" : \(FirstRunState.quoted(catalogPath)),\n" }
+        if let answers {
+            text += "\(indent)  \"answers\" : {"
+            for (index, key) in answers.keys.sorted().enumerated() {
+                text += index == 0 ? "\n" : ",\n"
+                text += "\(indent)    \(FirstRunState.quoted(key)) : \(answers[key]!.jsonText)"
+            }
+            text += answers.isEmpty ? "},\n" : "\n\(indent)  },\n"
+        }
         text += "\(indent)  \"completion\" : \(FirstRunState.quoted(completion.rawValue)),\n"
         text += "\(indent)  \"date\" : \(FirstRunState.seconds(date)),\n"
         text += "\(indent)  \"lastSeenVersion\" : \(FirstRunState.quoted(lastSeenVersion))"

@@ -13,6 +13,8 @@ public struct FirstRunVisit: Hashable, Sendable {
     public var date: Date
     /// The catalog the deck named (an absolute path), remembered for `has --app`.
     public var catalogPath: String?
+    /// The answers given in the run, kept with the app's record once it has one.
+    public var answers: [String: Answer] = [:]
 
     public init(
         appID: String, version: String, outcome: RunOutcome, reason: NotShownReason? = nil, reviewShown: Bool = false,
@@ -58,6 +60,10 @@ extension FirstRunState {
             recordReview(appID: visit.appID, version: visit.version, answer: visit.reviewAnswer, date: visit.date)
         }
         // Only an app with a record: an interrupted first run leaves no trace at all.
+        if !visit.answers.isEmpty, visit.outcome != .interrupted, var record = apps[visit.appID] {
+            record.answers = (record.answers ?? [:]).merging(visit.answers) { $1 }
+            apps[visit.appID] = record
+        }
         if let catalogPath = visit.catalogPath, apps[visit.appID] != nil {
             apps[visit.appID]?.catalogPath = catalogPath
         }

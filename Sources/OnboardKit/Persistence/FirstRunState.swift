@@ -31,6 +31,9 @@ public struct FirstRunState: Codable, Hashable, Sendable {
         /// `finished` and `skipped` would read a `quit` there as a damaged file, while they
         /// ignore a member they do not know and read a quit as the skip it also is.
         public var quit: Bool?
+        /// The answers to the deck's question pages, by question id; nil until one is given.
+        /// A later run's answer to a question replaces the earlier one; the others stay.
+        public var answers: [String: Answer]?
 
         public init(
             lastSeenVersion: String, completion: Completion, date: Date, review: ReviewRecord? = nil,

@@ -77,9 +77,31 @@ enum CommandLineSpec {
                 return .has(arguments[0])
             }),
         CommandSpec(
+            name: .answer, arguments: "ID", argumentCompletion: .nothing,
+            summary:
+                "print the stored answer to question ID (exit 1 when it has none), for a shell: shell=$(tui-onboard answer shell --app ID); --json prints it as JSON; never writes",
+            details:
+                "The app is --app, else the deck's. A text or a choice's id is printed as it is, several ids one per line, yes or no as true or false. Exit 0 with the answer, 1 when the question was not answered, 65 for a damaged state file.",
+            parse: { arguments throws(Options.UsageError) in
+                guard arguments.count == 1, !arguments[0].isEmpty else {
+                    throw Options.UsageError(description: "answer needs one question ID, such as `answer shell`")
+                }
+                return .answer(arguments[0])
+            }),
+        CommandSpec(
+            name: .answers, arguments: "", argumentCompletion: .nothing,
+            summary:
+                "print every stored answer of the app, one ID=VALUE line each (--json: one JSON object); never writes",
+            details:
+                "The app is --app, else the deck's. Several ids are joined by commas in a line. Exit 0 (nothing printed, or {}, when there are none), 65 for a damaged state file.",
+            parse: { arguments throws(Options.UsageError) in
+                guard arguments.isEmpty else { throw Options.UsageError(description: "answers takes no arguments") }
+                return .answers
+            }),
+        CommandSpec(
             name: .reset, arguments: "", argumentCompletion: .nothing,
             summary:
-                "forget the first-run state of --app ID (all apps without --app); --purchases also moves the purchase ledger aside and prints where",
+                "forget the first-run state and answers of --app ID (all apps without --app); --purchases also moves the purchase ledger aside and prints where",
             details:
                 "The tour then shows again on the next --first-run. The ledger is moved to ledger.reset-TIME.jsonl, never deleted. Exit 0, or 74 when something could not be written.",
             parse: { arguments throws(Options.UsageError) in
@@ -132,8 +154,8 @@ enum CommandLineSpec {
             names: ["--deck"],
             argument: .value(name: "FILE", completion: .files) { options, value in options.deckPath = value },
             help:
-                "the deck to show, or whose app and catalog status, has, license and store use (default: the built-in tour)",
-            commands: [.run, .status, .has, .license, .store]),
+                "the deck to show, or whose app and catalog status, has, answer, license and store use (default: the built-in tour)",
+            commands: [.run, .status, .has, .answer, .answers, .license, .store]),
         OptionSpec(
             names: ["--state-dir"],
             argument: .value(name: "DIR", completion: .directories) { options, value in
@@ -141,7 +163,7 @@ enum CommandLineSpec {
             },
             help:
                 "where the first-run state, the purchase ledger and the licenses are kept (default: $XDG_STATE_HOME/tui-onboard, else ~/.local/state/tui-onboard)",
-            commands: [.run, .status, .has, .reset, .license, .store]),
+            commands: [.run, .status, .has, .answer, .answers, .reset, .license, .store]),
         OptionSpec(
             names: ["--plain"], argument: .none { $0.isPlain = true },
             help: "print every page as text to stdout instead", commands: [.run]),
@@ -230,6 +252,29 @@ enum CommandLineSpec {
                 "write what happened (outcome, pages seen, purchases, review) as JSON to FILE once the terminal is restored; - for stdout",
             commands: [.run]),
         OptionSpec(
+            names: ["--answer"],
+            argument: .value(name: "ID=VALUE", completion: .nothing) { options, value throws(OptionSpec.Rejection) in
+                guard let equals = value.firstIndex(of: "="), equals != value.startIndex else {
+                    throw OptionSpec.Rejection(
+                        reason: "needs ID=VALUE, such as shell=zsh, not \"\(SafeText.excerpt(value))\"")
+                }
+                options.givenAnswers.append(
+                    Options.GivenAnswer(
+                        id: String(value[..<equals]), value: String(value[value.index(after: equals)...])))
+            },
+            help:
+                "answer question ID (repeatable): a choice's id (ids joined by commas for several), the text, or yes or no; --plain needs every required question answered, a tour starts with it answered",
+            commands: [.run]),
+        OptionSpec(
+            names: ["--answers"],
+            argument: .value(name: "FILE", completion: .files) { options, value throws(OptionSpec.Rejection) in
+                guard !value.isEmpty else { throw OptionSpec.Rejection(reason: "needs a FILE") }
+                options.answersPath = value
+            },
+            help:
+                "answers as a JSON object by question ID (strings, lists of ids, booleans), as the result JSON's \"answers\"; --answer overrides it",
+            commands: [.run]),
+        OptionSpec(
             names: ["--autoplay"],
             argument: .value(name: "SECONDS", completion: .nothing) { options, value throws(OptionSpec.Rejection) in
                 guard let seconds = Double(value), seconds >= 0.1, seconds <= 3600 else {
@@ -258,8 +303,8 @@ enum CommandLineSpec {
                 guard !value.isEmpty else { throw OptionSpec.Rejection(reason: "needs an app id") }
                 options.appID = value
             },
-            help: "the app whose first-run state, entitlements or licenses are meant (default: the deck's)",
-            commands: [.status, .has, .reset, .license, .store]),
+            help: "the app whose first-run state, answers, entitlements or licenses are meant (default: the deck's)",
+            commands: [.status, .has, .answer, .answers, .reset, .license, .store]),
         OptionSpec(
             names: ["--public-key"],
             argument: .value(name: "ed25519:HEX", completion: .nothing) { options, value throws(OptionSpec.Rejection) in
@@ -297,7 +342,7 @@ enum CommandLineSpec {
         OptionSpec(
             names: ["--json"], argument: .none { $0.isJSON = true },
             help: "print for programs rather than people (docs/status-json.md)",
-            commands: [.status, .license, .store]),
+            commands: [.status, .answer, .answers, .license, .store]),
         OptionSpec(
             names: ["--sandbox"], argument: .none { $0.usesSandbox = true },
             help:

@@ -6,6 +6,8 @@ enum CommandName: String, CaseIterable, Hashable, Sendable {
     case dump
     case status
     case has
+    case answer
+    case answers
     case reset
     case license
     case store

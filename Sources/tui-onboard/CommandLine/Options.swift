@@ -15,6 +15,10 @@ struct Options: Equatable {
         case status
         /// Whether one entitlement is active: the exit code says.
         case has(String)
+        /// The stored answer to one question, for a host's script.
+        case answer(String)
+        /// Every stored answer of the app.
+        case answers
         /// Forgets first-run state (and with `--purchases` sets the ledger aside).
         case reset
         /// Adds, lists or removes the signed licenses in the state directory.
@@ -72,6 +76,17 @@ struct Options: Equatable {
     /// `store price-increase --consent`, `--agree`, `--decline`.
     var needsConsent = false
     var priceAnswer: Bool?
+
+    /// `--answer ID=VALUE`, in the order given (a later one for the same id wins).
+    var givenAnswers: [GivenAnswer] = []
+
+    /// One `--answer ID=VALUE`, as typed.
+    struct GivenAnswer: Equatable {
+        var id: String
+        var value: String
+    }
+    /// `--answers FILE`: a JSON object of answers by question id.
+    var answersPath: String?
 
     /// Where to write what happened in the run (`--result-json FILE`, `-` for stdout).
     var resultPath: String?

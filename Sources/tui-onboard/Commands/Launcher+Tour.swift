@@ -15,6 +15,12 @@ extension Launcher {
         case .success(let loaded): deck = loaded
         case .failure(let status): return status.code
         }
+        // Answers that are wrong stop the run before anything is shown or saved.
+        let given: [String: Answer]
+        switch givenAnswers(for: deck) {
+        case .success(let answers): given = answers
+        case .failure(let status): return status.code
+        }
         let stateRun = FirstRunRun(stateDirectory: stateDirectory)
         let state = stateRun.loadState()
         // A damaged state is said at once, before anything else is shown.
@@ -65,9 +71,16 @@ extension Launcher {
             headline = Messages.tr(
                 "What's new in {{ name }} {{ version }}", ["name": deck.app.name, "version": deck.app.version])
         }
+        // The answers kept from an earlier run are where the questions start; the command line's
+        // replace them.
+        let answers = (state.apps[deck.app.id]?.answers ?? [:]).filter { stored in
+            deck.pages.contains {
+                $0.question.map { $0.id == stored.key && $0.problem(with: stored.value) == nil } ?? false
+            }
+        }.merging(given) { $1 }
         let tour = Tour(
             deck: deck, shown: shown, pageIndexes: pageIndexes, paywall: paywall, preferences: preferences,
-            headline: headline, state: state, stateRun: stateRun, started: started)
+            headline: headline, state: state, stateRun: stateRun, started: started, answers: answers)
         if options.isPlain { return printPlain(tour, result: result) }
         return runOnTerminal(tour, result: result)
     }
@@ -84,6 +97,8 @@ extension Launcher {
         var state: FirstRunState
         var stateRun: FirstRunRun
         var started: Date
+        /// What the question pages start with: the stored answers and the command line's.
+        var answers: [String: Answer]
     }
 
     /// `--plain`: the pages as text on stdout, which counts as the tour seen.
@@ -92,19 +107,31 @@ extension Launcher {
         let (deck, shown, pageIndexes, paywall, headline, stateRun, started) = (
             tour.deck, tour.shown, tour.pageIndexes, tour.paywall, tour.headline, tour.stateRun, tour.started
         )
+        // No one can answer a question on a page of text: the command line has to.
+        for question in shown.pages.compactMap(\.question) where tour.answers[question.id] == nil && question.isRequired
+        {
+            printError(
+                "question \"\(question.id)\" needs an answer: \(question.allowedDescription); give it with --answer \(question.id)=VALUE or --answers FILE"
+            )
+            return ExitCode.badData
+        }
         let width = Int(environment["COLUMNS"] ?? "") ?? 80
         let controller = paywall.map { PaywallController(setup: $0(), seed: 0) }
-        let text = PlainTextRenderer.render(shown, width: min(width, 100), paywall: controller, headline: headline)
+        let shownAnswers = tour.answers.filter { answer in shown.pages.contains { $0.question?.id == answer.key } }
+        let text = PlainTextRenderer.render(
+            shown, width: min(width, 100), paywall: controller, headline: headline, answers: shownAnswers)
         let code = writeOutput(text + "\n")
         // Printed is shown: the pages count as seen, as a completed tour.
         if code == ExitCode.success {
             result.outcome = .completed
             result.pagesSeen = pageIndexes
             result.lastPage = pageIndexes.last
-            stateRun.save(
-                FirstRunVisit(
-                    appID: deck.app.id, version: deck.app.version, outcome: .completed, date: Date(),
-                    catalogPath: rememberedCatalog(for: deck)))
+            result.answers = shownAnswers
+            var visit = FirstRunVisit(
+                appID: deck.app.id, version: deck.app.version, outcome: .completed, date: Date(),
+                catalogPath: rememberedCatalog(for: deck))
+            visit.answers = shownAnswers
+            stateRun.save(visit)
         } else {
             result.outcome = .interrupted
         }
@@ -116,6 +143,7 @@ extension Launcher {
     /// The tour on the terminal, through `TourRun`; then the result and the first-run state.
     func runOnTerminal(_ tour: Tour, result: RunResult) -> Int32 {
         var result = result
+        let startingAnswers = tour.answers
         let (deck, shown, pageIndexes, paywall, preferences, headline, state, stateRun, started) = (
             tour.deck, tour.shown, tour.pageIndexes, tour.paywall, tour.preferences, tour.headline, tour.state,
             tour.stateRun, tour.started
@@ -143,13 +171,14 @@ extension Launcher {
             if let recording { fclose(recording.output) }
         }
         let offersReview = deck.review != nil && state.offersReview(appID: deck.app.id, version: deck.app.version)
-        let settings = AppSettings(
+        var settings = AppSettings(
             reducesMotion: preferences.reducesMotion, seed: options.seed ?? Self.defaultSeed(), headline: headline,
             offersReview: offersReview,
             autoplay: options.autoplaySeconds.map { Autoplay(interval: $0, loops: options.loops) },
             appearance: Self.appearance(theme: preferences.theme, environment: environment),
             followsTerminalBackground: preferences.theme == .auto,
             layoutDirection: userLayoutDirection)
+        settings.answers = startingAnswers
         var tour = TourRun(
             deck: shown, settings: settings, paywall: paywall, ledgerDirectory: runLedgerDirectory,
             environment: environment)
@@ -173,6 +202,7 @@ extension Launcher {
         result.pagesSeen = report.pagesSeen.map { pageIndexes[$0] }
         result.lastPage = pageIndexes[report.lastPage]
         if report.reviewShown { result.review = RunResult.Review(report.reviewAnswer) }
+        result.answers = report.answers
         if report.hasPaywall {
             result.purchases = report.purchases.map(RunResult.Purchase.init)
             result.restores = report.restores.map(RunResult.Restore.init)

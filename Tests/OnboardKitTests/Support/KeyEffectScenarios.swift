@@ -15,6 +15,8 @@ enum KeyEffectScenarios {
         let state: [Any?] = [
             app.lastPage, app.scrollOffset, app.isShowingHelp, app.reviewBox, app.paywall?.store.phase,
             app.paywall?.store.notice, app.paywall?.openLink, app.paywall?.ledger.transactions.count,
+            // A cursor or a highlight moves a style, which the screen's text does not show.
+            app.questions[app.lastPage],
         ]
         return state.map { String(describing: $0) }.joined(separator: "|") + "\n"
             + TestDecks.screen(app).lines.joined(separator: "\n")
@@ -101,6 +103,23 @@ enum KeyEffectScenarios {
             var app = ReviewPromptTests.app()
             _ = ReviewPromptTests.complete(&app)
             return [Scenario(name: "review prompt", app: app)]
+        case .choiceQuestion:
+            // The middle choice highlighted, none picked: each arrow moves, Space picks.
+            var single = QuestionDecks.app(onPage: 2)
+            press([.down], &single)
+            var several = QuestionDecks.app(onPage: 3)
+            press([.down], &several)
+            return [Scenario(name: "one choice", app: single), Scenario(name: "several choices", app: several)]
+        case .inputQuestion:
+            // "Ada Lovelace" with the cursor inside it: every key of the editor changes something.
+            var app = QuestionDecks.app(onPage: 4, answers: ["name": .text("Ada Lovelace")])
+            press([.left, .left, .left], &app)
+            return [Scenario(name: "text field", app: app)]
+        case .confirmQuestion:
+            let atNo = QuestionDecks.app(onPage: 5)
+            var atYes = atNo
+            press([.left], &atYes)
+            return [Scenario(name: "No highlighted", app: atNo), Scenario(name: "Yes highlighted", app: atYes)]
         case .autoplay, .autoplayPaused:
             var app = AutoplayTests.app()
             AutoplayTests.wake(&app, at: 0)

@@ -1,0 +1,57 @@
+/// Question pages: the answers so far, and the rule that a required question is answered
+/// before any page after it shows.
+extension OnboardingApp {
+    /// Every answer given, by question id.
+    public var answers: [String: Answer] {
+        var answers: [String: Answer] = [:]
+        for state in questions.values {
+            if let answer = state.answer { answers[state.question.id] = answer }
+        }
+        return answers
+    }
+
+    /// The page a move toward `index` ends on: moving forward, the current question page is
+    /// answered first (with what it holds, as Enter would) and stays when that fails, and an
+    /// unanswered required question on the way is as far as it goes. Back is never stopped.
+    mutating func reachablePage(toward index: Int) -> Int {
+        let current = carousel.currentIndex
+        guard index > current else { return index }
+        guard leaveQuestion(at: current) else { return current }
+        let target = min(index, carousel.pageCount - 1)
+        guard target > current + 1 else { return target }
+        for page in (current + 1)..<target where questions[page]?.allowsLeaving == false { return page }
+        return target
+    }
+
+    /// Answers the question on page `index` with what it holds, if it is one; false (and the
+    /// reason under its field) when that is no answer.
+    mutating func leaveQuestion(at index: Int) -> Bool {
+        guard var state = questions[index] else { return true }
+        let answered = state.submit()
+        questions[index] = state
+        return answered
+    }
+
+    /// A click on the current question page: a choice picks it (a picked single choice goes
+    /// on), Yes and No answer and go on. Nil when the click is on nothing of the page's.
+    mutating func clickQuestion(x: Int, y: Int) -> [Effect]? {
+        let index = carousel.currentIndex
+        guard var state = questions[index], !slide.isMoving else { return nil }
+        guard let target = QuestionView(state: state, theme: theme).target(atX: x, y: y, in: layout.content) else {
+            return nil
+        }
+        guard case .option(let option) = target else { return [] }
+        let wasPicked: Bool
+        switch state.question.kind {
+        case .choices(let choices):
+            wasPicked =
+                !choices.allowsSeveral && state.cursor == option && state.picked.first == choices.choices[option].id
+        case .confirm: wasPicked = true
+        case .input: wasPicked = false
+        }
+        state.click(option: option)
+        questions[index] = state
+        guard wasPicked else { return [] }
+        return perform(.advance, key: .enter)
+    }
+}
