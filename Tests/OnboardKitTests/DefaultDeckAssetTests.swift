@@ -51,7 +51,7 @@ import Testing
         #expect(pages.count >= 6)
         let kinds = pages.compactMap { $0["kind"]?.stringValue }
         #expect(kinds.count == pages.count, "every page names its kind")
-        #expect(Set(kinds).isSubset(of: ["step", "hero", "paywall"]))
+        #expect(Set(kinds).isSubset(of: ["step", "hero", "paywall", "question"]))
         #expect(kinds.contains("hero"))
         #expect(kinds.contains("paywall"))
     }

@@ -30,7 +30,7 @@ import Testing
         if case .choice(_, let values, _) = option.argument { return values.first }
         let command = CommandLineSpec.command(option.commands.sorted { $0.rawValue < $1.rawValue }[0])
         let key = "ed25519:" + String(repeating: "0", count: 64)
-        return ["1", "2026-01-31", "x.json", "80x24", key, "de"].first { candidate in
+        return ["1", "2026-01-31", "x.json", "80x24", key, "de", "x=1"].first { candidate in
             (try? Options.parse(line(for: command.name, adding: [option.name, candidate]))) != nil
         }
     }

@@ -20,16 +20,16 @@ import Testing
         (["has", "pro", "plus"], "has needs one ENTITLEMENT, such as `has pro`"),
         (["status", "extra"], "status takes no arguments"),
         (["reset", "com.example.tool"], "reset takes no arguments"),
-        (["--json"], "--json is for status, license and store, not a run"),
-        (["has", "pro", "--json"], "--json is for status, license and store, not has"),
+        (["--json"], "--json is for status, answer, answers, license and store, not a run"),
+        (["has", "pro", "--json"], "--json is for status, answer, answers, license and store, not has"),
         (["status", "--purchases"], "--purchases is for reset, not status"),
-        (["--app", "x"], "--app is for status, has, reset, license and store, not a run"),
-        (["validate", "d.json", "--app", "x"], "--app is for status, has, reset, license and store, not validate"),
+        (["--app", "x"], "--app is for status, has, answer, answers, reset, license and store, not a run"),
+        (["validate", "d.json", "--app", "x"], "--app is for status, has, answer, answers, reset, license and store, not validate"),
         (["status", "--app", ""], "option --app needs an app id"),
         (["status", "--app"], "option --app needs a value"),
         (
             ["stats"],
-            "unknown command \"stats\" (commands: validate, symbols, dump, status, has, reset, license, store, init)"
+            "unknown command \"stats\" (commands: validate, symbols, dump, status, has, answer, answers, reset, license, store, init)"
         ),
     ])
     func misuseIsAUsageErrorThatSaysWhy(arguments: [String], message: String) {
@@ -46,7 +46,7 @@ import Testing
             try Options.parse(["init", "a", "b"])
         }
         #expect(
-            throws: Options.UsageError(description: "--deck is for a run, status, has, license and store, not init")
+            throws: Options.UsageError(description: "--deck is for a run, status, has, answer, answers, license and store, not init")
         ) {
             try Options.parse(["init", "--deck", "d.json"])
         }
@@ -67,11 +67,11 @@ import Testing
 
     /// `reset --deck theirs.json` would forget every app's state, not theirs: refused.
     @Test(arguments: [
-        (["reset", "--deck", "d.json"], "--deck is for a run, status, has, license and store, not reset"),
+        (["reset", "--deck", "d.json"], "--deck is for a run, status, has, answer, answers, license and store, not reset"),
         (["validate", "d.json", "--plain"], "--plain is for a run, not validate"),
         (
             ["symbols", "--state-dir", "/s"],
-            "--state-dir is for a run, status, has, reset, license and store, not symbols"
+            "--state-dir is for a run, status, has, answer, answers, reset, license and store, not symbols"
         ),
         (["has", "pro", "--simulate", "fail"], "--simulate is for a run, not has"),
         (["status", "--result-json", "-"], "--result-json is for a run, not status"),

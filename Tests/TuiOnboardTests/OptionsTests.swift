@@ -59,7 +59,7 @@ import Testing
         (["validate"], "validate needs at least one FILE"),
         (
             ["launch"],
-            "unknown command \"launch\" (commands: validate, symbols, dump, status, has, reset, license, store, init)"
+            "unknown command \"launch\" (commands: validate, symbols, dump, status, has, answer, answers, reset, license, store, init)"
         ),
         (
             ["--simulate", "maybe"],

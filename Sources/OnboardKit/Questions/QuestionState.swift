@@ -47,7 +47,8 @@ public struct QuestionState: Hashable, Sendable {
         default:
             return
         }
-        if question.problem(with: answer) == nil { self.answer = question.normalized(answer) }
+        // Kept as the page holds it: several ids in the choices' order.
+        if question.problem(with: answer) == nil { self.answer = currentAnswer.map(question.normalized) }
     }
 
     /// The key context of the page (`KeyBindings`).

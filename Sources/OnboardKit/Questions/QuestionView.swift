@@ -70,9 +70,11 @@ public struct QuestionView {
         let body =
             question.text.isEmpty
             ? [] : TextLayout.wrapBlockDirected(question.text, width: width, maxLines: PageView.maximumTextRows)
-        let feedback = state.problem.map { TextLayout.truncate($0, width: width) } ?? ""
-        let hint = TextLayout.truncate(hintText, width: width)
-        let fixed = 2  // The problem's row (kept empty, so nothing moves when it shows) and the hint.
+        // The problem's row is kept even when empty, so nothing moves when it shows; it and the
+        // hint take a second row in a narrow window rather than lose their ends.
+        let feedback = state.problem.map { TextLayout.wrap($0, width: width, maxLines: 2) } ?? [""]
+        let hint = TextLayout.wrap(hintText, width: width, maxLines: 2)
+        let fixed = feedback.count + hint.count
         var control = controlLines(width: width, rows: max(1, rect.height - fixed - 1))
         var headingRows = heading
         var bodyRows = body
@@ -108,8 +110,8 @@ public struct QuestionView {
             lines.append(line)
         }
         blank()
-        lines.append(centred(feedback, style: theme.warning, in: rect, direction: nil))
-        lines.append(centred(hint, style: theme.muted, in: rect, direction: nil))
+        for line in feedback { lines.append(centred(line, style: theme.warning, in: rect, direction: nil)) }
+        for line in hint { lines.append(centred(line, style: theme.muted, in: rect, direction: nil)) }
         // Centred in the rectangle as a whole, as the other pages are.
         let top = max(0, (rect.height - lines.count) / 2)
         return Array(repeating: Line(x: 0, segments: []), count: top) + lines

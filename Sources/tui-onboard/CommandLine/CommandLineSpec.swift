@@ -136,7 +136,7 @@ enum CommandLineSpec {
         CommandSpec(
             name: .initialize, arguments: "[DIR]", argumentCompletion: .directories,
             summary:
-                "write a starter deck (a step, a hero and a paywall page), its art and a catalog into DIR (default: the current directory)",
+                "write a starter deck (a step, a hero, a question and a paywall page), its art and a catalog into DIR (default: the current directory)",
             details:
                 "DIR is made when missing. The installed deck and catalog schemas are copied to DIR/schemas, which the files' \"$schema\" names, so editors check them offline. Files that exist are never overwritten: when one of them is there, nothing is written and the exit code is 73.",
             parse: { arguments throws(Options.UsageError) in

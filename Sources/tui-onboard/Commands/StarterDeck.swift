@@ -1,4 +1,4 @@
-/// What `tui-onboard init` writes: a deck with a step, a hero and a paywall page, the step's
+/// What `tui-onboard init` writes: a deck with a step, a hero, a question and a paywall page, the step's
 /// art and the paywall's catalog. Kept in the binary, so `init` works wherever it is installed.
 enum StarterDeck {
     struct File {
@@ -50,6 +50,18 @@ enum StarterDeck {
                   "title": "One thing it does well",
                   "subtitle": "Hero pages show a built-in symbol (tui-onboard symbols lists them). This one bounces in.",
                   "bounceOnAppear": true
+                },
+                {
+                  "kind": "question",
+                  "id": "shell",
+                  "heading": "Which shell do you use?",
+                  "text": "Question pages hand their answer to your tool: tui-onboard answer shell --app com.example.mytool",
+                  "choices": [
+                    { "id": "bash", "title": "Bash" },
+                    { "id": "zsh", "title": "Zsh" },
+                    { "id": "fish", "title": "fish", "subtitle": "the friendly shell" }
+                  ],
+                  "default": "bash"
                 },
                 {
                   "kind": "paywall",
