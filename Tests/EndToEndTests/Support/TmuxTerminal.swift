@@ -251,7 +251,9 @@ final class TmuxTerminal {
     /// Pastes `text` as a terminal does when the user pastes: bracketed (`ESC[200~` …
     /// `ESC[201~`) when the app asked for bracketed paste, else as bare keys.
     func paste(_ text: String) throws {
-        _ = try tmux(["set-buffer", "--", text])
+        // Through a file: an argument holds at most 128 KiB, and a test pastes megabytes.
+        let file = try directory.write(text, to: "paste-buffer")
+        _ = try tmux(["load-buffer", file])
         _ = try tmux(["paste-buffer", "-p", "-d"])
     }
 
