@@ -26,7 +26,8 @@ struct CommandHelpTests {
             try BuiltBinary.path(), ["reset", "--deck", state.path("deck.json"), "--state-dir", state.path("s")])
         #expect(result.status == 2)
         #expect(
-            result.standardError.contains("--deck is for a run, status, has, answer, answers, license and store, not reset"), "\(result)"
+            result.standardError.contains(
+                "--deck is for a run, status, has, answer, answers, license and store, not reset"), "\(result)"
         )
         #expect(result.standardOutput.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: state.path("s")), "nothing may be written")

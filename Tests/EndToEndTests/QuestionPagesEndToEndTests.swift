@@ -38,7 +38,8 @@ struct QuestionPagesEndToEndTests {
         defer { state.remove() }
         let result = state.path("result.json")
         let terminal = try TmuxTerminal(
-            deck: Self.deck, arguments: ["--state-dir", state.path("state"), "--reduce-motion", "--result-json", result])
+            deck: Self.deck,
+            arguments: ["--state-dir", state.path("state"), "--reduce-motion", "--result-json", result])
         defer { terminal.close() }
         try terminal.start()
         #expect(terminal.waitForText("Welcome aboard") != nil)
@@ -139,7 +140,9 @@ struct QuestionPagesEndToEndTests {
         let pattern = try Self.run(base + ["--answer", "name=R2D2"])
         #expect(pattern.standardError.contains("does not match ^[[:alpha:] ]+$"), "\(pattern.standardError)")
         let unknown = try Self.run(base + ["--answer", "colour=red"])
-        #expect(unknown.standardError.contains("the deck has no question \"colour\"; its questions are shell, tools, name, telemetry"))
+        #expect(
+            unknown.standardError.contains(
+                "the deck has no question \"colour\"; its questions are shell, tools, name, telemetry"))
         let file = try state.write(
             #"{"shell": "bash", "tools": ["git"], "name": "Ada", "telemetry": "yes"}"#, to: "answers.json")
         let fromFile = try Self.run(base + ["--answers", file, "--answer", "shell=zsh", "--result-json", "-"])

@@ -24,7 +24,10 @@ import Testing
         (["has", "pro", "--json"], "--json is for status, answer, answers, license and store, not has"),
         (["status", "--purchases"], "--purchases is for reset, not status"),
         (["--app", "x"], "--app is for status, has, answer, answers, reset, license and store, not a run"),
-        (["validate", "d.json", "--app", "x"], "--app is for status, has, answer, answers, reset, license and store, not validate"),
+        (
+            ["validate", "d.json", "--app", "x"],
+            "--app is for status, has, answer, answers, reset, license and store, not validate"
+        ),
         (["status", "--app", ""], "option --app needs an app id"),
         (["status", "--app"], "option --app needs a value"),
         (
@@ -46,7 +49,8 @@ import Testing
             try Options.parse(["init", "a", "b"])
         }
         #expect(
-            throws: Options.UsageError(description: "--deck is for a run, status, has, answer, answers, license and store, not init")
+            throws: Options.UsageError(
+                description: "--deck is for a run, status, has, answer, answers, license and store, not init")
         ) {
             try Options.parse(["init", "--deck", "d.json"])
         }
@@ -67,7 +71,10 @@ import Testing
 
     /// `reset --deck theirs.json` would forget every app's state, not theirs: refused.
     @Test(arguments: [
-        (["reset", "--deck", "d.json"], "--deck is for a run, status, has, answer, answers, license and store, not reset"),
+        (
+            ["reset", "--deck", "d.json"],
+            "--deck is for a run, status, has, answer, answers, license and store, not reset"
+        ),
         (["validate", "d.json", "--plain"], "--plain is for a run, not validate"),
         (
             ["symbols", "--state-dir", "/s"],

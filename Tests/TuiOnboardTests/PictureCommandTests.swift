@@ -31,7 +31,10 @@ import Testing
     @Test(arguments: [
         (["dump", "a.json", "b.json"], "dump takes at most one DECK"),
         (["dump", ""], "dump needs a DECK that is not empty"),
-        (["dump", "a.json", "--deck", "b.json"], "--deck is for a run, status, has, answer, answers, license and store, not dump"),
+        (
+            ["dump", "a.json", "--deck", "b.json"],
+            "--deck is for a run, status, has, answer, answers, license and store, not dump"
+        ),
         (["--svg", "out"], "--svg is for dump, not a run"),
         (["validate", "d.json", "--size", "80x24"], "--size is for dump, not validate"),
         (["symbols", "--size", "80x24"], "--size is for dump, not symbols"),
