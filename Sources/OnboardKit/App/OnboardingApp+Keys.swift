@@ -51,8 +51,14 @@ extension OnboardingApp {
 
     /// What `key` does in one layer; nil when the layer leaves it to the one below.
     mutating func handle(_ key: Key, in layer: Focus) -> [Effect]? {
-        let action =
-            layer == .carousel ? carouselKeys.action(for: key) : KeyBindings.action(for: key, in: layer.keyContext)
+        let action: KeyAction?
+        switch layer {
+        case .carousel: action = carouselKeys.action(for: key)
+        case .question(.confirmQuestion) where settings.layoutDirection == .rightToLeft:
+            // Yes is on the right there: Left moves to No, as the buttons lie.
+            action = KeyBindings.confirmQuestion.mirroredHorizontally.action(for: key)
+        default: action = KeyBindings.action(for: key, in: layer.keyContext)
+        }
         switch layer {
         case .finishing:
             return pendingOutcome.map { [.quit($0)] } ?? []

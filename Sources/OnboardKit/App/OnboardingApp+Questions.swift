@@ -37,7 +37,8 @@ extension OnboardingApp {
     mutating func clickQuestion(x: Int, y: Int) -> [Effect]? {
         let index = carousel.currentIndex
         guard var state = questions[index], !slide.isMoving else { return nil }
-        guard let target = QuestionView(state: state, theme: theme).target(atX: x, y: y, in: layout.content) else {
+        let view = QuestionView(state: state, theme: theme, layoutDirection: settings.layoutDirection)
+        guard let target = view.target(atX: x, y: y, in: layout.content) else {
             return nil
         }
         guard case .option(let option) = target else { return [] }

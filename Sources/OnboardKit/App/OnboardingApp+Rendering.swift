@@ -179,7 +179,8 @@ extension OnboardingApp {
                 continue
             }
             if let question = questions[index] {
-                QuestionView(state: question, theme: theme).draw(into: &canvas, in: rect, clip: content)
+                QuestionView(state: question, theme: theme, layoutDirection: settings.layoutDirection).draw(
+                    into: &canvas, in: rect, clip: content)
                 continue
             }
             pageView(at: index).draw(into: &canvas, in: rect, clip: content)

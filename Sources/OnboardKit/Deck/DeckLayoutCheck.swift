@@ -16,13 +16,24 @@ enum DeckLayoutCheck {
         let nodes = root["pages"]?.arrayValue ?? []
         for (index, page) in deck.pages.enumerated() {
             // The paywall lays itself out and scrolls its own list.
-            // So do question pages, which give up their text before their choices.
             if case .paywall = page { continue }
-            if case .question = page { continue }
             guard checksPage(index) else { continue }
             let path = JSONPath.root.appending("pages").appending(index: index)
             let location = nodes.indices.contains(index) ? nodes[index].location : nil
             let size = "at \(width)x\(height)"
+            // A question gives up its text, then its blank rows, then shows its choices a window
+            // at a time: it always works, but the author should know.
+            if let question = page.question {
+                let needed = QuestionView(state: QuestionState(question: question), theme: theme).neededRows(
+                    width: content.width)
+                if needed > content.height {
+                    log.warning(
+                        path, at: location,
+                        "\(size) the question needs \(needed) rows of the \(content.height) there are: its text is left out first, then its choices scroll (shorten the text or the list)"
+                    )
+                }
+                continue
+            }
             switch PageView(page: page, theme: theme).fit(in: content) {
             case .fits:
                 break

@@ -4,10 +4,19 @@
 public struct QuestionView {
     public var state: QuestionState
     public var theme: Theme
+    /// Right to left, each choice's row and the Yes and No buttons are mirrored: the mark
+    /// and the first answer on the right.
+    public var layoutDirection: LayoutDirection
 
-    public init(state: QuestionState, theme: Theme) {
+    public init(state: QuestionState, theme: Theme, layoutDirection: LayoutDirection = .leftToRight) {
         self.state = state
         self.theme = theme
+        self.layoutDirection = layoutDirection
+    }
+
+    /// A row's segments in the order they are drawn, left to right.
+    private func ordered(_ segments: [Segment]) -> [Segment] {
+        layoutDirection == .rightToLeft ? segments.reversed() : segments
     }
 
     /// What a click on the page can land on.
@@ -60,6 +69,11 @@ public struct QuestionView {
         return nil
     }
 
+    /// The rows the page needs to show all of itself (its text and every choice) this wide.
+    public func neededRows(width: Int) -> Int {
+        lines(in: Rect(x: 0, y: 0, width: width, height: 10_000)).drop { $0.segments.isEmpty }.count
+    }
+
     /// Every row of the rectangle, from its top: blank rows are empty lines. What does not fit
     /// goes in this order: the text, the blank rows, the heading's second line on, then choices
     /// far from the highlighted one.
@@ -106,7 +120,8 @@ public struct QuestionView {
         }
         let controlWidth = control.map(\.width).max() ?? 0
         for var line in control {
-            line.x = (rect.width - controlWidth) / 2
+            let left = (rect.width - controlWidth) / 2
+            line.x = layoutDirection == .rightToLeft ? left + controlWidth - line.width : left
             lines.append(line)
         }
         blank()
@@ -171,7 +186,10 @@ public struct QuestionView {
             let choice = question.choices[index]
             let isCursor = index == state.cursor
             let isPicked = state.picked.contains(choice.id)
-            var segments = [Segment(text: isCursor ? "❯ " : "  ", style: theme.accentText, target: .option(index))]
+            let cursorMark = layoutDirection == .rightToLeft ? " ❮" : "❯ "
+            var segments = [
+                Segment(text: isCursor ? cursorMark : "  ", style: theme.accentText, target: .option(index))
+            ]
             if question.allowsSeveral {
                 segments.append(
                     Segment(
@@ -185,14 +203,16 @@ public struct QuestionView {
                 Segment(
                     text: title, style: isCursor || isPicked ? theme.accentText : theme.body, target: .option(index)))
             if !question.allowsSeveral, isPicked, room >= 2 {
-                segments.append(Segment(text: " ✓", style: theme.accentText, target: .option(index)))
+                let check = layoutDirection == .rightToLeft ? "✓ " : " ✓"
+                segments.append(Segment(text: check, style: theme.accentText, target: .option(index)))
                 room -= 2
             }
             if !choice.subtitle.isEmpty, room >= 6 {
                 let subtitle = TextLayout.truncate(choice.subtitle, width: room - 2)
-                segments.append(Segment(text: "  " + subtitle, style: theme.muted, target: .option(index)))
+                let spaced = layoutDirection == .rightToLeft ? subtitle + "  " : "  " + subtitle
+                segments.append(Segment(text: spaced, style: theme.muted, target: .option(index)))
             }
-            lines.append(Line(x: 0, segments: segments))
+            lines.append(Line(x: 0, segments: ordered(segments)))
         }
         if last < count {
             lines.append(
@@ -264,10 +284,10 @@ public struct QuestionView {
         let isYes = state.cursor == 0
         return Line(
             x: 0,
-            segments: [
+            segments: ordered([
                 Segment(text: yes, style: isYes ? theme.primaryButton : theme.muted, target: .option(0)),
                 Segment(text: "   ", style: theme.body),
                 Segment(text: no, style: isYes ? theme.muted : theme.primaryButton, target: .option(1)),
-            ])
+            ]))
     }
 }

@@ -142,3 +142,34 @@ import Testing
         #expect(!lines.contains { $0.contains("Choice 1 ") || $0.hasSuffix("Choice 1") })
     }
 }
+
+/// Right to left, a question page is mirrored: the mark on the right of each choice, Yes on
+/// the right of No, and Left moving toward No as the buttons lie.
+@Suite struct RightToLeftQuestionTests {
+    static func app(onPage page: Int) -> OnboardingApp {
+        var settings = AppSettings(reducesMotion: true, seed: 1, layoutDirection: .rightToLeft)
+        settings.answers = ["shell": .text("zsh"), "tools": .choices(["git"]), "name": .text("Ada")]
+        var app = OnboardingApp(
+            deck: QuestionDecks.deck, colorMode: .indexed256, width: 80, height: 24, settings: settings)
+        _ = app.update(.key(.character(Character("\(page)"))))
+        return app
+    }
+
+    @Test func theChoicesMarkIsOnTheRight() throws {
+        let lines = TestDecks.screen(Self.app(onPage: 2)).lines
+        let row = try #require(lines.first { $0.contains("❮") })
+        #expect(row.contains("Zsh") && row.trimmingCharacters(in: .whitespaces).hasSuffix("❮"), "\(row)")
+    }
+
+    @Test func yesLiesRightOfNoAndLeftMovesToNo() throws {
+        var app = Self.app(onPage: 5)
+        let row = try #require(TestDecks.screen(app).lines.first { $0.contains("Yes") })
+        let yes = try #require(row.range(of: "Yes"))
+        let no = try #require(row.range(of: "No"))
+        #expect(no.lowerBound < yes.lowerBound)
+        _ = app.update(.key(.right))
+        #expect(app.questions[4]?.cursor == 0)
+        _ = app.update(.key(.left))
+        #expect(app.questions[4]?.cursor == 1)
+    }
+}
