@@ -26,6 +26,16 @@ struct QuestionPagesEndToEndTests {
         try CommandRunner.run(try BuiltBinary.path(), arguments)
     }
 
+    /// The tour of `deck` in tmux on its first page, its state in `state`, its result to `result`.
+    static func startTour(in state: TemporaryDirectory, result: String) throws -> TmuxTerminal {
+        let terminal = try TmuxTerminal(
+            deck: Self.deck,
+            arguments: ["--state-dir", state.path("state"), "--reduce-motion", "--result-json", result])
+        try terminal.start()
+        #expect(terminal.waitForText("Welcome aboard") != nil)
+        return terminal
+    }
+
     static func answers(in resultPath: String) throws -> [String: Any] {
         let data = try Data(contentsOf: URL(fileURLWithPath: resultPath))
         let result = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -37,12 +47,8 @@ struct QuestionPagesEndToEndTests {
         let state = try TemporaryDirectory()
         defer { state.remove() }
         let result = state.path("result.json")
-        let terminal = try TmuxTerminal(
-            deck: Self.deck,
-            arguments: ["--state-dir", state.path("state"), "--reduce-motion", "--result-json", result])
+        let terminal = try Self.startTour(in: state, result: result)
         defer { terminal.close() }
-        try terminal.start()
-        #expect(terminal.waitForText("Welcome aboard") != nil)
         try terminal.sendKeys("Right")
         #expect(terminal.waitForText("Which shell do you use?") != nil)
         // Next without an answer stays and says why.
@@ -96,12 +102,8 @@ struct QuestionPagesEndToEndTests {
         ])
         #expect(given.status == 0, "\(given.standardError)")
         let result = state.path("result.json")
-        let terminal = try TmuxTerminal(
-            deck: Self.deck,
-            arguments: ["--state-dir", state.path("state"), "--reduce-motion", "--result-json", result])
+        let terminal = try Self.startTour(in: state, result: result)
         defer { terminal.close() }
-        try terminal.start()
-        #expect(terminal.waitForText("Welcome aboard") != nil)
         // Every question is answered already: a digit goes straight to the text field.
         try terminal.sendKeys("4")
         #expect(terminal.waitForText("› Grace") != nil, "\(terminal.screen())")

@@ -192,19 +192,7 @@ public struct PageView {
                         lines: step.art, style: theme.art, alignment: .centredBlock, isArt: true,
                         styles: step.artStyles))
             }
-            blocks.append(
-                Block(
-                    text: TextLayout.wrapDirected(step.heading, width: textWidth), style: theme.heading,
-                    alignment: .centredLines)
-            )
-            if !step.text.isEmpty {
-                blocks.append(
-                    Block(
-                        text: TextLayout.wrapBlockDirected(step.text, width: textWidth, maxLines: Self.maximumTextRows),
-                        style: theme.body,
-                        alignment: .centredBlock))
-            }
-            return blocks
+            return blocks + headingAndText(step.heading, step.text, textWidth: textWidth)
         case .hero(let hero):
             var blocks: [Block] = []
             if let symbol = SymbolLibrary.symbol(named: hero.symbolName), symbol.width <= maxArtWidth {
@@ -229,19 +217,7 @@ public struct PageView {
             return blocks
         case .question(let question):
             // Drawn by `QuestionView`; these blocks are the words, for what measures them.
-            var blocks = [
-                Block(
-                    text: TextLayout.wrapDirected(question.heading, width: textWidth), style: theme.heading,
-                    alignment: .centredLines)
-            ]
-            if !question.text.isEmpty {
-                blocks.append(
-                    Block(
-                        text: TextLayout.wrapBlockDirected(
-                            question.text, width: textWidth, maxLines: Self.maximumTextRows),
-                        style: theme.body, alignment: .centredBlock))
-            }
-            return blocks
+            return headingAndText(question.heading, question.text, textWidth: textWidth)
         case .paywall(let paywall):
             let placeholder =
                 paywall.offeringID.map {
@@ -258,6 +234,19 @@ public struct PageView {
                     style: theme.muted, alignment: .centredLines),
             ]
         }
+    }
+
+    /// A heading, centred line by line, over its text as a block (none for empty text).
+    private func headingAndText(_ heading: String, _ text: String, textWidth: Int) -> [Block] {
+        let headingBlock = Block(
+            text: TextLayout.wrapDirected(heading, width: textWidth), style: theme.heading, alignment: .centredLines)
+        guard !text.isEmpty else { return [headingBlock] }
+        return [
+            headingBlock,
+            Block(
+                text: TextLayout.wrapBlockDirected(text, width: textWidth, maxLines: Self.maximumTextRows),
+                style: theme.body, alignment: .centredBlock),
+        ]
     }
 
     static func height(of blocks: [Block]) -> Int {
