@@ -121,7 +121,10 @@ public struct QuestionView {
         let controlWidth = control.map(\.width).max() ?? 0
         for var line in control {
             let left = (rect.width - controlWidth) / 2
-            line.x = layoutDirection == .rightToLeft ? left + controlWidth - line.width : left
+            // Choices line up on their mark's side; the field and its rule stay one block.
+            var mirrors = layoutDirection == .rightToLeft
+            if case .input = state.question.kind { mirrors = false }
+            line.x = mirrors ? left + controlWidth - line.width : left
             lines.append(line)
         }
         blank()
