@@ -40,7 +40,7 @@ struct DamagedCatalogEndToEndTests {
             try bytes.write(to: URL(fileURLWithPath: catalog))
             let run = try plain()
             #expect(run.status == 0, "damaged copy \(index): exit \(run.status), \(run.standardError)")
-            #expect(run.standardOutput.contains("[1/8] "), "damaged copy \(index)")
+            #expect(run.standardOutput.contains("[1/9] "), "damaged copy \(index)")
         }
     }
 

@@ -21,7 +21,7 @@ struct InitCommandTests {
             try BuiltBinary.path(), ["validate", "\(target)/deck.json", "\(target)/catalog.json"])
         #expect(validated.status == 0, "\(validated)")
         #expect(validated.standardError.isEmpty, "warnings: \(validated.standardError)")
-        #expect(validated.standardOutput.contains("deck.json: valid (3 pages)"))
+        #expect(validated.standardOutput.contains("deck.json: valid (4 pages)"))
         #expect(validated.standardOutput.contains("catalog.json: valid (catalog)"))
         // Each "$schema" names a file that is there, beside the deck, so an editor can read it.
         for file in ["deck.json", "catalog.json"] {
@@ -71,9 +71,16 @@ struct InitCommandTests {
         let state = directory.path("state")
         let plain = try CommandRunner.run(try BuiltBinary.path(), ["--deck", deck, "--plain", "--state-dir", state])
         #expect(plain.status == 0, "\(plain)")
-        for heading in ["[1/3] Welcome to My Tool", "[2/3] One thing it does well", "[3/3]", "Pro Annual"] {
+        for heading in [
+            "[1/4] Welcome to My Tool", "[2/4] One thing it does well", "[3/4] Which shell do you use?", "[4/4]",
+            "Pro Annual",
+        ] {
             #expect(plain.standardOutput.contains(heading), "\(heading)")
         }
+        // Its question has a default, which a page of text takes as Enter would, and keeps.
+        let answer = try CommandRunner.run(
+            try BuiltBinary.path(), ["answer", "shell", "--deck", deck, "--state-dir", state])
+        #expect(answer.status == 0 && answer.standardOutput == "bash\n", "\(answer)")
         let terminal = try TmuxTerminal(arguments: ["--deck", deck, "--state-dir", state])
         defer { terminal.close() }
         try terminal.start()

@@ -26,8 +26,8 @@ struct PictureCommandLineTests {
         let result = try CommandRunner.run(try BuiltBinary.path(), ["dump", "--svg", output])
         #expect(result.status == 0, "stderr: \(result.standardError)")
         let written = result.standardOutput.split(separator: "\n").map(String.init)
-        #expect(written.count == 8)
-        #expect(written.first == output + "/page-01.svg" && written.last == output + "/page-08.svg")
+        #expect(written.count == 9)
+        #expect(written.first == output + "/page-01.svg" && written.last == output + "/page-09.svg")
         for path in written {
             let svg = try String(contentsOfFile: path, encoding: .utf8)
             #expect(svg.hasPrefix("<?xml") && svg.hasSuffix("</svg>\n"))

@@ -107,9 +107,15 @@ extension Launcher {
         let (deck, shown, pageIndexes, paywall, headline, stateRun, started) = (
             tour.deck, tour.shown, tour.pageIndexes, tour.paywall, tour.headline, tour.stateRun, tour.started
         )
-        // No one can answer a question on a page of text: the command line has to.
-        for question in shown.pages.compactMap(\.question) where tour.answers[question.id] == nil && question.isRequired
-        {
+        // No one can answer a question on a page of text: the command line has to, else the
+        // deck's default is the answer, as Enter on the page would give it.
+        var answers = tour.answers
+        for question in shown.pages.compactMap(\.question) where answers[question.id] == nil {
+            if let answer = question.defaultAnswer, question.problem(with: answer) == nil {
+                answers[question.id] = answer
+                continue
+            }
+            guard question.isRequired else { continue }
             printError(
                 "question \"\(question.id)\" needs an answer: \(question.allowedDescription); give it with --answer \(question.id)=VALUE or --answers FILE"
             )
@@ -117,7 +123,7 @@ extension Launcher {
         }
         let width = Int(environment["COLUMNS"] ?? "") ?? 80
         let controller = paywall.map { PaywallController(setup: $0(), seed: 0) }
-        let shownAnswers = tour.answers.filter { answer in shown.pages.contains { $0.question?.id == answer.key } }
+        let shownAnswers = answers.filter { answer in shown.pages.contains { $0.question?.id == answer.key } }
         let text = PlainTextRenderer.render(
             shown, width: min(width, 100), paywall: controller, headline: headline, answers: shownAnswers)
         let code = writeOutput(text + "\n")
