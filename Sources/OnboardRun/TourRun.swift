@@ -32,6 +32,8 @@ public struct TourRun {
     /// Whether the report lists entitlements even when the paywall's page was never reached:
     /// that builds the paywall, which reads ICU's data.
     public var reportsEntitlements = true
+    /// Where the run's events go as they happen (`--events`); nil for nowhere.
+    public var events: TourEventLog?
 
     public init(
         deck: Deck, settings: AppSettings = AppSettings(), paywall: (@Sendable () -> PaywallSetup)? = nil,
@@ -107,10 +109,13 @@ public struct TourRun {
         let effects = TourEffects(
             session: session, ledgerDirectory: ledgerDirectory, paywall: paywall,
             licenses: (licenseDirectory ?? ledgerDirectory, deck.app.id, environment))
-        let runner = TerminalRunner(
+        var runner = TerminalRunner(
             perform: effects.perform, onWake: effects.changes,
             wakeSource: effects.directoryWatch.map { watch in (watch.descriptor, watch.drain) })
+        if let events { runner.onEvents = events.record }
         let outcome = runner.run(&app, session: session, signals: signals)
+        app.noteEnding(outcome)
+        events?.record(app.takeEvents())
         session.stop()
         fflush(output)
         signals.uninstall()

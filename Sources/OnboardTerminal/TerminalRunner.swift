@@ -20,6 +20,11 @@ public struct TerminalRunner {
     /// and what empties it.
     public var wakeSource: (descriptor: Int32, drain: () -> Void)?
 
+    /// Called with the events the app queued (`OnboardingApp.takeEvents()`), each time the
+    /// loop is about to draw or sleep and once more when it ends: a key's events go out before
+    /// the loop waits for the next key.
+    public var onEvents: ([TourEvent]) -> Void = { _ in }
+
     public init(
         frameRate: Double = 60, perform: @escaping (Effect) -> [Message] = { _ in [] },
         onWake: @escaping () -> [Message] = { [] }, wakeSource: (descriptor: Int32, drain: () -> Void)? = nil
@@ -38,6 +43,18 @@ public struct TerminalRunner {
     /// continuing in the foreground the terminal is taken back and the screen drawn whole.
     /// While a purchase is settling (`OnboardingApp.isSettlingPurchase`) the stop waits for it.
     public func run(_ app: inout OnboardingApp, session: TerminalSession, signals: SignalWatcher) -> TourEnding {
+        let ending = runLoop(&app, session: session, signals: signals)
+        deliverEvents(&app)
+        return ending
+    }
+
+    /// Hands the app's queued events to `onEvents`, if there are any.
+    func deliverEvents(_ app: inout OnboardingApp) {
+        let events = app.takeEvents()
+        if !events.isEmpty { onEvents(events) }
+    }
+
+    private func runLoop(_ app: inout OnboardingApp, session: TerminalSession, signals: SignalWatcher) -> TourEnding {
         var loop = FrameLoop(runner: self, session: session, signals: signals)
         _ = app.update(.resize(width: loop.size.width, height: loop.size.height))
         while true {
@@ -61,6 +78,7 @@ public struct TerminalRunner {
             // 2. Fixed-step ticks for the time that passed.
             let current = Self.now()
             if let ending = loop.advanceTime(&app, now: current) { return ending }
+            deliverEvents(&app)
             // 3. Draw, unless the last animation frame has not reached the terminal yet.
             loop.drawIfAllowed(&app, now: current)
             // A stop that waited for a purchase goes ahead once it has settled (the screen

@@ -38,13 +38,16 @@ struct Launcher {
             return Messages.$current.withValue(userMessages()) { dump(deckPath) }
         case .validate(let paths):
             return validate(paths)
-        case .status, .has, .answer, .answers, .reset, .license, .store, .run:
+        case .status, .has, .answer, .answers, .reset, .license, .store, .run, .paywall:
             let folders = [sandboxDirectory, LicenseStore(stateDirectory: stateDirectory).directory]
             if let problem = StateDirectory.unsafeReason(stateDirectory)
                 ?? folders.lazy.compactMap({ StateDirectory.unsafeSubdirectoryReason($0) }).first
             {
                 printError(problem)
                 return ExitCode.ioError
+            }
+            if case .paywall = options.command {
+                return Messages.$current.withValue(userMessages()) { runStateCommand() }
             }
             guard case .run = options.command else { return runStateCommand() }
             return Messages.$current.withValue(userMessages()) { runStateCommand() }
@@ -69,6 +72,7 @@ struct Launcher {
         case .reset: return reset()
         case .license(let action): return license(action)
         case .store(let action): return store(action)
+        case .paywall(let entitlement): return paywallGate(entitlement)
         default: return runOnboarding()
         }
     }
@@ -79,6 +83,7 @@ struct Launcher {
         var outputs: [(String, String)] = []
         if let path = options.resultPath, path != "-" { outputs.append(("--result-json", path)) }
         if let path = options.recordPath { outputs.append(("--record", path)) }
+        if let path = options.eventsPath, path != "-" { outputs.append(("--events", path)) }
         if let directory = options.svgDirectory { outputs.append(("--svg", directory)) }
         if case .initialize(let directory) = options.command { outputs.append(("init", directory ?? ".")) }
         return outputs

@@ -27,7 +27,7 @@ struct CommandHelpTests {
         #expect(result.status == 2)
         #expect(
             result.standardError.contains(
-                "--deck is for a run, status, has, answer, answers, license and store, not reset"), "\(result)"
+                "--deck is for a run, status, has, answer, answers, paywall, license and store, not reset"), "\(result)"
         )
         #expect(result.standardOutput.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: state.path("s")), "nothing may be written")

@@ -26,11 +26,13 @@ struct QuestionPagesEndToEndTests {
         try CommandRunner.run(try BuiltBinary.path(), arguments)
     }
 
-    /// The tour of `deck` in tmux on its first page, its state in `state`, its result to `result`.
-    static func startTour(in state: TemporaryDirectory, result: String) throws -> TmuxTerminal {
+    /// The tour of `deck` in tmux on its first page, its state in `state`, its result to `result`
+    /// and its events, if asked, to `events`.
+    static func startTour(in state: TemporaryDirectory, result: String, events: String? = nil) throws -> TmuxTerminal {
         let terminal = try TmuxTerminal(
             deck: Self.deck,
-            arguments: ["--state-dir", state.path("state"), "--reduce-motion", "--result-json", result])
+            arguments: ["--state-dir", state.path("state"), "--reduce-motion", "--result-json", result]
+                + (events.map { ["--events", $0] } ?? []))
         try terminal.start()
         #expect(terminal.waitForText("Welcome aboard") != nil)
         return terminal
@@ -47,7 +49,8 @@ struct QuestionPagesEndToEndTests {
         let state = try TemporaryDirectory()
         defer { state.remove() }
         let result = state.path("result.json")
-        let terminal = try Self.startTour(in: state, result: result)
+        let events = state.path("events.jsonl")
+        let terminal = try Self.startTour(in: state, result: result, events: events)
         defer { terminal.close() }
         try terminal.sendKeys("Right")
         #expect(terminal.waitForText("Which shell do you use?") != nil)
@@ -75,6 +78,25 @@ struct QuestionPagesEndToEndTests {
         #expect(answers["tools"] as? [String] == ["git", "k8s"])
         #expect(answers["name"] as? String == "Ada Lovelace")
         #expect(answers["telemetry"] as? Bool == true)
+        // The event stream tells each answer as it is given, before the page it leads to.
+        let lines = try String(contentsOfFile: events, encoding: .utf8).split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        let told = lines.compactMap { line -> String? in
+            switch line["event"] as? String {
+            case "pageViewed": return "page \(line["index"] ?? "?")"
+            case "questionAnswered":
+                let answer = try? JSONSerialization.data(
+                    withJSONObject: line["answer"] ?? NSNull(), options: .fragmentsAllowed)
+                return "\(line["id"] ?? "?")=" + String(decoding: answer ?? Data(), as: UTF8.self)
+            case let other: return other
+            }
+        }
+        #expect(
+            told == [
+                "tourStarted", "page 0", "page 1", #"shell="zsh""#, "page 2", #"tools=["git","k8s"]"#, "page 3",
+                #"name="Ada Lovelace""#, "page 4", "telemetry=true", "page 5", "tourFinished",
+            ], "\(told)")
         let common = ["--app", "com.example.asks", "--state-dir", state.path("state")]
         let shell = try Self.run(["answer", "shell"] + common)
         #expect(shell.status == 0 && shell.standardOutput == "zsh\n", "\(shell)")

@@ -32,7 +32,7 @@ import Testing
         (["status", "--app"], "option --app needs a value"),
         (
             ["stats"],
-            "unknown command \"stats\" (commands: validate, symbols, dump, status, has, answer, answers, reset, license, store, init)"
+            "unknown command \"stats\" (commands: validate, symbols, dump, status, has, answer, answers, paywall, reset, license, store, init)"
         ),
     ])
     func misuseIsAUsageErrorThatSaysWhy(arguments: [String], message: String) {
@@ -50,7 +50,7 @@ import Testing
         }
         #expect(
             throws: Options.UsageError(
-                description: "--deck is for a run, status, has, answer, answers, license and store, not init")
+                description: "--deck is for a run, status, has, answer, answers, paywall, license and store, not init")
         ) {
             try Options.parse(["init", "--deck", "d.json"])
         }
@@ -64,7 +64,7 @@ import Testing
         {
             try Options.parse(["--theme", "blue"])
         }
-        #expect(throws: Options.UsageError(description: "--theme is for a run, not status")) {
+        #expect(throws: Options.UsageError(description: "--theme is for a run and paywall, not status")) {
             try Options.parse(["status", "--theme", "dark"])
         }
     }
@@ -73,15 +73,15 @@ import Testing
     @Test(arguments: [
         (
             ["reset", "--deck", "d.json"],
-            "--deck is for a run, status, has, answer, answers, license and store, not reset"
+            "--deck is for a run, status, has, answer, answers, paywall, license and store, not reset"
         ),
-        (["validate", "d.json", "--plain"], "--plain is for a run, not validate"),
+        (["validate", "d.json", "--plain"], "--plain is for a run and paywall, not validate"),
         (
             ["symbols", "--state-dir", "/s"],
-            "--state-dir is for a run, status, has, answer, answers, reset, license and store, not symbols"
+            "--state-dir is for a run, status, has, answer, answers, paywall, reset, license and store, not symbols"
         ),
-        (["has", "pro", "--simulate", "fail"], "--simulate is for a run, not has"),
-        (["status", "--result-json", "-"], "--result-json is for a run, not status"),
+        (["has", "pro", "--simulate", "fail"], "--simulate is for a run and paywall, not has"),
+        (["status", "--result-json", "-"], "--result-json is for a run and paywall, not status"),
     ])
     func anOptionACommandWouldIgnoreIsRefused(arguments: [String], message: String) {
         #expect(throws: Options.UsageError(description: message)) { try Options.parse(arguments) }

@@ -59,7 +59,7 @@ import Testing
         (["validate"], "validate needs at least one FILE"),
         (
             ["launch"],
-            "unknown command \"launch\" (commands: validate, symbols, dump, status, has, answer, answers, reset, license, store, init)"
+            "unknown command \"launch\" (commands: validate, symbols, dump, status, has, answer, answers, paywall, reset, license, store, init)"
         ),
         (
             ["--simulate", "maybe"],
@@ -106,7 +106,7 @@ import Testing
         (["--loop"], "--loop needs --autoplay SECONDS"),
         (["--record"], "option --record needs a value"),
         (["--autoplay", "1", "--plain"], "--autoplay is for the tour on a terminal, not --plain"),
-        (["--record", "a.cast", "validate", "d.json"], "--record is for a run, not validate"),
+        (["--record", "a.cast", "validate", "d.json"], "--record is for a run and paywall, not validate"),
     ])
     func autoplayAndRecordUsageErrors(arguments: [String], message: String) {
         #expect(throws: Options.UsageError(description: message)) { try Options.parse(arguments) }

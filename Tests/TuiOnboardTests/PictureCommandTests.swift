@@ -33,7 +33,7 @@ import Testing
         (["dump", ""], "dump needs a DECK that is not empty"),
         (
             ["dump", "a.json", "--deck", "b.json"],
-            "--deck is for a run, status, has, answer, answers, license and store, not dump"
+            "--deck is for a run, status, has, answer, answers, paywall, license and store, not dump"
         ),
         (["--svg", "out"], "--svg is for dump, not a run"),
         (["validate", "d.json", "--size", "80x24"], "--size is for dump, not validate"),

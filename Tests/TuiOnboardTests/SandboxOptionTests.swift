@@ -35,8 +35,8 @@ import Testing
     }
 
     @Test(arguments: [
-        (["reset", "--sandbox"], "--sandbox is for a run, status, has and store, not reset"),
-        (["validate", "d.json", "--sandbox"], "--sandbox is for a run, status, has and store, not validate"),
+        (["reset", "--sandbox"], "--sandbox is for a run, status, has, paywall and store, not reset"),
+        (["validate", "d.json", "--sandbox"], "--sandbox is for a run, status, has, paywall and store, not validate"),
         (["--sandbox=yes"], "option --sandbox takes no value"),
     ])
     func sandboxIsRefusedWhereItMeansNothing(arguments: [String], message: String) {

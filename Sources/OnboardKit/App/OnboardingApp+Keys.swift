@@ -93,7 +93,7 @@ extension OnboardingApp {
             let index = carousel.currentIndex
             guard var question = questions[index] else { return nil }
             let result = question.handle(action, key: key)
-            questions[index] = question
+            keepQuestion(question, at: index)
             switch result {
             case .handled: return []
             case .answered: return perform(.advance, key: key)

@@ -28,8 +28,17 @@ extension OnboardingApp {
     mutating func leaveQuestion(at index: Int) -> Bool {
         guard var state = questions[index] else { return true }
         let answered = state.submit()
-        questions[index] = state
+        keepQuestion(state, at: index)
         return answered
+    }
+
+    /// Keeps question page `index`'s new state; an answer it did not hold before (the first,
+    /// or a changed one) is told to the host as it is given.
+    mutating func keepQuestion(_ state: QuestionState, at index: Int) {
+        let before = questions[index]?.answer
+        questions[index] = state
+        guard let answer = state.answer, answer != before else { return }
+        queuedEvents.append(.questionAnswered(index: index, id: state.question.id, answer: answer))
     }
 
     /// A click on the current question page: a choice picks it (a picked single choice goes
@@ -51,7 +60,7 @@ extension OnboardingApp {
         case .input: wasPicked = false
         }
         state.click(option: option)
-        questions[index] = state
+        keepQuestion(state, at: index)
         guard wasPicked else { return [] }
         return perform(.advance, key: .enter)
     }

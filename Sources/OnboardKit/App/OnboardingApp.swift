@@ -59,6 +59,8 @@ public struct OnboardingApp: Sendable {
     public internal(set) var autoplay: Autoplay?
     /// Each question page's state, by page index: what is picked or typed, and the answer.
     public internal(set) var questions: [Int: QuestionState] = [:]
+    /// What happened since the shell last took it (`takeEvents()`), for the event stream.
+    var queuedEvents: [TourEvent] = []
 
     public init(
         deck: Deck, colorMode: ColorMode, width: Int, height: Int, settings: AppSettings = AppSettings(),
@@ -95,8 +97,10 @@ public struct OnboardingApp: Sendable {
                 settings.answers[question.id].map { QuestionState(question: question, answered: $0) }
                 ?? QuestionState(question: question)
         }
-        pageDidAppear()
+        queuedEvents.append(.tourStarted(pageCount: deck.pages.count))
+        // The paywall first, so that the first page's events can name its offering.
         if case .paywall? = deck.pages.first { preparePaywall() }
+        pageDidAppear()
     }
 
     /// Builds the paywall from its setup, if that is still to do: before a paywall page can
@@ -129,6 +133,7 @@ public struct OnboardingApp: Sendable {
     /// Starts what a page does when it comes into view (the hero symbol's drop-in).
     mutating func pageDidAppear() {
         pagesSeen.insert(carousel.currentIndex)
+        notePageViewed()
         guard case .hero(let hero) = deck.pages[carousel.currentIndex], hero.bounceOnAppear, !settings.reducesMotion,
             !terminalIsSlow
         else {
@@ -253,7 +258,16 @@ public struct OnboardingApp: Sendable {
         return []
     }
 
+    /// Takes `message` and returns what the shell must do; what happened on the way is queued
+    /// for `takeEvents()`.
     public mutating func update(_ message: Message) -> [Effect] {
+        let before = EventProbe(self, message: message)
+        let effects = respond(to: message)
+        noteEvents(since: before)
+        return effects
+    }
+
+    mutating func respond(to message: Message) -> [Effect] {
         switch message {
         case .key(let key):
             defer { revealPaywallSelection() }

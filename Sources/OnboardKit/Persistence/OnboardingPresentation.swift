@@ -16,4 +16,6 @@ public enum NotShownReason: String, Hashable, Sendable, Codable {
     case seen
     /// The app is newer than the last version seen, but no page was introduced in between.
     case noNewPages = "no-new-pages"
+    /// `paywall --if-needed`: the entitlement is active, so there is no paywall to show.
+    case entitled
 }

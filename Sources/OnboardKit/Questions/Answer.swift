@@ -6,6 +6,15 @@ public enum Answer: Hashable, Sendable {
     case choices([String])
     case yesNo(Bool)
 
+    /// The answer as a JSON value to build a line with (`TourEvent`).
+    public var jsonValue: JSONValue {
+        switch self {
+        case .text(let text): return .string(text)
+        case .choices(let ids): return .array(ids.map { .string($0) })
+        case .yesNo(let value): return .bool(value)
+        }
+    }
+
     /// The answer as a JSON value: `"zsh"`, `["git", "docker"]`, `true`.
     public var jsonText: String {
         switch self {

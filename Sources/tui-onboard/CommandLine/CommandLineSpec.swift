@@ -99,6 +99,19 @@ enum CommandLineSpec {
                 return .answers
             }),
         CommandSpec(
+            name: .paywall, arguments: "ENTITLEMENT", argumentCompletion: .nothing,
+            summary:
+                "show only the paywall and exit 0 if the entitlement is active when it closes, 1 if not; with --if-needed exit 0 at once when it is active already (as has)",
+            details:
+                "A host gates a feature with `tui-onboard paywall --if-needed pro && pro_feature`. The paywall is the deck's paywall page for --offering, else its first one; a deck without one gets a plain paywall of the catalog's offering. Nothing else of the tour shows; with --if-needed and the entitlement active (by has's rules) nothing is shown at all and the terminal is not touched; the first-run state is never written, so the real tour still shows on the next --first-run. The ledger is the one the paywall buys into: the sandbox one under --now, --time-rate or --sandbox. n, Esc or q closes it. With --plain the paywall is printed and the exit code is 1 (nothing can be bought in text). Exit 2 for an entitlement or offering the catalog does not define or when not on a terminal, 65 for a damaged ledger or catalog, 66 for a missing deck or catalog.",
+            parse: { arguments throws(Options.UsageError) in
+                guard arguments.count == 1, !arguments[0].isEmpty else {
+                    throw Options.UsageError(
+                        description: "paywall needs one ENTITLEMENT, such as `paywall --if-needed pro`")
+                }
+                return .paywall(arguments[0])
+            }),
+        CommandSpec(
             name: .reset, arguments: "", argumentCompletion: .nothing,
             summary:
                 "forget the first-run state and answers of --app ID (all apps without --app); --purchases also moves the purchase ledger aside and prints where",
@@ -154,8 +167,8 @@ enum CommandLineSpec {
             names: ["--deck"],
             argument: .value(name: "FILE", completion: .files) { options, value in options.deckPath = value },
             help:
-                "the deck to show, or whose app and catalog status, has, answer, license and store use (default: the built-in tour)",
-            commands: [.run, .status, .has, .answer, .answers, .license, .store]),
+                "the deck to show, or whose app and catalog status, has, paywall, answer, license and store use (default: the built-in tour)",
+            commands: [.run, .status, .has, .answer, .answers, .paywall, .license, .store]),
         OptionSpec(
             names: ["--state-dir"],
             argument: .value(name: "DIR", completion: .directories) { options, value in
@@ -163,15 +176,16 @@ enum CommandLineSpec {
             },
             help:
                 "where the first-run state, the purchase ledger and the licenses are kept (default: $XDG_STATE_HOME/tui-onboard, else ~/.local/state/tui-onboard)",
-            commands: [.run, .status, .has, .answer, .answers, .reset, .license, .store]),
+            commands: [.run, .status, .has, .answer, .answers, .paywall, .reset, .license, .store]),
         OptionSpec(
             names: ["--plain"], argument: .none { $0.isPlain = true },
-            help: "print every page as text to stdout instead", commands: [.run]),
+            help: "print every page as text to stdout instead (paywall: the paywall, then exit 1)",
+            commands: [.run, .paywall]),
         OptionSpec(
             names: ["--warnings"], argument: .none { $0.showsWarnings = true },
             help:
                 "also print the deck's and the catalog's warnings to stderr (validate always does; otherwise only errors are printed, so a host's users never see an author's warnings)",
-            commands: [.run, .status, .has, .dump, .store]),
+            commands: [.run, .status, .has, .paywall, .dump, .store]),
         OptionSpec(
             names: ["--first-run"], argument: .none { $0.isFirstRunOnly = true },
             help:
@@ -181,7 +195,7 @@ enum CommandLineSpec {
             names: ["--reduce-motion"], argument: .none { $0.reducesMotion = true },
             help:
                 "cut between pages instead of animating (also TUI_ONBOARD_REDUCE_MOTION=1, or \"reduceMotion\": true in the config file)",
-            commands: [.run]),
+            commands: [.run, .paywall]),
         OptionSpec(
             names: ["--theme"],
             argument: .choice(name: "NAME", values: ThemeChoice.allCases.map(\.rawValue)) { options, value in
@@ -189,7 +203,7 @@ enum CommandLineSpec {
             },
             help:
                 "colours for a dark or a light terminal: dark, light or auto, which asks the terminal (default: the config file's \"theme\", else auto)",
-            commands: [.run]),
+            commands: [.run, .paywall]),
         OptionSpec(
             names: ["--seed"],
             argument: .value(name: "N", completion: .nothing) { options, value throws(OptionSpec.Rejection) in
@@ -198,18 +212,19 @@ enum CommandLineSpec {
                 }
                 options.seed = seed
             },
-            help: "seed for anything random, so runs repeat exactly", commands: [.run]),
+            help: "seed for anything random, so runs repeat exactly", commands: [.run, .paywall]),
         OptionSpec(
             names: ["--catalog"],
             argument: .value(name: "FILE", completion: .files) { options, value in options.catalogPath = value },
             help: "the paywall's product catalog (.json or an Xcode .storekit file), instead of the deck's",
-            commands: [.run, .validate, .dump, .status, .has, .license, .store]),
+            commands: [.run, .validate, .dump, .status, .has, .paywall, .license, .store]),
         OptionSpec(
             names: ["--simulate"],
             argument: .choice(name: "MODE", values: Options.simulationModes) { options, value in
                 options.simulation = value
             },
-            help: "purchase outcome: success, fail, cancel, pending or prompt (ask each time)", commands: [.run]),
+            help: "purchase outcome: success, fail, cancel, pending or prompt (ask each time)",
+            commands: [.run, .paywall]),
         OptionSpec(
             names: ["--latency"],
             argument: .value(name: "SECONDS", completion: .nothing) { options, value throws(OptionSpec.Rejection) in
@@ -218,7 +233,7 @@ enum CommandLineSpec {
                 }
                 options.latency = seconds
             },
-            help: "how long a simulated purchase or restore takes (default 1)", commands: [.run]),
+            help: "how long a simulated purchase or restore takes (default 1)", commands: [.run, .paywall]),
         OptionSpec(
             names: ["--time-rate"],
             argument: .value(name: "N", completion: .nothing) { options, value throws(OptionSpec.Rejection) in
@@ -227,7 +242,8 @@ enum CommandLineSpec {
                 }
                 options.timeRate = rate
             },
-            help: "simulated seconds per real second, for renewals (86400: a day a second)", commands: [.run]),
+            help: "simulated seconds per real second, for renewals (86400: a day a second)",
+            commands: [.run, .paywall]),
         OptionSpec(
             names: ["--now"],
             argument: .value(name: "DATE", completion: .nothing) { options, value throws(OptionSpec.Rejection) in
@@ -241,7 +257,7 @@ enum CommandLineSpec {
             },
             help:
                 "start the store's clock at DATE: 2026-01-31 (midnight UTC) or an RFC 3339 date and time such as 2026-01-31T09:00:00Z or 2026-01-31T09:00:00.5+01:00",
-            commands: [.run, .dump, .status, .has, .license, .store]),
+            commands: [.run, .dump, .status, .has, .paywall, .license, .store]),
         OptionSpec(
             names: ["--result-json"],
             argument: .value(name: "FILE", completion: .files) { options, value throws(OptionSpec.Rejection) in
@@ -250,7 +266,29 @@ enum CommandLineSpec {
             },
             help:
                 "write what happened (outcome, pages seen, purchases, review) as JSON to FILE once the terminal is restored; - for stdout",
-            commands: [.run]),
+            commands: [.run, .paywall]),
+        OptionSpec(
+            names: ["--events"],
+            argument: .value(name: "FILE", completion: .files) { options, value throws(OptionSpec.Rejection) in
+                guard !value.isEmpty else { throw OptionSpec.Rejection(reason: "needs a FILE, or -") }
+                options.eventsPath = value
+            },
+            help:
+                "append one JSON line per event (page viewed, paywall shown, purchase, review, finished) to FILE as it happens, a FIFO too (docs/events.md); - for stdout once the terminal is restored",
+            commands: [.run, .paywall]),
+        OptionSpec(
+            names: ["--if-needed"], argument: .none { $0.isPaywallIfNeeded = true },
+            help:
+                "only when the entitlement is not active: when it is, exit 0 at once, touching neither the terminal nor the first-run state",
+            commands: [.paywall]),
+        OptionSpec(
+            names: ["--offering"],
+            argument: .value(name: "ID", completion: .nothing) { options, value throws(OptionSpec.Rejection) in
+                guard !value.isEmpty else { throw OptionSpec.Rejection(reason: "needs an offering id") }
+                options.offeringID = value
+            },
+            help: "the catalog's offering to show (default: the deck's first paywall page, else the current offering)",
+            commands: [.paywall]),
         OptionSpec(
             names: ["--answer"],
             argument: .value(name: "ID=VALUE", completion: .nothing) { options, value throws(OptionSpec.Rejection) in
@@ -296,7 +334,7 @@ enum CommandLineSpec {
             },
             help:
                 "record everything written to the terminal as an asciicast v2 file (asciinema play FILE plays it)",
-            commands: [.run]),
+            commands: [.run, .paywall]),
         OptionSpec(
             names: ["--app"],
             argument: .value(name: "ID", completion: .nothing) { options, value throws(OptionSpec.Rejection) in
@@ -347,7 +385,7 @@ enum CommandLineSpec {
             names: ["--sandbox"], argument: .none { $0.usesSandbox = true },
             help:
                 "use the sandbox ledger, where purchases made under --now or --time-rate go; status and has read the real one without it",
-            commands: [.run, .status, .has, .store]),
+            commands: [.run, .status, .has, .paywall, .store]),
         OptionSpec(
             names: ["--lang"],
             argument: .value(name: "TAG", completion: .nothing) { options, value throws(OptionSpec.Rejection) in
@@ -361,7 +399,7 @@ enum CommandLineSpec {
             },
             help:
                 "the language to read the deck's and catalog's texts and product names in (a list as fr:de), before LANGUAGE, LC_ALL, LC_MESSAGES and LANG, which work whether or not the locale is installed",
-            commands: [.run, .dump, .status, .store]),
+            commands: [.run, .paywall, .dump, .status, .store]),
         OptionSpec(
             names: ["--offer"],
             argument: .value(name: "ID", completion: .nothing) { options, value throws(OptionSpec.Rejection) in

@@ -8,6 +8,7 @@ enum CommandName: String, CaseIterable, Hashable, Sendable {
     case has
     case answer
     case answers
+    case paywall
     case reset
     case license
     case store

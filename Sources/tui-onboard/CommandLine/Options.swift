@@ -19,6 +19,8 @@ struct Options: Equatable {
         case answer(String)
         /// Every stored answer of the app.
         case answers
+        /// The paywall alone, for an entitlement (with `--if-needed`, only when it is not active).
+        case paywall(String)
         /// Forgets first-run state (and with `--purchases` sets the ledger aside).
         case reset
         /// Adds, lists or removes the signed licenses in the state directory.
@@ -98,6 +100,12 @@ struct Options: Equatable {
     var loops = false
     /// Where to record the session as an asciicast (`--record FILE.cast`).
     var recordPath: String?
+    /// Where the run's events go as they happen (`--events FILE`, `-` for stdout after the run).
+    var eventsPath: String?
+    /// `paywall --if-needed`: nothing is shown when the entitlement is active.
+    var isPaywallIfNeeded = false
+    /// `paywall --offering ID`: the offering to show.
+    var offeringID: String?
     /// `dump --size WxH`: the terminal size the pages are drawn at.
     var dumpSize = TerminalSize.dumpDefault
     /// `dump --svg DIR`: write one SVG per page there instead of text to stdout.
@@ -247,9 +255,14 @@ struct Options: Equatable {
         if options.loops, options.autoplaySeconds == nil {
             throw UsageError(description: "--loop needs --autoplay SECONDS")
         }
+        // Both would go to standard output after the run, one mixed into the other.
+        if options.eventsPath == "-", options.resultPath == "-" {
+            throw UsageError(
+                description: "--events - and --result-json - cannot both be standard output; send one to a FILE")
+        }
         // The demo options draw on a terminal; --plain prints instead.
         if options.isPlain,
-            let demo = given.first(where: { ["--autoplay", "--loop", "--record"].contains($0.spec.name) })
+            let demo = given.first(where: { ["--autoplay", "--loop", "--record", "--events"].contains($0.spec.name) })
         {
             throw UsageError(description: "\(demo.name) is for the tour on a terminal, not --plain")
         }

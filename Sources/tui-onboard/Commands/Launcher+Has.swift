@@ -29,13 +29,7 @@ extension Launcher {
             return ExitCode.usage
         }
         guard let entitlement = catalog.entitlement(id: entitlementID) else {
-            let known = catalog.entitlements.map(\.id)
-            let hint = Suggestions.closest(to: entitlementID, in: known, limit: 1).first.map {
-                "; did you mean \"\($0)\"?"
-            }
-            printError(
-                "unknown entitlement \"\(SafeText.excerpt(entitlementID))\": the catalog \(catalogPath) has "
-                    + (known.isEmpty ? "none" : known.map { "\"\($0)\"" }.joined(separator: ", ")) + (hint ?? ""))
+            printError(Self.unknownEntitlement(entitlementID, in: catalog, path: catalogPath))
             return ExitCode.usage
         }
         let ledger: Ledger
@@ -48,6 +42,15 @@ extension Launcher {
             in: StoreContext(catalog: catalog, ledger: ledger, now: subject.now, calendar: Self.storeCalendar))
         let status = licensedStatuses(simulated: [simulated], subject: subject)[0]
         return status.grantsAccess ? ExitCode.success : ExitCode.notActive
+    }
+
+    /// "unknown entitlement "pri": the catalog FILE has "pro"; did you mean "pro"?", for `has`
+    /// and `paywall --if-needed`.
+    static func unknownEntitlement(_ entitlementID: String, in catalog: Catalog, path: String) -> String {
+        let known = catalog.entitlements.map(\.id)
+        let hint = Suggestions.closest(to: entitlementID, in: known, limit: 1).first.map { "; did you mean \"\($0)\"?" }
+        return "unknown entitlement \"\(SafeText.excerpt(entitlementID))\": the catalog \(path) has "
+            + (known.isEmpty ? "none" : known.map { "\"\($0)\"" }.joined(separator: ", ")) + (hint ?? "")
     }
 
     /// `simulated` (one status per entitlement, from the ledger) with the stored licenses applied:

@@ -99,6 +99,9 @@ extension Launcher {
         var started: Date
         /// What the question pages start with: the stored answers and the command line's.
         var answers: [String: Answer]
+        /// `paywall --if-needed`: what the gate stands for. The run then writes no first-run
+        /// state and its exit code is the entitlement's answer.
+        var gate: Gate?
     }
 
     /// `--plain`: the pages as text on stdout, which counts as the tour seen.
@@ -127,22 +130,25 @@ extension Launcher {
         let text = PlainTextRenderer.render(
             shown, width: min(width, 100), paywall: controller, headline: headline, answers: shownAnswers)
         let code = writeOutput(text + "\n")
-        // Printed is shown: the pages count as seen, as a completed tour.
+        // Printed is shown: the pages count as seen, as a completed tour (a gate's paywall
+        // printed sells nothing, so its entitlement stays as it was: not active).
         if code == ExitCode.success {
             result.outcome = .completed
             result.pagesSeen = pageIndexes
             result.lastPage = pageIndexes.last
             result.answers = shownAnswers
-            var visit = FirstRunVisit(
-                appID: deck.app.id, version: deck.app.version, outcome: .completed, date: Date(),
-                catalogPath: rememberedCatalog(for: deck))
-            visit.answers = shownAnswers
-            stateRun.save(visit)
+            if tour.gate == nil {
+                var visit = FirstRunVisit(
+                    appID: deck.app.id, version: deck.app.version, outcome: .completed, date: Date(),
+                    catalogPath: rememberedCatalog(for: deck))
+                visit.answers = shownAnswers
+                stateRun.save(visit)
+            }
         } else {
             result.outcome = .interrupted
         }
         result.entitlements = controller?.statuses.compactMap(RunResult.ActiveEntitlement.init)
-        result.exitCode = code
+        result.exitCode = code == ExitCode.success && tour.gate != nil ? ExitCode.notActive : code
         return finish(result, stateRun: stateRun, started: started)
     }
 
@@ -154,12 +160,19 @@ extension Launcher {
             tour.deck, tour.shown, tour.pageIndexes, tour.paywall, tour.preferences, tour.headline, tour.state,
             tour.stateRun, tour.started
         )
+        let gate = tour.gate
         // The deck and catalog are checked first: their errors are the more specific ones.
         do {
             try TourRun.checkTerminal()
         } catch {
             printError(error.description)
             return error.exitCode
+        }
+        // So does an events file, and either stops the run before the terminal is touched.
+        let events: TourEventLog?
+        switch openEvents(mode: result.mode ?? .tour, pageIndexes: pageIndexes) {
+        case .success(let opened): events = opened
+        case .failure(let status): return status.code
         }
         // A recording that cannot be written stops the run before the terminal is touched.
         var recording: SessionRecording?
@@ -176,7 +189,8 @@ extension Launcher {
             recording?.finish()
             if let recording { fclose(recording.output) }
         }
-        let offersReview = deck.review != nil && state.offersReview(appID: deck.app.id, version: deck.app.version)
+        let offersReview =
+            gate == nil && deck.review != nil && state.offersReview(appID: deck.app.id, version: deck.app.version)
         var settings = AppSettings(
             reducesMotion: preferences.reducesMotion, seed: options.seed ?? Self.defaultSeed(), headline: headline,
             offersReview: offersReview,
@@ -190,6 +204,7 @@ extension Launcher {
             environment: environment)
         tour.terminalOutput = recording?.output
         tour.licenseDirectory = stateDirectory
+        tour.events = events
         // The paywall is built only once its page comes near; the result lists entitlements anyway.
         tour.reportsEntitlements = options.resultPath != nil
         let report: TourReport
@@ -201,12 +216,14 @@ extension Launcher {
         }
         recording?.finish()
         if let failure = recording?.failure { printError("the recording stopped early: \(failure)") }
+        if let events { deliverHeldEvents(events) }
         // What the app showed about the ledger is said again where it stays readable.
         for problem in report.ledgerProblems { printError(problem) }
         for problem in stateRun.unsaidProblems() { printError(problem) }
         result.outcome = RunOutcome(report.outcome)
-        result.pagesSeen = report.pagesSeen.map { pageIndexes[$0] }
-        result.lastPage = pageIndexes[report.lastPage]
+        // A paywall the gate made up is no page of the deck.
+        result.pagesSeen = report.pagesSeen.compactMap { pageIndexes.indices.contains($0) ? pageIndexes[$0] : nil }
+        result.lastPage = pageIndexes.indices.contains(report.lastPage) ? pageIndexes[report.lastPage] : nil
         if report.reviewShown { result.review = RunResult.Review(report.reviewAnswer) }
         result.answers = report.answers
         if report.hasPaywall {
@@ -214,7 +231,10 @@ extension Launcher {
             result.restores = report.restores.map(RunResult.Restore.init)
             result.entitlements = report.entitlements.compactMap(RunResult.ActiveEntitlement.init)
         }
-        stateRun.save(report.visit(of: deck, date: Date(), catalogPath: rememberedCatalog(for: deck)))
+        // A gate is not the tour: the tour still shows on the next --first-run.
+        if gate == nil {
+            stateRun.save(report.visit(of: deck, date: Date(), catalogPath: rememberedCatalog(for: deck)))
+        }
         // SIGINT, SIGTERM and SIGHUP have documented exit codes (the outcome's); any other
         // signal is passed on to the parent by dying of it, now that the terminal is restored.
         if let signal = report.terminationSignal, signal.response == .dieOfSignal {
@@ -223,7 +243,13 @@ extension Launcher {
             TerminalSignal.dieOf(signal.number)
         }
         result.exitCode = report.outcome.exitCode
-        if recording?.failure != nil, result.exitCode == ExitCode.success { result.exitCode = ExitCode.ioError }
+        if let gate, result.exitCode == ExitCode.success {
+            // The gate's answer, whatever closed the paywall: a recording that stopped early
+            // does not shut a customer who paid out.
+            result.exitCode = isActiveAfterPaywall(gate, started: started) ? ExitCode.success : ExitCode.notActive
+        } else if recording?.failure != nil, result.exitCode == ExitCode.success {
+            result.exitCode = ExitCode.ioError
+        }
         return finish(result, stateRun: stateRun, started: started)
     }
 

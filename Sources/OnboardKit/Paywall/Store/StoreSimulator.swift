@@ -43,6 +43,8 @@ public struct StoreSimulator: Sendable {
     private var activeBeforeRestore: Set<String> = []
     /// The source of transaction IDs.
     var generator: SeededGenerator
+    /// What happened since the last `takeActivity()`, for the event stream.
+    public private(set) var activity: [StoreActivity] = []
 
     /// - Parameter latency: seconds each purchase and restore takes; negative or non-finite
     ///   values count as 0 (done at once).
@@ -76,8 +78,10 @@ public struct StoreSimulator: Sendable {
     public mutating func purchase(_ package: Package, in context: StoreContext) -> [StoreEvent] {
         guard !isBusy else { return [] }
         let gate = PurchaseGate(catalog: context.catalog, calendar: context.calendar)
+        activity.append(.purchaseStarted(package))
         if let refusal = gate.refusal(ofBuying: package.product, in: context.ledger, at: context.now) {
             notice = refusal
+            activity.append(.purchaseFailed(package, .refused, message: refusal.message))
             return []
         }
         notice = nil
@@ -96,6 +100,7 @@ public struct StoreSimulator: Sendable {
     public mutating func choose(_ outcome: PurchaseResult, in context: StoreContext) -> [StoreEvent] {
         guard case .confirming = phase, let package = activePackage else { return [] }
         guard outcome != .cancelled else {
+            activity.append(.purchaseFailed(package, .cancelled, message: nil))
             finish()
             return []
         }
@@ -138,6 +143,7 @@ public struct StoreSimulator: Sendable {
         failedPackage = nil
         busyTime = 0
         phase = .restoring(remaining: latency)
+        activity.append(.restoreStarted)
         if latency == 0 { completeRestore(in: context) }
         return []
     }
@@ -175,6 +181,9 @@ public struct StoreSimulator: Sendable {
                 finish()
                 notice = .failed(reason: Self.lockTimeoutReason)
                 failedPackage = saving.package
+                if let package = saving.package {
+                    activity.append(.purchaseFailed(package, .notSaved, message: Self.lockTimeoutReason))
+                }
                 return []
             }
             guard saving.sinceLastAsk >= Self.lockRetryInterval else {
@@ -204,11 +213,15 @@ public struct StoreSimulator: Sendable {
         case .saved:
             finish()
             notice = saving.notice
+            if let package = saving.package { activity.append(.purchaseFinished(package, saving.transaction)) }
             return saving.celebrates ? [.celebrate] : []
         case .refused(let refusal, _):
             finish()
             notice = refusal
             failedPackage = refusal.isRetryable ? saving.package : nil
+            if let package = saving.package {
+                activity.append(.purchaseFailed(package, .refused, message: refusal.message))
+            }
             return []
         case .failed(let reason):
             finish()
@@ -217,6 +230,9 @@ public struct StoreSimulator: Sendable {
                 reason: Messages.tr(
                     "Nothing was bought: the purchase could not be saved ({{ reason }}).", ["reason": reason]))
             failedPackage = saving.package
+            if let package = saving.package {
+                activity.append(.purchaseFailed(package, .notSaved, message: notice?.message))
+            }
             return []
         case .busy:
             if !saving.isWaitingForLock { busyTime = 0 }
@@ -322,8 +338,10 @@ public struct StoreSimulator: Sendable {
         case .failure(let reason):
             notice = .failed(reason: reason)
             failedPackage = package
+            activity.append(.purchaseFailed(package, .failed, message: reason))
             return []
         case .cancelled:
+            activity.append(.purchaseFailed(package, .cancelled, message: nil))
             return []
         case .pending:
             let request = newPurchase(of: product, state: .pending, in: context)
@@ -338,8 +356,9 @@ public struct StoreSimulator: Sendable {
         let active = EntitlementResolver.statuses(in: context)
             .filter(\.isActive).map(\.entitlement)
         let regained = active.filter { !activeBeforeRestore.contains($0.id) }
-        completedRestores.append(
-            CompletedRestore(date: context.now, restored: regained.map(\.id), active: active.map(\.id)))
+        let restore = CompletedRestore(date: context.now, restored: regained.map(\.id), active: active.map(\.id))
+        completedRestores.append(restore)
+        activity.append(.restoreFinished(restore))
         if active.isEmpty {
             notice = .nothingToRestore
         } else if regained.isEmpty {
@@ -347,6 +366,12 @@ public struct StoreSimulator: Sendable {
         } else {
             notice = .restored(entitlements: regained.map(\.displayName))
         }
+    }
+
+    /// What happened since the last call, oldest first; the store forgets it.
+    public mutating func takeActivity() -> [StoreActivity] {
+        defer { activity = [] }
+        return activity
     }
 
     private mutating func finish() {
