@@ -106,6 +106,10 @@ struct QuestionPagesEndToEndTests {
         #expect(json.standardOutput == "true\n")
         let all = try Self.run(["answers"] + common)
         #expect(all.standardOutput == "name=Ada Lovelace\nshell=zsh\ntelemetry=true\ntools=git,k8s\n")
+        let status = try Self.run(["status"] + common)
+        #expect(
+            status.standardOutput.contains("  answers: name=Ada Lovelace, shell=zsh, telemetry=true, tools=git,k8s\n"),
+            "\(status)")
         let missing = try Self.run(["answer", "colour"] + common)
         #expect(missing.status == 1 && missing.standardOutput.isEmpty)
         #expect(try Self.run(["reset"] + common).status == 0)

@@ -64,6 +64,15 @@ public struct StatusReport: Hashable, Sendable {
             lines.append(
                 "  onboarding: \(how) at version \(SafeText.sanitize(onboarding.lastSeenVersion)), "
                     + Self.momentText(onboarding.date, locale: locale, timeZone: timeZone))
+            // Answers are what someone typed: never raw to the terminal.
+            if let answers = onboarding.answers, !answers.isEmpty {
+                lines.append(
+                    "  answers: "
+                        + answers.keys.sorted().map { id in
+                            SafeText.sanitize(id) + "="
+                                + SafeText.sanitize(answers[id]!.shellText.replacing("\n", with: ","))
+                        }.joined(separator: ", "))
+            }
         } else {
             lines.append("  onboarding: not seen yet")
         }
@@ -118,6 +127,7 @@ public struct StatusReport: Hashable, Sendable {
             var lastSeenVersion: String?
             var outcome: String?
             var date: Date?
+            var answers: [String: Answer]
 
             func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: CodingKeys.self)
@@ -125,9 +135,10 @@ public struct StatusReport: Hashable, Sendable {
                 try container.encode(lastSeenVersion, forKey: .lastSeenVersion)
                 try container.encode(outcome, forKey: .outcome)
                 try container.encode(date, forKey: .date)
+                try container.encode(answers, forKey: .answers)
             }
 
-            enum CodingKeys: String, CodingKey { case seen, lastSeenVersion, outcome, date }
+            enum CodingKeys: String, CodingKey { case seen, lastSeenVersion, outcome, date, answers }
         }
 
         struct Entitlement: Encodable {
@@ -198,7 +209,7 @@ public struct StatusReport: Hashable, Sendable {
             onboarding = Onboarding(
                 seen: report.onboarding != nil, lastSeenVersion: report.onboarding?.lastSeenVersion,
                 outcome: report.onboarding.map { StatusReport.outcomeName($0) },
-                date: report.onboarding?.date)
+                date: report.onboarding?.date, answers: report.onboarding?.answers ?? [:])
             catalog = report.catalogPath
             entitlements = report.entitlements.map { status in
                 var expires: Date?

@@ -57,7 +57,7 @@ enum CommandLineSpec {
         CommandSpec(
             name: .status, arguments: "", argumentCompletion: .nothing,
             summary:
-                "the app's first-run state and every entitlement at --now (default: now); --json for programs (docs/status-json.md); never writes",
+                "the app's first-run state, its answers and every entitlement at --now (default: now); --json for programs (docs/status-json.md); never writes",
             details:
                 "The app is --app, else the deck's; entitlements are read through --catalog, else the deck's catalog, else the one the app's deck named when its tour last ran. Exit 0; 65 for a damaged state file, ledger or catalog; 66 for a missing deck or catalog.",
             parse: { arguments throws(Options.UsageError) in

@@ -101,6 +101,9 @@ import Testing
                   ],
                   "now" : "2026-01-31T00:00:00Z",
                   "onboarding" : {
+                    "answers" : {
+
+                    },
                     "date" : "2026-01-30T00:00:00Z",
                     "lastSeenVersion" : "1.4.0",
                     "outcome" : "completed",
@@ -156,6 +159,28 @@ import Testing
         let object = try #require(try JSONSerialization.jsonObject(with: Data(report.json().utf8)) as? [String: Any])
         let onboarding = try #require(object["onboarding"] as? [String: Any])
         #expect(onboarding["outcome"] as? String == expected)
+    }
+
+    /// The answers of the question pages: one line for people, an object for programs, and
+    /// typed text never raw to the terminal.
+    @Test func theAnswersAreReported() throws {
+        var report = Self.report(.notPurchased)
+        report.onboarding?.answers = [
+            "shell": .text("zsh"), "tools": .choices(["git", "k8s"]), "telemetry": .yesNo(false),
+            "name": .text("Ada\u{1B}[2J\nLovelace"),
+        ]
+        let text = report.text(locale: Self.english, timeZone: Self.utc)
+        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("  answers: ") })
+        #expect(line.hasSuffix("shell=zsh, telemetry=false, tools=git,k8s"), "\(line)")
+        #expect(text.split(separator: "\n").count == 5 && !text.contains("\u{1B}"), "\(text)")
+        let onboarding = try #require(try Self.object(report)["onboarding"] as? [String: Any])
+        let answers = try #require(onboarding["answers"] as? [String: Any])
+        #expect(answers["tools"] as? [String] == ["git", "k8s"] && answers["telemetry"] as? Bool == false)
+        #expect(answers["name"] as? String == "Ada\u{1B}[2J\nLovelace")
+        // None stored: no line, and an empty object.
+        report.onboarding?.answers = nil
+        #expect(!report.text(locale: Self.english, timeZone: Self.utc).contains("answers"))
+        #expect((try Self.object(report)["onboarding"] as? [String: Any])?["answers"] as? [String: Any] != nil)
     }
 
     @Test func namesFromFilesCannotBreakTheLines() {
