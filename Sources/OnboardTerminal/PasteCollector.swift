@@ -25,6 +25,11 @@ struct PasteCollector {
     /// Takes the next character of the paste; returns true when it completed the end marker,
     /// and the paste is over.
     mutating func accept(_ scalar: Unicode.Scalar) -> Bool {
+        // Nearly all of a paste is text with no marker begun: kept at once.
+        if held.isEmpty, scalar != Self.endMarker[0] {
+            keep(scalar)
+            return false
+        }
         held.append(scalar)
         if held == Self.endMarker {
             held = []
@@ -42,7 +47,7 @@ struct PasteCollector {
         if last == Self.endMarker[0] {
             held = [last]
         } else {
-            keep([last])
+            keep(last)
         }
         return false
     }
@@ -56,13 +61,15 @@ struct PasteCollector {
     }
 
     private mutating func keep(_ scalars: [Unicode.Scalar]) {
-        for scalar in scalars {
-            if keptCount < Message.pasteLimit {
-                text.append(scalar)
-                keptCount += 1
-            } else {
-                droppedCount += 1
-            }
+        for scalar in scalars { keep(scalar) }
+    }
+
+    private mutating func keep(_ scalar: Unicode.Scalar) {
+        if keptCount < Message.pasteLimit {
+            text.append(scalar)
+            keptCount += 1
+        } else {
+            droppedCount += 1
         }
     }
 }

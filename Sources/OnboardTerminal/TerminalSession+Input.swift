@@ -18,7 +18,10 @@ extension TerminalSession {
         while true {
             var value: wint_t = 0
             let status = wget_wch(window, &value)
-            if status == tui_err() { return nil }
+            if status == tui_err() {
+                ncursesMayHoldInput = false
+                return nil
+            }
             if status == tui_key_code_yes(), Int32(bitPattern: value) == TerminalSession.pasteStartCode {
                 beginPaste()
                 return readPaste()
@@ -67,15 +70,49 @@ extension TerminalSession {
         return true
     }
 
+    /// A paste's start marker was read: what follows is its text. ncurses has matched the
+    /// marker to its last byte and holds nothing after it, unless input was given back to it.
     func beginPaste() {
         paste = PasteCollector()
+        pasteBytes = ncursesMayHoldInput ? nil : PasteBytes()
         lastPasteInput = now()
+    }
+
+    /// Reads on in the paste under way straight from the descriptor, up to `pastePartSize`
+    /// bytes a call; what followed the end marker in the same read is given back to ncurses.
+    func readPasteBytes() -> InputDecoder.Input? {
+        let descriptor = fileno(input)
+        var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        var bytes = [UInt8](repeating: 0, count: TerminalSession.pastePartSize)
+        let count = poll(&ready, 1, 0) > 0 ? read(descriptor, &bytes, bytes.count) : -1
+        guard count > 0 else {
+            // Nothing yet (or the terminal is gone: the run's end is noticed elsewhere).
+            guard count == 0 || now() - lastPasteInput >= TerminalSession.unendedPasteLimit else { return nil }
+            return endPaste()
+        }
+        lastPasteInput = now()
+        guard var collector = paste, var decoder = pasteBytes else { return nil }
+        let rest = decoder.feed(bytes[..<count], to: &collector)
+        paste = collector
+        pasteBytes = decoder
+        guard let rest else { return .partialPaste }
+        giveBack(rest.prefix(TerminalSession.inputGivenBackLimit))
+        return endPaste()
+    }
+
+    /// Puts `bytes` back in front of ncurses' input, so that they are read as typed.
+    func giveBack(_ bytes: ArraySlice<UInt8>) {
+        guard !bytes.isEmpty else { return }
+        // ungetch puts each byte in front of the last: the last byte goes back first.
+        for byte in bytes.reversed() { _ = ungetch(Int32(byte)) }
+        ncursesMayHoldInput = true
     }
 
     /// Reads on in the paste under way: `.paste` once its end marker came (or its end is
     /// taken as lost, `unendedPasteLimit`), `.partialPaste` after `pastePartSize` characters,
     /// nil when nothing more waits yet. A resize in the middle is passed on at once.
     func readPaste() -> InputDecoder.Input? {
+        if pasteBytes != nil { return readPasteBytes() }
         // The clock is read once a call, not once a character: only a call that read nothing
         // compares it.
         var hasRead = false
@@ -84,6 +121,7 @@ extension TerminalSession {
             var value: wint_t = 0
             let status = wget_wch(window, &value)
             if status == tui_err() {
+                ncursesMayHoldInput = false
                 guard !hasRead, now() - lastPasteInput >= TerminalSession.unendedPasteLimit else { return nil }
                 return endPaste()
             }
@@ -102,6 +140,11 @@ extension TerminalSession {
     }
 
     func endPaste() -> InputDecoder.Input? {
+        if var decoder = pasteBytes, var collector = paste {
+            decoder.finish(into: &collector)
+            paste = collector
+        }
+        pasteBytes = nil
         guard let text = paste?.finish() else { return nil }
         paste = nil
         return .paste(text)
@@ -128,6 +171,7 @@ extension TerminalSession {
         if status != tui_key_code_yes(), value == 0x1B {
             // Esc, then another sequence (a terminal's answer, say): the first was the key.
             unget_wch(wchar_t(0x1B))
+            ncursesMayHoldInput = true
             return nil
         }
         guard status != tui_key_code_yes(), value == 0x5B || value == 0x4F || value == 0x5D else { return .other }

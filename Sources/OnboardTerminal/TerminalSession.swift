@@ -32,6 +32,13 @@ public final class TerminalSession {
     var awaitsSynchronizedOutput = false
     /// The paste being read, from its start marker to its end marker.
     var paste: PasteCollector?
+    /// Set while a paste is read straight from the descriptor, block by block: every paste,
+    /// unless ncurses may still hold input of its own (`ncursesMayHoldInput`).
+    var pasteBytes: PasteBytes?
+    /// Whether input was given back to ncurses (`unget_wch`) that it may not have handed out
+    /// again yet. Reading around ncurses then would put that input after what comes next, so a
+    /// paste begun meanwhile is read through ncurses. Cleared when ncurses says nothing waits.
+    var ncursesMayHoldInput = false
     /// When the paste last received something (`now()`).
     var lastPasteInput = 0.0
     /// The clock for the paste's time limit; tests move it.
@@ -48,9 +55,14 @@ public final class TerminalSession {
     /// its end was lost (a terminal cut short, a mangled stream), and the keys typed after it
     /// must work again. Terminals send a paste as fast as the link carries it.
     static let unendedPasteLimit = 1.0
-    /// How many characters of a paste one `readInput` reads at most, so that the loop looks
-    /// at signals between the parts of a huge paste.
+    /// How many characters (or, read straight from the descriptor, bytes) of a paste one
+    /// `readInput` reads at most, so that the loop looks at signals between the parts of a
+    /// huge paste.
     static let pastePartSize = 4096
+    /// The most bytes that followed a paste's end marker in the same read which are given
+    /// back to ncurses as typed input (its queue holds little more); the rest are dropped,
+    /// as keys typed into the middle of a paste would be.
+    static let inputGivenBackLimit = 128
 
     /// Bi-directional support mode (ECMA-48 BDSM, mode 8, as the terminal BiDi draft uses it):
     /// reset, the terminal shows each cell where it is written, since the app has put

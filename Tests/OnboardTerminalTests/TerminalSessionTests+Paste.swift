@@ -34,9 +34,10 @@ extension TerminalSessionTests {
     @Test("a paste reads as one paste, never as keys, under every TERM", arguments: terminals)
     func pasteIsText(terminal: String) throws {
         try Self.withPipedSession(terminal: terminal) { session, writer in
-            // Enter, digits, q, Esc, arrows: each would do something as a key.
+            // Enter, digits, q, Esc, arrows: each would do something as a key. The paste is
+            // read around ncurses, so it is the bytes as they came, the arrow's too.
             Self.send("\u{1B}[200~wow\r7q\u{1B}\u{1B}[C\u{1B}[201~x", to: writer)
-            #expect(Self.nextInput(session) == .paste("wow\r7q\u{1B}"))
+            #expect(Self.nextInput(session) == .paste("wow\r7q\u{1B}\u{1B}[C"))
             #expect(Self.nextInput(session) == .key(.character("x")))
             #expect(Self.nextInput(session) == nil)
         }
@@ -56,6 +57,37 @@ extension TerminalSessionTests {
             Self.send(parts[1], to: writer)
             #expect(Self.nextInput(session) == .paste("wow\r"))
             #expect(Self.nextInput(session) == .key(.character("q")))
+        }
+    }
+
+    /// What followed a paste in the same read goes back to ncurses as typed; a paste in it
+    /// is then read through ncurses, behind what was given back, so the order holds.
+    @Test("two pastes and keys in one read come out in the order they were sent", arguments: terminals)
+    func pastesAndKeysInOneRead(terminal: String) throws {
+        try Self.withPipedSession(terminal: terminal) { session, writer in
+            Self.send("\u{1B}[200~añ\u{1B}[201~b\u{1B}[200~c日\u{1B}[201~d", to: writer)
+            #expect(Self.nextInput(session) == .paste("añ"))
+            #expect(Self.nextInput(session) == .key(.character("b")))
+            #expect(Self.nextInput(session) == .paste("c日"))
+            #expect(Self.nextInput(session) == .key(.character("d")))
+            #expect(Self.nextInput(session) == nil)
+            // Once ncurses has handed everything out, a paste is read around it again.
+            Self.send("\u{1B}[200~e\u{1B}[201~", to: writer)
+            #expect(Self.nextInput(session) == .paste("e"))
+            #expect(!session.ncursesMayHoldInput)
+        }
+    }
+
+    @Test("a character split between two reads of a paste is read whole")
+    func characterSplitBetweenReads() throws {
+        try Self.withPipedSession(terminal: "xterm-256color") { session, writer in
+            let bytes = Array("\u{1B}[200~x🙂y".utf8)
+            // The emoji's first two bytes in one write, the rest in the next.
+            #expect(write(writer, bytes, bytes.count - 3) == bytes.count - 3)
+            #expect(Self.nextInput(session) == nil)
+            #expect(write(writer, Array(bytes.suffix(3)), 3) == 3)
+            Self.send("\u{1B}[201~", to: writer)
+            #expect(Self.nextInput(session) == .paste("x🙂y"))
         }
     }
 
