@@ -92,6 +92,8 @@ extension TerminalSession {
         }
         lastPasteInput = now()
         guard var collector = paste, var decoder = pasteBytes else { return nil }
+        // Let go of the session's copies, so the text grows in place rather than copied.
+        (paste, pasteBytes) = (nil, nil)
         let rest = decoder.feed(bytes[..<count], to: &collector)
         paste = collector
         pasteBytes = decoder
@@ -141,6 +143,7 @@ extension TerminalSession {
 
     func endPaste() -> InputDecoder.Input? {
         if var decoder = pasteBytes, var collector = paste {
+            paste = nil
             decoder.finish(into: &collector)
             paste = collector
         }
