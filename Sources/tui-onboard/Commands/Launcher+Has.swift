@@ -22,10 +22,7 @@ extension Launcher {
                 return statuses.contains { $0.entitlement.id == entitlementID && $0.grantsAccess }
                     ? ExitCode.success : ExitCode.notActive
             }
-            printError(
-                "no catalog to look up \"\(SafeText.excerpt(entitlementID))\" in; pass the app's --deck FILE "
-                    + "(whose catalog is used) or --catalog FILE"
-            )
+            printError(Self.noCatalog(toLookUp: entitlementID))
             return ExitCode.usage
         }
         guard let entitlement = catalog.entitlement(id: entitlementID) else {
@@ -37,11 +34,23 @@ extension Launcher {
         case .success(let read): ledger = read
         case .failure(let status): return status.code
         }
+        return grantsAccess(entitlement, of: catalog, in: ledger, subject: subject)
+            ? ExitCode.success : ExitCode.notActive
+    }
+
+    /// Whether `entitlement` of `catalog` grants access at `subject.now`: the ledger's answer
+    /// with the stored licenses applied. `has` and `paywall --if-needed` answer by it.
+    func grantsAccess(_ entitlement: Entitlement, of catalog: Catalog, in ledger: Ledger, subject: Subject) -> Bool {
         let simulated = EntitlementResolver.status(
             of: entitlement,
             in: StoreContext(catalog: catalog, ledger: ledger, now: subject.now, calendar: Self.storeCalendar))
-        let status = licensedStatuses(simulated: [simulated], subject: subject)[0]
-        return status.grantsAccess ? ExitCode.success : ExitCode.notActive
+        return licensedStatuses(simulated: [simulated], subject: subject)[0].grantsAccess
+    }
+
+    /// What `has` and `paywall` say when there is no catalog to find the entitlement in.
+    static func noCatalog(toLookUp entitlementID: String) -> String {
+        "no catalog to look up \"\(SafeText.excerpt(entitlementID))\" in; pass the app's --deck FILE "
+            + "(whose catalog is used) or --catalog FILE"
     }
 
     /// "unknown entitlement "pri": the catalog FILE has "pro"; did you mean "pro"?", for `has`

@@ -72,9 +72,7 @@ extension Launcher {
     /// or offering it does not define (2, as `has`), a catalog that cannot be read (65, 66).
     func loadGate(_ entitlementID: String, deck: Deck) -> Result<Gate, ExitStatus> {
         guard let path = catalogPath(for: deck) else {
-            printError(
-                "no catalog to look up \"\(SafeText.excerpt(entitlementID))\" in; pass the app's --deck FILE "
-                    + "(whose catalog is used) or --catalog FILE")
+            printError(Self.noCatalog(toLookUp: entitlementID))
             return .failure(ExitStatus(code: ExitCode.usage))
         }
         let loaded: CatalogLoadResult
@@ -105,20 +103,15 @@ extension Launcher {
         case .success(let read): ledger = read
         case .failure(let status): return .failure(status)
         }
-        let simulated = EntitlementResolver.status(
-            of: gate.entitlement,
-            in: StoreContext(catalog: gate.catalog, ledger: ledger, now: now, calendar: Self.storeCalendar))
         let subject = Subject(appID: gate.appID, catalogPath: gate.catalogPath, catalog: gate.catalog, now: now)
-        return .success(licensedStatuses(simulated: [simulated], subject: subject)[0].grantsAccess)
+        return .success(grantsAccess(gate.entitlement, of: gate.catalog, in: ledger, subject: subject))
     }
 
     /// The answer once the paywall has closed, at the store's clock then (`--now` moved on by
     /// `--time-rate`); a ledger that cannot be read now opens nothing.
     func isActiveAfterPaywall(_ gate: Gate, started: Date) -> Bool {
-        let now = Date()
-        let storeNow =
-            options.now.map { $0.addingTimeInterval(now.timeIntervalSince(started) * options.timeRate) } ?? now
-        return (try? isActive(gate, at: storeNow).get()) ?? false
+        let clock = StoreClock(startWallDate: started, startSimulatedDate: options.now, timeRate: options.timeRate)
+        return (try? isActive(gate, at: clock.simulatedDate(atWall: Date())).get()) ?? false
     }
 
     /// The page to show alone: the deck's paywall page for `--offering` (a page without an
