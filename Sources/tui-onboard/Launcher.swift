@@ -46,11 +46,10 @@ struct Launcher {
                 printError(problem)
                 return ExitCode.ioError
             }
-            if case .paywall = options.command {
-                return Messages.$current.withValue(userMessages()) { runStateCommand() }
+            switch options.command {
+            case .run, .paywall: return Messages.$current.withValue(userMessages()) { runStateCommand() }
+            default: return runStateCommand()
             }
-            guard case .run = options.command else { return runStateCommand() }
-            return Messages.$current.withValue(userMessages()) { runStateCommand() }
         }
     }
 

@@ -119,11 +119,11 @@ public struct QuestionView {
             blank()
         }
         let controlWidth = control.map(\.width).max() ?? 0
+        // Choices line up on their mark's side; the field and its rule stay one block.
+        var mirrors = layoutDirection == .rightToLeft
+        if case .input = state.question.kind { mirrors = false }
         for var line in control {
             let left = (rect.width - controlWidth) / 2
-            // Choices line up on their mark's side; the field and its rule stay one block.
-            var mirrors = layoutDirection == .rightToLeft
-            if case .input = state.question.kind { mirrors = false }
             line.x = mirrors ? left + controlWidth - line.width : left
             lines.append(line)
         }
