@@ -81,7 +81,7 @@ enum CommandLineSpec {
             summary:
                 "print the stored answer to question ID (exit 1 when it has none), for a shell: shell=$(tui-onboard answer shell --app ID); --json prints it as JSON; never writes",
             details:
-                "The app is --app, else the deck's. A text or a choice's id is printed as it is, several ids one per line, yes or no as true or false. Exit 0 with the answer, 1 when the question was not answered, 65 for a damaged state file.",
+                "The app is --app, else the deck's. A text or a choice's id is printed as it is, several ids one per line, yes or no as true or false. Exit 0 with the answer, 1 when the question was not answered, 65 for a damaged state file, 74 for one that cannot be read (or a state directory that is not yours).",
             parse: { arguments throws(Options.UsageError) in
                 guard arguments.count == 1, !arguments[0].isEmpty else {
                     throw Options.UsageError(description: "answer needs one question ID, such as `answer shell`")
@@ -93,7 +93,7 @@ enum CommandLineSpec {
             summary:
                 "print every stored answer of the app, one ID=VALUE line each (--json: one JSON object); never writes",
             details:
-                "The app is --app, else the deck's. Several ids are joined by commas in a line. Exit 0 (nothing printed, or {}, when there are none), 65 for a damaged state file.",
+                "The app is --app, else the deck's. Several ids are joined by commas in a line. Exit 0 (nothing printed, or {}, when there are none), 65 for a damaged state file, 74 for one that cannot be read (or a state directory that is not yours).",
             parse: { arguments throws(Options.UsageError) in
                 guard arguments.isEmpty else { throw Options.UsageError(description: "answers takes no arguments") }
                 return .answers
