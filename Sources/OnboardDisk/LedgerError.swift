@@ -76,11 +76,13 @@ public enum LedgerError: Error, Hashable, Sendable, CustomStringConvertible {
 
 extension LedgerError {
     /// The documented exit code for a ledger that cannot be used: 65 for damage and files that
-    /// cannot be a ledger, 74 for failed system calls and a lock held too long.
+    /// cannot be a ledger, 74 for failed system calls and a lock held too long; 3 for a record
+    /// that was committed but not confirmed, so that nobody records it again.
     public var exitCode: Int32 {
         switch self {
         case .damaged, .damagedInPlace, .unreadable, .unencodable: return ExitCode.badData
-        case .io, .busy, .unconfirmed, .full: return ExitCode.ioError
+        case .unconfirmed: return ExitCode.recordedUnconfirmed
+        case .io, .busy, .full: return ExitCode.ioError
         }
     }
 }

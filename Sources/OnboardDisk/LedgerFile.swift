@@ -185,7 +185,7 @@ public struct LedgerFile: Sendable {
     }
 
     /// The ledger's contents as parsed; a damaged ledger is salvaged and reported.
-    private func readLocked(decodingTransactions: Bool = true) throws(LedgerError) -> Contents {
+    func readLocked(decodingTransactions: Bool = true) throws(LedgerError) -> Contents {
         let snapshot = try readSnapshot(decodingTransactions: decodingTransactions)
         switch snapshot.parsed {
         case .success(let contents): return contents
@@ -219,7 +219,7 @@ public struct LedgerFile: Sendable {
     /// one a reset moved aside, gets one before anything is appended, so no reader ever counts
     /// uncommitted bytes); an uncommitted tail is cut off. If the write or sync fails, the file
     /// is cut back, and whether or not that works, nothing counts: the record was not replaced.
-    private func appendLocked(_ lines: [UInt8], after contents: Contents, beforeSync: () -> Void = {})
+    func appendLocked(_ lines: [UInt8], after contents: Contents, beforeSync: () -> Void = {})
         throws(LedgerError)
     {
         var contents = contents
@@ -364,7 +364,7 @@ public struct LedgerFile: Sendable {
         return lock
     }
 
-    private func tryLock(wait: LockWait) throws(LedgerError) -> FileLock? {
+    func tryLock(wait: LockWait) throws(LedgerError) -> FileLock? {
         do {
             try StateDirectory.create(directory)
             return try FileLock.acquire(lockPath, wait: wait)

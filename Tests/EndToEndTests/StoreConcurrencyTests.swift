@@ -87,27 +87,92 @@ struct StoreConcurrencyTests {
         #expect(try fixture.has(at: "2026-01-01") == 0)
     }
 
-    @Test("two upgrades to different higher plans at once: exactly one is recorded, and status shows it")
-    func twoUpgradesOneRecorded() throws {
+    /// A standing to start from (store actions, each at its date) and two actions taken at `now`.
+    struct Pair: CustomStringConvertible, Sendable {
+        var setup: [([String], String)]
+        var first: [String]
+        var second: [String]
+        var now: String
+        var description: String { "\(first.joined(separator: " ")) + \(second.joined(separator: " "))" }
+    }
+
+    /// What a pair ends in: each action's exit code and summary, and the ledger's rows without
+    /// their random transaction IDs.
+    struct Ending: Equatable, CustomStringConvertible {
+        var statuses: [Int32]
+        var summaries: [String]
+        var rows: [String]
+        var description: String { "exits \(statuses), said \(summaries), rows \(rows)" }
+    }
+
+    static func ending(_ outcomes: [Outcome], in fixture: StoreFixture, at now: String) throws -> Ending {
+        let random: Set<String> = ["id", "originalID", "appliesTo", "replacedBy"]
+        let rows = try fixture.rows(at: now).map { row in
+            row.filter { !random.contains($0.key) }.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+                .joined(separator: " ")
+        }
+        return Ending(statuses: outcomes.map(\.status), summaries: outcomes.map(\.standardOutput), rows: rows)
+    }
+
+    /// The pair one after the other, in a fresh state directory.
+    static func serially(_ pair: Pair, _ actions: [[String]]) throws -> Ending {
         let fixture = try StoreFixture()
         defer { fixture.remove() }
-        try fixture.store(["buy", "basic_monthly"], now: "2026-01-01")
-        // One after the other both would be recorded (Plus, then Premium is an upgrade from Plus);
-        // planned against the same ledger, the second must be refused.
-        let plans = ["premium_monthly", "plus_monthly"]
+        for (action, date) in pair.setup { try fixture.store(action, now: date) }
+        let outcomes = try actions.map { action in
+            let output = try fixture.run(["store"] + action + ["--now", pair.now])
+            return Outcome(status: output.status, standardOutput: output.standardOutput, standardError: "")
+        }
+        return try ending(outcomes, in: fixture, at: pair.now)
+    }
+
+    static let pairs: [Pair] = [
+        // Payment failing since 1 February; on the 20th the grace period is over: billing retry.
+        Pair(
+            setup: [(["buy", "plus_monthly"], "2026-01-01"), (["billing-issue", "plus_monthly"], "2026-01-02")],
+            first: ["cancel", "plus_monthly"], second: ["resolve", "plus_monthly"], now: "2026-02-20"),
+        Pair(
+            setup: [(["buy", "plus_monthly"], "2026-01-01")],
+            first: ["price-increase", "plus_monthly", "6.99", "--consent"],
+            second: ["price-increase", "plus_monthly", "7.99"], now: "2026-01-10"),
+        Pair(
+            setup: [(["buy", "plus_monthly"], "2026-01-01")], first: ["cancel", "plus_monthly"],
+            second: ["billing-issue", "plus_monthly"], now: "2026-01-10"),
+        Pair(
+            setup: [(["buy", "plus_monthly"], "2026-01-01")], first: ["cancel", "plus_monthly"],
+            second: ["price-increase", "plus_monthly", "6.99", "--consent"], now: "2026-01-10"),
+        Pair(
+            setup: [(["buy", "plus_monthly"], "2026-01-01")],
+            first: ["price-increase", "plus_monthly", "6.99", "--consent"], second: ["billing-issue", "plus_monthly"],
+            now: "2026-01-10"),
+        Pair(
+            setup: [(["buy", "plus_monthly"], "2026-01-01"), (["cancel", "plus_monthly"], "2026-01-02")],
+            first: ["uncancel", "plus_monthly"], second: ["uncancel", "plus_monthly"], now: "2026-01-10"),
+        // Each an upgrade from Basic; one after the other, Premium after Plus is an upgrade too,
+        // Plus after Premium a downgrade at the renewal.
+        Pair(
+            setup: [(["buy", "basic_monthly"], "2026-01-01")], first: ["buy", "premium_monthly"],
+            second: ["buy", "plus_monthly"], now: "2026-01-16"),
+    ]
+
+    @Test("two store actions at once end as one of the two orders would, one after the other", arguments: pairs)
+    func twoActionsAtOnceEndAsOneOrder(_ pair: Pair) throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        for (action, date) in pair.setup { try fixture.store(action, now: date) }
+        // Both wait for the lock, having read the same ledger.
         let outcomes = try Self.runTogether(
-            plans.map { ["buy", $0, "--now", "2026-01-16"] }, in: fixture, holdingTheLock: true)
-        let winners = outcomes.indices.filter { outcomes[$0].status == 0 }
-        let losers = outcomes.indices.filter { outcomes[$0].status == 1 }
-        try #require(winners.count == 1 && losers.count == 1, "\(outcomes)")
-        let (winner, loser) = (winners[0], losers[0])
-        #expect(outcomes[winner].standardOutput.hasPrefix("Upgraded to "), "\(outcomes)")
+            [pair.first, pair.second].map { $0 + ["--now", pair.now] }, in: fixture, holdingTheLock: true)
+        let together = try Self.ending(outcomes, in: fixture, at: pair.now)
+        let firstThenSecond = try Self.serially(pair, [pair.first, pair.second])
+        var secondThenFirst = try Self.serially(pair, [pair.second, pair.first])
+        secondThenFirst.statuses.reverse()
+        secondThenFirst.summaries.reverse()
         #expect(
-            outcomes[loser].standardError.contains("The subscription changed in another window. Nothing was changed"),
-            "\(outcomes)")
-        #expect(fixture.lines(of: fixture.sandboxLedger).count == 2)
-        #expect(try fixture.entitlement(at: "2026-01-16")["productID"] as? String == plans[winner])
-        let upgrades = try fixture.rows(at: "2026-01-16").filter { $0["kind"] as? String == "upgrade" }
-        #expect(upgrades.count == 1 && upgrades.first?["productID"] as? String == plans[winner], "\(upgrades)")
+            together == firstThenSecond || together == secondThenFirst,
+            "at once: \(together)\nin order: \(firstThenSecond)\nthe other way: \(secondThenFirst)")
+        for outcome in outcomes where outcome.status == 1 {
+            #expect(outcome.standardError.contains("(another tui-onboard recorded something first)"), "\(outcome)")
+        }
     }
 }

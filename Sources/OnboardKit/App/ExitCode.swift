@@ -5,6 +5,10 @@ public enum ExitCode {
     /// `has`: the entitlement is not active.
     public static let notActive: Int32 = 1
     public static let usage: Int32 = 2
+    /// `store`: the action was recorded and counts, but the disk did not confirm that it will
+    /// survive a power cut, or its summary could not be written. Running it again would act
+    /// twice, so it is not the I/O error (74) that means nothing was recorded.
+    public static let recordedUnconfirmed: Int32 = 3
     public static let badData: Int32 = 65
     public static let missingInput: Int32 = 66
     /// `init`: a file it would write exists already, or cannot be created (EX_CANTCREAT).

@@ -18,6 +18,11 @@ extension CommandLineSpec {
                 "A usage error (an output file in the state directory among them), or standard input or output is not a terminal (use --plain); has: the catalog defines no such entitlement, or there is no catalog."
         ),
         ExitStatus(
+            code: "3", brief: "recorded, not confirmed (store)",
+            meaning:
+                "store: the action was recorded and counts, but the disk did not confirm it will survive a power cut, or its summary could not be written to standard output. Do not run it again."
+        ),
+        ExitStatus(
             code: "65", brief: "bad deck, catalog or config",
             meaning:
                 "A bad deck, catalog or config file, a file over its size limit, or a damaged ledger or state file (status, has)."

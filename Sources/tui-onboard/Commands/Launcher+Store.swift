@@ -37,38 +37,47 @@ extension Launcher {
         case .success(.none): return listTransactions(context, appID: subject.appID)
         case .failure(let status): return status.code
         }
-        let step: LifecycleStep
-        switch lifecycle.plan(lifecycleAction, in: context, transactionID: Self.newTransactionID(avoiding: ledger)) {
-        case .success(let planned): step = planned
-        case .failure(let refusal):
+        // Planned first against the ledger as loaded, to refuse without waiting for the lock;
+        // then again under the lock, where it is recorded only if it still holds.
+        if case .failure(let refusal) = lifecycle.plan(
+            lifecycleAction, in: context, transactionID: Self.newTransactionID(avoiding: ledger))
+        {
             printError("\(refusal.message); nothing was recorded")
             return refusal.kind == .unknownName ? ExitCode.usage : ExitCode.notActive
         }
+        let gate = PurchaseGate(catalog: catalog, calendar: Self.storeCalendar)
         do {
-            switch try ledgerFile.record(
-                step.transaction, gate: PurchaseGate(catalog: catalog, calendar: Self.storeCalendar),
-                wait: .patiently)
-            {
-            case .saved:
-                return writeOutput(SafeText.sanitize(step.summary) + "\n")
-            case .refused(let notice, _):
-                printError("\(notice.message) (another tui-onboard recorded something first); nothing was recorded")
-                return ExitCode.notActive
-            case .busy:
-                printError("another tui-onboard kept the purchase ledger locked; nothing was recorded")
-                return ExitCode.ioError
-            case .failed(let reason):
-                printError("\(reason); nothing was recorded")
-                return ExitCode.ioError
+            let result = try ledgerFile.record(wait: .patiently, gate: gate) { current in
+                lifecycle.plan(
+                    lifecycleAction,
+                    in: StoreContext(catalog: catalog, ledger: current, now: subject.now, calendar: Self.storeCalendar),
+                    transactionID: Self.newTransactionID(avoiding: current))
             }
+            return report(result)
         } catch {
-            if case .unconfirmed = error {
-                _ = writeOutput(SafeText.sanitize(step.summary) + "\n")
-                printError("recorded, but the disk did not confirm it will survive a power cut: \(error)")
-            } else {
-                printError("\(error); nothing was recorded")
-            }
+            printError("\(error); nothing was recorded")
             return error.exitCode
+        }
+    }
+
+    /// Says what recording a step did. A step that is committed exits 0, or `recordedUnconfirmed`
+    /// when the disk did not confirm it or its summary cannot be written: it counts all the
+    /// same, and a script that ran the action again would act twice.
+    private func report(_ result: PlannedRecord) -> Int32 {
+        switch result {
+        case .saved(let step, _, let unconfirmed):
+            let written = writeOutput(SafeText.sanitize(step.summary) + "\n")
+            if let unconfirmed {
+                printError("recorded, but the disk did not confirm it will survive a power cut: \(unconfirmed)")
+                return ExitCode.recordedUnconfirmed
+            }
+            return written == ExitCode.success ? ExitCode.success : ExitCode.recordedUnconfirmed
+        case .refused(let refusal, _):
+            printError("\(refusal.message) (another tui-onboard recorded something first); nothing was recorded")
+            return refusal.kind == .unknownName ? ExitCode.usage : ExitCode.notActive
+        case .busy:
+            printError("another tui-onboard kept the purchase ledger locked; nothing was recorded")
+            return ExitCode.ioError
         }
     }
 

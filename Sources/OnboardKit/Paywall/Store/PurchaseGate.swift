@@ -34,7 +34,7 @@ public struct PurchaseGate: Sendable {
         }
         switch transaction.state {
         case .purchased where transaction.planChange != nil:
-            return staleness(of: transaction, in: ledger)
+            return staleness(of: transaction, in: ledger) ?? replanning(transaction, in: ledger)
         case .refunded, .revoked:
             let target = transaction.appliesTo
             if ledger.transactions.contains(where: { $0.withdrawsAccess && $0.appliesTo == target && target != nil }) {
@@ -48,10 +48,10 @@ public struct PurchaseGate: Sendable {
             {
                 return .failed(reason: Messages.tr("That payment was replaced by a plan change. Nothing was changed."))
             }
-            return nil
+            return replanning(transaction, in: ledger)
         case .renewalCancelled, .renewalResumed, .planChangeScheduled, .planChangeCancelled, .billingIssue,
             .billingResolved, .priceIncrease, .priceIncreaseAgreed, .priceIncreaseDeclined, .offerScheduled:
-            return staleness(of: transaction, in: ledger)
+            return staleness(of: transaction, in: ledger) ?? replanning(transaction, in: ledger)
         case .purchased where transaction.appliesTo == nil, .pending:
             guard let product = catalog.products[transaction.productID] else { return nil }
             return refusal(ofBuying: product, in: ledger, at: transaction.purchaseDate)
@@ -125,6 +125,22 @@ public struct PurchaseGate: Sendable {
             }
         }
         return nil
+    }
+
+    /// Why a lifecycle step planned against an older ledger must not be recorded on `ledger`:
+    /// planned again now, at its own date and under its own ID, the store refuses it or would
+    /// record something else (a cancel after another window cancelled, a resolve after a
+    /// cancel, a consent price increase over one the customer was only told of). Every
+    /// precondition of `StoreLifecycle` is asked again here, under the ledger's lock, so no two
+    /// steps planned at once are both recorded in an order that no sequence of them allows.
+    func replanning(_ transaction: LedgerTransaction, in ledger: Ledger) -> StoreSimulator.Notice? {
+        guard let action = LifecycleAction(replaying: transaction) else { return nil }
+        let context = StoreContext(catalog: catalog, ledger: ledger, now: transaction.purchaseDate, calendar: calendar)
+        let planned = StoreLifecycle(catalog: catalog, calendar: calendar)
+            .plan(action, in: context, transactionID: transaction.id)
+        if case .success(let step) = planned, step.transaction == transaction { return nil }
+        return .failed(
+            reason: Messages.tr("The subscription changed in another window. Nothing was changed; look again."))
     }
 
     /// The latest grant of the purchase `transaction` belongs to, by its original ID.
