@@ -71,7 +71,11 @@ extension Launcher {
                 printError("recorded, but the disk did not confirm it will survive a power cut: \(unconfirmed)")
                 return ExitCode.recordedUnconfirmed
             }
-            return written == ExitCode.success ? ExitCode.success : ExitCode.recordedUnconfirmed
+            guard written == ExitCode.success else {
+                printError("recorded all the same; running it again would act twice")
+                return ExitCode.recordedUnconfirmed
+            }
+            return ExitCode.success
         case .refused(let refusal, _):
             printError("\(refusal.message) (another tui-onboard recorded something first); nothing was recorded")
             return refusal.kind == .unknownName ? ExitCode.usage : ExitCode.notActive
