@@ -36,7 +36,8 @@ let package = Package(
         // The only code that talks to ncurses.
         .target(name: "OnboardTerminal", dependencies: ["CNcurses", "OnboardKit"], path: "Sources/OnboardTerminal"),
         // File storage that needs the operating system (fsync, file locks): the ledger and state.
-        .target(name: "OnboardDisk", dependencies: ["OnboardKit", "CGettext"], path: "Sources/OnboardDisk"),
+        .target(
+            name: "OnboardDisk", dependencies: ["OnboardKit", "OnboardSignature", "CGettext"], path: "Sources/OnboardDisk"),
         // A tour run on the terminal, its loop and every effect: what the executable and every
         // Swift host call.
         .target(

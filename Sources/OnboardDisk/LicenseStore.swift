@@ -1,14 +1,17 @@
 import Glibc
 import OnboardKit
+import OnboardSignature
 
 /// The licenses a user has added, one file each in the state directory's `licenses/` (0700),
 /// written atomically with mode 0600. Files are stored exactly as given and verified again at
 /// every read, so a file changed on disk grants nothing.
+///
+/// A file is named after the whole license id (`LicenseFileName`), so two licenses are one
+/// file only when their ids are equal. Files named by earlier versions, after the id's first
+/// 128 bytes, are still read, and replaced or removed by the id they hold.
 public struct LicenseStore: Sendable {
     public static let folderName = "licenses"
-    public static let fileExtension = ".license"
-    /// More files than any user has; a directory stuffed with files cannot slow `has` for long.
-    public static let maximumFiles = 256
+    public static let fileExtension = LicenseFileName.fileExtension
 
     public let directory: String
 
@@ -23,54 +26,50 @@ public struct LicenseStore: Sendable {
         public var problem: String?
     }
 
-    /// The file name a license id is stored under: its letters, digits, `.`, `-` and `_`, every
-    /// other byte as `%XX`, so no id can name a path outside the folder.
-    public static func fileName(for licenseID: String) -> String {
-        var name = ""
-        for byte in licenseID.utf8.prefix(128) {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
-                name.unicodeScalars.append(Unicode.Scalar(byte))
-            case UInt8(ascii: ".") where !name.isEmpty:
-                name.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                name += "%" + String(zeroPadded: byte, radix: 16, width: 2, uppercase: true)
-            }
-        }
-        return name + fileExtension
+    public func path(for licenseID: String) -> String {
+        PathText.join(directory, LicenseFileName.name(for: licenseID))
     }
 
-    public func path(for licenseID: String) -> String { PathText.join(directory, Self.fileName(for: licenseID)) }
-
-    /// Stores `bytes` as the license `licenseID`, replacing an earlier copy of the same license.
+    /// Stores `bytes` as the license `licenseID`, replacing an earlier copy of the same license
+    /// (under an earlier version's name too).
     public func add(_ bytes: [UInt8], licenseID: String) throws(SystemCallError) {
         try StateDirectory.create(directory)
         try AtomicFile(path: path(for: licenseID)).write(bytes)
+        _ = try removeEarlierName(of: licenseID)
     }
 
     /// Removes the license `licenseID`; false when no such file is stored.
     public func remove(licenseID: String) throws(SystemCallError) -> Bool {
         let target = path(for: licenseID)
-        guard unlink(target) == 0 else {
-            if errno == ENOENT { return false }
-            throw .current("remove", target)
+        var removed = true
+        if unlink(target) != 0 {
+            guard errno == ENOENT else { throw .current("remove", target) }
+            removed = false
         }
-        try POSIXFile.syncDirectory(directory)
+        if try removeEarlierName(of: licenseID) { removed = true }
+        if removed { try POSIXFile.syncDirectory(directory) }
+        return removed
+    }
+
+    /// Removes the file an earlier version stored `licenseID` under, when its name differs
+    /// from today's and the license in it is `licenseID` itself: another id that begins with
+    /// the same 128 bytes had the same name then.
+    private func removeEarlierName(of licenseID: String) throws(SystemCallError) -> Bool {
+        let earlier = LicenseFileName.earlierName(for: licenseID)
+        guard earlier != LicenseFileName.name(for: licenseID) else { return false }
+        let path = PathText.join(directory, earlier)
+        guard let bytes = try? POSIXFile.readRegularFile(path, limit: LicenseVerifier.maximumSize),
+            case .success(let reader) = LicenseReader.read(bytes), (try? reader.license.get())?.id == licenseID
+        else { return false }
+        guard unlink(path) == 0 || errno == ENOENT else { throw .current("remove", path) }
         return true
     }
 
     /// Every stored license file, in name order. A missing folder holds none; anything that is
     /// not a regular file (a link to a FIFO, a directory) is listed with its failure, never read.
     public func entries() -> [Entry] {
-        guard let folder = opendir(directory) else { return [] }
-        defer { closedir(folder) }
-        var names: [String] = []
-        while let entry = readdir(folder), names.count < Self.maximumFiles {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name.hasSuffix(Self.fileExtension) && !name.hasPrefix(".") { names.append(name) }
+        let names = POSIXFile.names(in: directory).filter {
+            $0.hasSuffix(Self.fileExtension) && !$0.hasPrefix(".")
         }
         return names.sorted().map { name in
             let path = PathText.join(directory, name)
