@@ -25,10 +25,10 @@ struct LicenseStoreEndToEndTests {
                 arguments + ["--catalog", vendor.catalog, "--app", E.appID, "--state-dir", state])
         }
 
-        /// A license of `id` granting pro until `until` (none: for good), written to a file.
-        func license(_ id: String, until: String? = nil) throws -> String {
+        /// A license of `id` granting `entitlement` until `until` (none: for good), written to a file.
+        func license(_ id: String, until: String? = nil, entitlement: String = "pro") throws -> String {
             let path = directory.path("license-\(UUID().uuidString)")
-            try E.sign(vendor.key, ["--grant", "pro" + (until.map { ":\($0)" } ?? ""), "--lid", id])
+            try E.sign(vendor.key, ["--grant", entitlement + (until.map { ":\($0)" } ?? ""), "--lid", id])
                 .write(toFile: path, atomically: true, encoding: .utf8)
             return path
         }
@@ -116,5 +116,37 @@ struct LicenseStoreEndToEndTests {
         #expect(try store.run(["has", "pro"]).status == 0)
         let ids = try store.listedIDs()
         #expect(ids.count == 1_001 && ids.last == "ZZZ")
+    }
+
+    @Test("a license for an entitlement the catalog no longer has is listed as granting nothing, not as valid")
+    func aLicenseForARenamedEntitlementIsNotCalledValid() throws {
+        let store = try Store()
+        defer { store.directory.remove() }
+        try FileManager.default.createDirectory(
+            atPath: store.folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        // Added while the catalog called the entitlement "team"; it is "pro" now.
+        try FileManager.default.copyItem(
+            atPath: try store.license("OLD-NAME", entitlement: "team"), toPath: store.folder + "/OLD-NAME.license")
+        try FileManager.default.copyItem(
+            atPath: try store.license("MIXED", until: "2099-01-01", entitlement: "team"),
+            toPath: store.folder + "/MIXED.license")
+        #expect(try store.run(["has", "pro"]).status == 1)
+        let text = try store.run(["license", "list"]).standardOutput
+        #expect(!text.contains("valid license OLD-NAME"), "\(text)")
+        #expect(
+            text.contains(
+                "verified license OLD-NAME for \(E.appID), but it grants \"team\", which the catalog does not have"),
+            "\(text)")
+        #expect(text.contains("  team: lifetime (not in the catalog: grants nothing)"), "\(text)")
+        let listed = try store.run(["license", "list", "--json"])
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(listed.standardOutput.utf8)) as? [String: Any])
+        let grants = try #require(document["licenses"] as? [[String: Any]]).flatMap {
+            try #require($0["grants"] as? [[String: Any]])
+        }
+        #expect(grants.count == 2)
+        for grant in grants {
+            #expect(grant["active"] as? Bool == false && grant["inCatalog"] as? Bool == false, "\(grant)")
+        }
     }
 }

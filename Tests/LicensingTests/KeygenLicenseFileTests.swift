@@ -10,13 +10,13 @@ struct KeygenLicenseFileTests {
 
     static func document(
         expiry: String? = "2027-06-01T00:00:00.000Z", fileExpiry: String = "2026-12-15T00:00:00.000Z",
-        app: String? = nil
+        app: String? = nil, status: String = ""
     ) -> [UInt8] {
         let metadata = app.map { "{\"app\":\"\($0)\"}" } ?? "{}"
         let text = """
             {"meta":{"issued":"2026-11-30T10:00:00.000Z","expiry":"\(fileExpiry)","ttl":1209600},
              "data":{"id":"8a9b3c4d-0000-4000-8000-000000000001","type":"licenses",
-               "attributes":{"name":"Team license","key":"ABC-123","expiry":\(expiry.map { "\"\($0)\"" } ?? "null"),"metadata":\(metadata)},
+               "attributes":{\(status)"name":"Team license","key":"ABC-123","expiry":\(expiry.map { "\"\($0)\"" } ?? "null"),"metadata":\(metadata)},
                "relationships":{"product":{"data":{"type":"products","id":"prod-42"}}}},
              "included":[{"type":"entitlements","id":"e1","attributes":{"code":"pro","name":"Pro"}},
                          {"type":"entitlements","id":"e2","attributes":{"code":"export","name":"Export"}},
@@ -63,5 +63,33 @@ struct KeygenLicenseFileTests {
         let file = F.envelopeFile(payload: Self.document(expiry: nil), label: LicenseArmor.keygenLabel)
         let license = try F.verifier(keygenProduct: "prod-42").verify(file, now: F.now).get()
         #expect(license.grants.allSatisfy { $0.expires == nil })
+    }
+
+    /// keygen's statuses, as `data.attributes.status` (or the `suspended` flag) says them when
+    /// the file was checked out: a suspended or banned license grants nothing; the others
+    /// (inactive only means not validated lately) grant as the expiry says.
+    @Test(
+        arguments: [
+            ("", nil), ("\"status\":\"ACTIVE\",", nil), ("\"status\":\"INACTIVE\",", nil),
+            ("\"status\":\"EXPIRING\",", nil), ("\"status\":\"SUSPENDED\",", "SUSPENDED"),
+            ("\"status\":\"BANNED\",", "BANNED"), ("\"status\":\"banned\",", "BANNED"),
+            ("\"suspended\":true,\"status\":\"ACTIVE\",", "SUSPENDED"), ("\"suspended\":false,", nil),
+        ])
+    func aSuspendedOrBannedLicenseGrantsNothing(status: String, withdrawn: String?) throws {
+        let file = F.envelopeFile(payload: Self.document(status: status), label: LicenseArmor.keygenLabel)
+        let verified = F.verifier(keygenProduct: "prod-42").verify(file, now: F.now)
+        switch (verified, withdrawn) {
+        case (.success(let license), nil):
+            #expect(!license.isWithdrawn && !license.activeGrants(at: F.now).isEmpty)
+        case (.failure(let rejection), let withdrawn?):
+            #expect(rejection.check == .withdrawn)
+            #expect(rejection.reason.contains("is \(withdrawn) at keygen.sh"), "\(rejection.reason)")
+        default:
+            Issue.record("\(status): \(verified)")
+        }
+        // Read without its signature (inspect), the status is shown.
+        let read = try LicenseReader.read(file).get().license.get()
+        let summary = LicenseSummary.text(of: read, now: F.now, verified: false)
+        #expect(summary.contains("keygen status") == status.contains("status") || withdrawn != nil, "\(summary)")
     }
 }

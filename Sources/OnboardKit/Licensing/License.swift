@@ -73,10 +73,20 @@ public struct License: Hashable, Sendable {
     public var grants: [Grant]
     /// A keygen file's own expiry (`meta.expiry`): after it the file must be checked out again.
     public var fileExpires: Date?
+    /// A keygen license's status when the file was checked out (`data.attributes.status`,
+    /// upper case: `ACTIVE`, `INACTIVE`, `EXPIRING`, `EXPIRED`, `SUSPENDED`, `BANNED`), and
+    /// `SUSPENDED` when `attributes.suspended` is true; nil when the file says neither.
+    public var keygenStatus: String?
+
+    /// The keygen statuses under which a license grants nothing: the vendor took it back.
+    public static let withdrawnKeygenStatuses: Set<String> = ["SUSPENDED", "BANNED"]
+
+    /// True when the vendor suspended or banned the license at keygen.sh.
+    public var isWithdrawn: Bool { keygenStatus.map(Self.withdrawnKeygenStatuses.contains) ?? false }
 
     public init(
         format: LicenseArmor.Format, id: String, appID: String, issued: Date, licensee: Licensee?, grants: [Grant],
-        fileExpires: Date? = nil
+        fileExpires: Date? = nil, keygenStatus: String? = nil
     ) {
         self.format = format
         self.id = id
@@ -85,6 +95,7 @@ public struct License: Hashable, Sendable {
         self.licensee = licensee
         self.grants = grants
         self.fileExpires = fileExpires
+        self.keygenStatus = keygenStatus
     }
 
     /// Grace periods and expiries are counted in UTC, the same on every machine.

@@ -98,10 +98,15 @@ public enum LicensePayloadReader {
         }
         let licensee = License.Licensee(
             name: name ?? attributes?["name"]?.stringValue, email: user?["email"]?.stringValue)
+        var status = try attributes.flatMap { node throws(LicenseRejection) in
+            try optionalString(node, "status", in: "\"data.attributes\"")
+        }?.uppercased()
+        if let suspended = attributes?["suspended"], case .bool(true) = suspended.value { status = "SUSPENDED" }
         return License(
             format: .keygen, id: id, appID: app, issued: issued,
             licensee: licensee.text == nil ? nil : licensee,
-            grants: codes.map { License.Grant(entitlement: $0, expires: expires) }, fileExpires: fileExpires)
+            grants: codes.map { License.Grant(entitlement: $0, expires: expires) }, fileExpires: fileExpires,
+            keygenStatus: status)
     }
 
     // MARK: Members

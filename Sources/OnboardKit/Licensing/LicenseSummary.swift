@@ -3,18 +3,26 @@ import FoundationEssentials
 /// A license in a few lines for a person (`verify`, `inspect`, `license list`), every text from
 /// the license sanitized: it is untrusted until verified, and its words are the vendor's.
 public enum LicenseSummary {
-    public static func text(of license: License, now: Date, verified: Bool) -> String {
+    /// With `catalog`, a verified license that grants nothing of it now says so instead of
+    /// "valid", and each grant of an entitlement the catalog does not have (renamed since) says
+    /// it grants nothing.
+    public static func text(of license: License, now: Date, verified: Bool, catalog: Catalog? = nil) -> String {
+        let name = "license \(SafeText.sanitize(license.id)) for \(SafeText.sanitize(license.appID))"
+        let useless = verified ? LicenseUsefulness.reasonItGrantsNothing(license, catalog: catalog, now: now) : nil
         var lines = [
-            (verified ? "valid license " : "license ")
-                + "\(SafeText.sanitize(license.id)) for \(SafeText.sanitize(license.appID))"
+            useless.map { "verified \(name), but \($0)" } ?? (verified ? "valid " : "") + name
         ]
         if let licensee = license.licensee?.text { lines.append("  licensed to \(SafeText.sanitize(licensee))") }
         lines.append("  issued \(RFC3339Date.text(of: license.issued))")
         if let fileExpires = license.fileExpires {
             lines.append("  file valid until \(RFC3339Date.text(of: fileExpires))")
         }
+        if let status = license.keygenStatus { lines.append("  keygen status \(SafeText.sanitize(status))") }
         for grant in license.grants {
-            lines.append("  \(SafeText.sanitize(grant.entitlement)): \(grantText(grant, now: now))")
+            let unknown = catalog.map { $0.entitlement(id: grant.entitlement) == nil } ?? false
+            lines.append(
+                "  \(SafeText.sanitize(grant.entitlement)): \(grantText(grant, now: now))"
+                    + (unknown ? " (not in the catalog: grants nothing)" : ""))
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -156,6 +156,13 @@ public struct LicenseVerifier: Sendable {
                     .expired,
                     "the license file expired at \(RFC3339Date.text(of: fileExpires)): check it out again"))
         }
+        if license.isWithdrawn, let status = license.keygenStatus {
+            return .failure(
+                LicenseRejection(
+                    .withdrawn,
+                    "the license is \(status) at keygen.sh, so it grants nothing: once the vendor reinstates it, "
+                        + "check the file out again"))
+        }
         return .success(license)
     }
 }

@@ -69,9 +69,12 @@ extension Launcher {
         let now = found.subject.now
         let stored = StoredLicenses.read(
             stateDirectory: stateDirectory, keys: found.keys, audience: found.audience, now: now)
-        if options.isJSON { return writeOutput(LicenseListJSON.text(stored, now: now)) }
+        let catalog = found.subject.catalog
+        if options.isJSON { return writeOutput(LicenseListJSON.text(stored, now: now, catalog: catalog)) }
         var text = ""
-        for license in stored.verified { text += LicenseSummary.text(of: license, now: now, verified: true) }
+        for license in stored.verified {
+            text += LicenseSummary.text(of: license, now: now, verified: true, catalog: catalog)
+        }
         for refused in stored.refused {
             text += "refused \(SafeText.sanitize(refused.path)): \(SafeText.sanitize(refused.reason))\n"
         }

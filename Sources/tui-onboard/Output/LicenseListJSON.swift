@@ -4,10 +4,15 @@ import OnboardRun
 
 /// `license list --json`: every stored license, verified now, and each file refused with why.
 enum LicenseListJSON {
-    static func text(_ stored: StoredLicenses, now: Date) -> String {
+    /// A grant is `active` when it is in force at `now` and, given a catalog, the catalog has
+    /// its entitlement; `inCatalog` says which (null without a catalog).
+    static func text(_ stored: StoredLicenses, now: Date, catalog: Catalog?) -> String {
         let licenses = stored.verified.map { license in
             let grants = license.grants.map { grant in
-                "{\"active\": \(grant.state(at: now).isActive), \"entitlement\": \(JSONString.quoted(grant.entitlement)), "
+                let inCatalog = catalog.map { $0.entitlement(id: grant.entitlement) != nil }
+                let active = grant.state(at: now).isActive && inCatalog != false
+                return "{\"active\": \(active), \"inCatalog\": \(inCatalog.map(String.init) ?? "null"), "
+                    + "\"entitlement\": \(JSONString.quoted(grant.entitlement)), "
                     + "\"expires\": \(dateJSON(grant.expires)), \"accessEnds\": \(dateJSON(grant.accessEnds))}"
             }
             return "    {\"id\": \(JSONString.quoted(license.id)), \"app\": \(JSONString.quoted(license.appID)), "
