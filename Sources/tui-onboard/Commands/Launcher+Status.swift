@@ -92,6 +92,7 @@ extension Launcher {
             case .success(let read): ledger = read
             case .failure(let status): return status.code
             }
+            warnOfImpossibleTransactions(in: ledger, catalog: catalog, directory: answerLedgerDirectory)
             entitlements = licensedStatuses(
                 simulated: EntitlementResolver.statuses(
                     in: StoreContext(catalog: catalog, ledger: ledger, now: subject.now, calendar: Self.storeCalendar)),
@@ -106,4 +107,14 @@ extension Launcher {
         return writeOutput(report.text(locale: Self.userLocale(environment), timeZone: TimeZone.current))
     }
 
+    /// Names on stderr each transaction of `ledger` that counts for nothing because no store
+    /// could have recorded it where it stands (`LedgerOrder`): a line edited by hand whose
+    /// checksum holds. The exit code is unchanged: the rest of the ledger is sound.
+    func warnOfImpossibleTransactions(in ledger: Ledger, catalog: Catalog, directory: String) {
+        for problem in LedgerOrder.problems(in: ledger, catalog: catalog) {
+            printError(
+                "\(LedgerFile(directory: directory).ledgerPath): transaction \(problem.position) "
+                    + "(\(SafeText.excerpt(problem.transactionID))) does not count: \(problem.reason)")
+        }
+    }
 }

@@ -27,6 +27,7 @@ extension Launcher {
             if case .failure(let status) = loaded { return status.code }
             return ExitCode.ioError
         }
+        warnOfImpossibleTransactions(in: ledger, catalog: catalog, directory: runLedgerDirectory)
         let context = StoreContext(catalog: catalog, ledger: ledger, now: subject.now, calendar: Self.storeCalendar)
         let lifecycle = StoreLifecycle(
             catalog: catalog, calendar: Self.storeCalendar, locale: Self.userLocale(environment),

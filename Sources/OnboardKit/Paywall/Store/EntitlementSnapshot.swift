@@ -33,7 +33,7 @@ public struct EntitlementSnapshot: Hashable, Sendable {
 
     /// Works everything out from `context`, reading the ledger once.
     public init(_ context: StoreContext) {
-        let records = PurchaseRecords(context.ledger, at: context.now)
+        let records = PurchaseRecords(context.ledger, at: context.now, catalog: context.catalog)
         let products = context.catalog.products.values
         statuses = context.catalog.entitlements.map {
             EntitlementResolver.status(of: $0, records: records, in: context)

@@ -76,7 +76,7 @@ public struct PurchaseGate: Sendable {
     /// again what the one ahead recorded (entitlements still count a purchase only from its date).
     public func refusal(ofBuying product: Product, in ledger: Ledger, at now: Date) -> StoreSimulator.Notice? {
         let context = StoreContext(catalog: catalog, ledger: ledger, now: now, calendar: calendar)
-        let records = PurchaseRecords(everythingRecordedIn: ledger)
+        let records = PurchaseRecords(everythingRecordedIn: ledger, catalog: catalog)
         switch product.type {
         case .consumable, .nonRenewing:
             return nil

@@ -28,23 +28,27 @@ struct PurchaseRecords {
     /// on the answers may differ. Nil when none is dated later.
     private(set) var nextTransactionDate: Date?
 
-    /// The ledger at `now`: what has happened by then.
-    init(_ ledger: Ledger, at now: Date) {
-        self.init(ledger, counting: { $0.hasHappened(by: now) })
+    /// The ledger at `now`: what has happened by then. With `catalog`, a plan change into
+    /// another group does not count either (`LedgerOrder`).
+    init(_ ledger: Ledger, at now: Date, catalog: Catalog?) {
+        self.init(ledger, catalog: catalog, counting: { $0.hasHappened(by: now) })
     }
 
     /// Every transaction recorded with meaningful dates, whatever its date: what the gate
     /// against selling twice judges by, since a purchase recorded by an instance whose
     /// simulated clock runs ahead is still a purchase.
-    init(everythingRecordedIn ledger: Ledger) {
-        self.init(ledger, counting: \.hasMeaningfulDates)
+    init(everythingRecordedIn ledger: Ledger, catalog: Catalog?) {
+        self.init(ledger, catalog: catalog, counting: \.hasMeaningfulDates)
     }
 
-    private init(_ ledger: Ledger, counting counts: (LedgerTransaction) -> Bool) {
+    /// Transactions recorded where no store could have (`LedgerOrder`) never count.
+    private init(_ ledger: Ledger, catalog: Catalog?, counting counts: (LedgerTransaction) -> Bool) {
         var groupOfTransaction: [String: String] = [:]
         var positionOfGroup: [String: Int] = [:]
         var productsOfPurchase: [Set<String>] = []
+        var order = LedgerOrder(catalog: catalog)
         for transaction in ledger.transactions {
+            guard order.admit(transaction) == nil else { continue }
             guard counts(transaction) else {
                 if transaction.hasMeaningfulDates {
                     nextTransactionDate = min(nextTransactionDate ?? transaction.purchaseDate, transaction.purchaseDate)

@@ -82,7 +82,7 @@ public struct TransactionListing: Sendable {
 
     /// The rows of `ledger` that have happened by `now`, oldest first.
     public func rows(of ledger: Ledger, at now: Date) -> [Row] {
-        let records = PurchaseRecords(ledger, at: now)
+        let records = PurchaseRecords(ledger, at: now, catalog: catalog)
         var rows: [(row: Row, order: Int)] = []
         var order = 0
         var budget = Self.rowLimit
