@@ -16,13 +16,17 @@ public enum EntitlementResolver {
 
     /// The status of one entitlement: the strongest access any of its products gives.
     public static func status(of entitlement: Entitlement, in context: StoreContext) -> EntitlementStatus {
-        status(of: entitlement, records: PurchaseRecords(context.ledger, at: context.now, catalog: context.catalog), in: context)
+        status(
+            of: entitlement, records: PurchaseRecords(context.ledger, at: context.now, catalog: context.catalog),
+            in: context)
     }
 
     /// What the purchases of one product give at `now`; `.notPurchased` for consumables and for
     /// products the catalog does not know.
     public static func state(ofProduct productID: String, in context: StoreContext) -> EntitlementStatus.State {
-        access(toProduct: productID, records: PurchaseRecords(context.ledger, at: context.now, catalog: context.catalog), in: context)?.state
+        access(
+            toProduct: productID, records: PurchaseRecords(context.ledger, at: context.now, catalog: context.catalog),
+            in: context)?.state
             ?? .notPurchased
     }
 
@@ -33,7 +37,9 @@ public enum EntitlementResolver {
     public static func activeSubscription(for product: Product, in context: StoreContext)
         -> EntitlementStatus.State?
     {
-        activeSubscription(for: product, records: PurchaseRecords(context.ledger, at: context.now, catalog: context.catalog), in: context)
+        activeSubscription(
+            for: product, records: PurchaseRecords(context.ledger, at: context.now, catalog: context.catalog),
+            in: context)
     }
 
     static func activeSubscription(for product: Product, records: PurchaseRecords, in context: StoreContext)

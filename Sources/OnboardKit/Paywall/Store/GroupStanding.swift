@@ -22,7 +22,9 @@ public struct GroupStanding: Sendable {
 
     /// The standing in the group of `product` (just the product, outside any group) at `context.now`.
     public init(groupOf product: Product, in context: StoreContext) {
-        self.init(groupOf: product, records: PurchaseRecords(context.ledger, at: context.now, catalog: context.catalog), in: context)
+        self.init(
+            groupOf: product, records: PurchaseRecords(context.ledger, at: context.now, catalog: context.catalog),
+            in: context)
     }
 
     /// The same from records already built at `context.now`.
