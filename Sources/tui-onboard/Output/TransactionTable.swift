@@ -86,7 +86,7 @@ struct TransactionTable {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
         let data = (try? encoder.encode(Document(self))) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return JSONString.escapingControls(inDocument: String(decoding: data, as: UTF8.self)) + "\n"
     }
 
     private struct Document: Encodable {
