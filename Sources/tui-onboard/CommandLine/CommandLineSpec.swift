@@ -398,7 +398,7 @@ enum CommandLineSpec {
                 options.language = value
             },
             help:
-                "the language to read the deck's and catalog's texts and product names in (a list as fr:de), before LANGUAGE, LC_ALL, LC_MESSAGES and LANG, which work whether or not the locale is installed",
+                "the language to read the deck's and catalog's texts and product names in (a list as fr:de), and whose conventions numbers, prices and dates follow, before LANGUAGE, LC_ALL, LC_MESSAGES and LANG, which work whether or not the locale is installed",
             commands: [.run, .paywall, .dump, .status, .store]),
         OptionSpec(
             names: ["--offer"],

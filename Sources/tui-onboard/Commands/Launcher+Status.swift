@@ -103,7 +103,7 @@ extension Launcher {
             appID: subject.appID, stateDirectory: stateDirectory, now: subject.now,
             onboarding: state.apps[subject.appID], catalogPath: subject.catalogPath, entitlements: entitlements)
         if options.isJSON { return writeOutput(report.json()) }
-        return writeOutput(report.text(locale: Self.userLocale(environment), timeZone: TimeZone.current))
+        return writeOutput(report.text(locale: userLocale, timeZone: TimeZone.current))
     }
 
 }

@@ -84,7 +84,7 @@ extension Launcher {
         let date = options.now ?? Self.pictureDate
         let setup = PaywallSetup(
             catalog: catalog, clock: StoreClock(startWallDate: date, startSimulatedDate: date),
-            locale: Self.userLocale(environment), timeZone: TimeZone(identifier: "UTC")!)
+            locale: userLocale, timeZone: TimeZone(identifier: "UTC")!)
         diagnostics += DeckCatalogCheck.unknownOfferings(in: deck, catalog: catalog, file: deckPath, root: root)
         if !diagnostics.contains(where: { $0.severity == .error }) {
             diagnostics += PaywallFitCheck.diagnostics(deck, paywall: setup, file: SafeText.sanitize(deckPath))
