@@ -247,16 +247,25 @@ enum CommandLineSpec {
         OptionSpec(
             names: ["--now"],
             argument: .value(name: "DATE", completion: .nothing) { options, value throws(OptionSpec.Rejection) in
+                let date: Date
                 do throws(RFC3339Date.ParseError) {
-                    options.now = try RFC3339Date.parse(value)
+                    date = try RFC3339Date.parse(value)
                 } catch {
                     let forms = "\(RFC3339Date.acceptedForms), such as 2026-01-31 or 2026-01-31T09:00:00+01:00"
                     throw OptionSpec.Rejection(
                         reason: "needs \(forms); not \"\(SafeText.excerpt(value))\": \(error.reason)")
                 }
+                guard StoreClock.dates.contains(date) else {
+                    throw OptionSpec.Rejection(
+                        reason:
+                            "needs a date in the years 1970 to 8999, which the store's clock runs through (so that a "
+                            + "period of up to 999 years still ends in a four-digit year), not \"\(SafeText.excerpt(value))\""
+                    )
+                }
+                options.now = date
             },
             help:
-                "start the store's clock at DATE: 2026-01-31 (midnight UTC) or an RFC 3339 date and time such as 2026-01-31T09:00:00Z or 2026-01-31T09:00:00.5+01:00",
+                "start the store's clock at DATE: 2026-01-31 (midnight UTC) or an RFC 3339 date and time such as 2026-01-31T09:00:00Z or 2026-01-31T09:00:00.5+01:00, from 1970 to 8999",
             commands: [.run, .dump, .status, .has, .paywall, .license, .store]),
         OptionSpec(
             names: ["--result-json"],
