@@ -21,6 +21,8 @@ struct FormattingLanguageEndToEndTests {
         ["store", "transactions", "--now", "2026-01-10"],
         ["store", "price-increase", "tui_onboard_pro_monthly", "5.99", "--now", "2026-01-10"],
         ["paywall", "pro", "--plain", "--now", "2026-01-10"],
+        // The price increase's new price, which the listing wrote as the ledger's decimal.
+        ["store", "transactions", "--now", "2026-01-11"],
     ]
 
     @Test(arguments: [
@@ -53,5 +55,6 @@ struct FormattingLanguageEndToEndTests {
         // And the language really was applied: no American date in a German, French or Japanese run.
         let all = outputs[0].joined()
         #expect(!all.contains("Jan 10, 2026") && !all.contains("Feb 1, 2026"), "\(all)")
+        #expect(all.contains("new price ") && !all.contains("new price 5.99"), "\(all)")
     }
 }
