@@ -19,7 +19,7 @@ public enum FileReadFailure: Error, Hashable, Sendable, CustomStringConvertible 
             return
                 "\(SafeText.sanitize(path)) is \(kind), not a regular file; move it away or choose another --state-dir"
         case let .tooLarge(path, size, limit):
-            return "\(SafeText.sanitize(path)) is \(Self.mebibytes(size)), over the \(Self.mebibytes(limit)) limit; "
+            return "\(SafeText.sanitize(path)) is \(ByteCount.overLimit(size, limit: limit)); "
                 + "it cannot be a file tui-onboard wrote. Move it away or choose another --state-dir"
         }
     }
@@ -36,10 +36,5 @@ public enum FileReadFailure: Error, Hashable, Sendable, CustomStringConvertible 
         case S_IFSOCK: return "a socket"
         default: return "a special file"
         }
-    }
-
-    static func mebibytes(_ bytes: Int) -> String {
-        let tenths = (bytes * 10 + 512 * 1024) / (1024 * 1024)
-        return tenths % 10 == 0 ? "\(tenths / 10) MiB" : "\(tenths / 10).\(tenths % 10) MiB"
     }
 }

@@ -148,8 +148,7 @@ public struct FirstRunStateFile: Sendable {
         case .system(let failure): throw failure
         case .notRegular(_, let kind): return Problem(reason: "it is \(kind), not a regular file")
         case .tooLarge(_, let size, let limit):
-            return Problem(
-                reason: "it is \(FileReadFailure.mebibytes(size)), over the \(FileReadFailure.mebibytes(limit)) limit")
+            return Problem(reason: "it is \(ByteCount.overLimit(size, limit: limit))")
         }
     }
 

@@ -55,8 +55,8 @@ public enum LedgerError: Error, Hashable, Sendable, CustomStringConvertible {
                 + "\(kept) and \(dropped) left out. "
                 + "Restore purchases to see what is active, and keep the original for support."
         case let .full(path, size, limit):
-            return "the purchase ledger \(SafeText.sanitize(path)) holds \(size / 1_048_576) MiB, the most tui-onboard "
-                + "records (\(limit / 1_048_576) MiB), so nothing more can be bought; `tui-onboard reset --purchases` "
+            return "the purchase ledger \(SafeText.sanitize(path)) holds \(ByteCount.text(size)), the most tui-onboard "
+                + "records (\(ByteCount.text(limit))), so nothing more can be bought; `tui-onboard reset --purchases` "
                 + "moves it aside, keeping it whole"
         case .unreadable(let failure):
             return "purchase ledger: \(failure)"

@@ -46,39 +46,29 @@ final class CheckoutDesk {
         return LicenseSummary.statusLines(stored.verified, catalog: catalog, now: now)
     }
 
-    /// Opens `url` with `$BROWSER` (its first entry) or `xdg-open`, detached, output discarded.
-    /// Never over SSH (the browser would open on the far machine, or not at all) or without a display.
+    /// Opens `url` with the first command of `$BROWSER` that starts (`BrowserCommand`), or
+    /// `xdg-open`, detached; says which could not be started when none could. Never over SSH
+    /// (the browser would open on the far machine, or not at all) or without a display.
     func open(_ url: String) -> Message {
         if environment["SSH_CONNECTION"] != nil || environment["SSH_TTY"] != nil {
             return .addressOpened(
                 failure: Messages.tr(
                     "Not opened: this is an SSH session; scan the code or open the address on your own device"))
         }
-        let browser = environment["BROWSER"].flatMap { $0.split(separator: ":").first.map(String.init) }
+        let browser = environment["BROWSER"].flatMap { $0.isEmpty ? nil : $0 }
         if browser == nil, environment["DISPLAY"] == nil, environment["WAYLAND_DISPLAY"] == nil {
             return .addressOpened(
                 failure: Messages.tr("Not opened: there is no display here (and no $BROWSER); scan the code instead"))
         }
-        // A shell that starts the browser in the background and exits at once: the browser is
-        // nobody's child to wait for, and the address is an argument, never part of a command.
-        let command = (browser == nil ? "xdg-open" : "\"$BROWSER_COMMAND\"") + " \"$1\" </dev/null >/dev/null 2>&1 &"
-        let words: [String] = ["/bin/sh", "-c", command, "sh", url]
-        var arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) }
-        defer { arguments.forEach { free($0) } }
-        arguments.append(nil)
-        var childEnvironment: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") }
-        if let browser { childEnvironment.append(strdup("BROWSER_COMMAND=\(browser)")) }
-        defer { childEnvironment.forEach { free($0) } }
-        childEnvironment.append(nil)
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, "/bin/sh", nil, nil, &arguments, &childEnvironment)
-        guard status == 0 else {
-            return .addressOpened(
-                failure: Messages.tr("Not opened: {{ reason }}", ["reason": String(cString: strerror(status))]))
+        guard let failures = BrowserLauncher.open(url, environment: environment) else {
+            return .addressOpened(failure: nil)
         }
-        var exitStatus: Int32 = 0
-        while waitpid(pid, &exitStatus, 0) < 0 && errno == EINTR {}
-        return .addressOpened(failure: nil)
+        let tried = failures.map { "\($0.name): \($0.reason)" }.joined(separator: "; ")
+        return .addressOpened(
+            failure: failures.isEmpty
+                ? Messages.tr("Not opened: $BROWSER names no command; scan the code instead")
+                : Messages.tr(
+                    "Not opened: no browser could be started ({{ tried }}); scan the code instead", ["tried": tried]))
     }
 
     /// Keeps the open checkout in the state (`checkout.json`), so the reference the vendor

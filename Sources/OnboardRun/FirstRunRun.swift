@@ -47,6 +47,22 @@ public final class FirstRunRun {
         }
     }
 
+    /// Notes the catalog `appID`'s deck names (an absolute path) so `has` and `status` answer for
+    /// the app by `--app` alone, without writing what its user has seen: for a paywall gate,
+    /// which shows no tour. The state is read first and written, under its lock, only when the
+    /// catalog is new; a damaged state is left for the next tour to repair, and a state that
+    /// cannot be written is a problem to say, as a tour's is.
+    public func rememberCatalog(_ path: String, forApp appID: String) {
+        guard let state = try? store.loadWithoutRepair(), state.catalogPath(forApp: appID) != path else { return }
+        do {
+            try store.update { (state: inout FirstRunState) -> Bool in state.rememberCatalog(path, forApp: appID) }
+        } catch {
+            problems.append(
+                "the app's catalog was not remembered, so `has --app \(SafeText.excerpt(appID))` cannot answer "
+                    + "without --deck: \(error.description)")
+        }
+    }
+
     /// The problems not handed out yet, for the caller to say on stderr, each once.
     public func unsaidProblems() -> [String] {
         defer { said = problems.count }

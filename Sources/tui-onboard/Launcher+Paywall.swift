@@ -55,6 +55,7 @@ extension Launcher {
         let mode = options.simulation.flatMap(StoreSimulator.SimulationMode.init(rawValue:)) ?? .success
         let latency = options.latency
         let environment = environment
+        let language = options.language
         let isSandbox = runsInSandbox
         let licenseDirectory = stateDirectory
         let appID = options.appID ?? deck.app.id
@@ -73,7 +74,8 @@ extension Launcher {
             }
             return PaywallSetup(
                 catalog: catalog, ledger: ledger, mode: mode, latency: latency, clock: clock,
-                locale: Self.userLocale(environment), timeZone: TimeZone.current, isSandbox: isSandbox,
+                locale: FormattingLocale.resolve(option: language, environment: environment),
+                timeZone: TimeZone.current, isSandbox: isSandbox,
                 checkoutReference: reference, licenseLines: licenseLines)
         })
     }
@@ -92,15 +94,7 @@ extension Launcher {
         }
     }
 
-    /// The user's locale for prices and dates, from LC_ALL, LC_MONETARY or LANG; a bare "C" or
-    /// POSIX environment gets en_US rather than "US$" and ISO dates.
-    static func userLocale(_ environment: [String: String]) -> Locale {
-        for name in ["LC_ALL", "LC_MONETARY", "LANG"] {
-            guard let value = environment[name], !value.isEmpty else { continue }
-            let identifier = String(value.prefix { $0 != "." && $0 != "@" })
-            if identifier == "C" || identifier == "POSIX" { break }
-            return Locale(identifier: identifier)
-        }
-        return Locale(identifier: "en_US")
-    }
+    /// The locale every number, price and date is written in: the conventions of the user's first
+    /// language (`--lang`, `LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`), `FormattingLocale`'s rule.
+    var userLocale: Locale { FormattingLocale.resolve(option: options.language, environment: environment) }
 }

@@ -94,6 +94,21 @@ struct HostileFileTests {
         }
     }
 
+    @Test("a license file over 64 KiB says so in KiB, with its bytes, and exits 65")
+    func tooLargeLicense() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let license = directory.path("big.license")
+        try Data(repeating: 0x41, count: 64 * 1024 + 1).write(to: URL(fileURLWithPath: license))
+        // RFC 8032's first test key: any key will do, the file is refused before it is read.
+        let key = "ed25519:d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a"
+        let result = try run(["license", "add", license, "--public-key", key, "--state-dir", directory.path("state")])
+        #expect(result.status == 65, "\(result)")
+        #expect(
+            result.standardError.contains("file is 65537 bytes, over the limit of 64 KiB (65536 bytes)"),
+            "\(result.standardError)")
+    }
+
     /// Every control character, DEL and the Unicode line breaks, as JSON escapes.
     static let lineBreakers: [String] =
         (0..<0x20).map { String(format: "\\u%04x", $0) } + ["\\u007f", "\\u0085", "\\u2028", "\\u2029"]

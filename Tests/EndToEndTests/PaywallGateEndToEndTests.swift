@@ -73,4 +73,31 @@ struct PaywallGateEndToEndTests {
         let tour = try Self.run(["--first-run", "--plain", "--state-dir", files.path("state")])
         #expect(tour.status == 0 && tour.standardOutput.contains("[1/"), "\(tour)")
     }
+    @Test("an app whose user only met the gate is answered by has --app, and still after a reset")
+    func aGateRemembersTheAppsCatalog() throws {
+        let files = try TemporaryDirectory()
+        defer { files.remove() }
+        let catalog = BuiltBinary.repositoryRoot.appendingPathComponent("Assets/default-catalog.json")
+        _ = try files.write(try String(contentsOf: catalog, encoding: .utf8), to: "catalog.json")
+        let deck = try files.write(
+            #"{"app": {"id": "com.example.gated", "name": "Gated"}, "catalog": "catalog.json", "#
+                + #""pages": [{"kind": "step", "heading": "Hello", "text": "Hi"}, {"kind": "paywall"}]}"#,
+            to: "deck.json")
+        let state = ["--state-dir", files.path("state")]
+        let has = ["has", "pro", "--app", "com.example.gated"] + state
+        let before = try Self.run(has)
+        #expect(before.status == 2 && before.standardError.contains("no catalog"), "\(before)")
+        // The paywall shown (as text here), and nothing bought: a "no", no longer a usage error.
+        let gate = try Self.run(["paywall", "pro", "--deck", deck, "--plain"] + state)
+        #expect(gate.status == 1 && gate.standardError.isEmpty, "\(gate)")
+        #expect(try Self.run(has).status == 1)
+        #expect(try Self.run(["store", "buy", "tui_onboard_pro_lifetime", "--deck", deck] + state).status == 0)
+        #expect(try Self.run(has).status == 0)
+        // The gate kept no record of the tour: --first-run still shows it.
+        let tour = try Self.run(["--first-run", "--plain", "--deck", deck] + state)
+        #expect(tour.standardOutput.contains("Hello"), "\(tour)")
+        // What the user saw is forgotten; the app's catalog, and so its purchase, are not.
+        #expect(try Self.run(["reset", "--app", "com.example.gated"] + state).status == 0)
+        #expect(try Self.run(has).status == 0)
+    }
 }

@@ -113,8 +113,15 @@ struct QuestionPagesEndToEndTests {
         let missing = try Self.run(["answer", "colour"] + common)
         #expect(missing.status == 1 && missing.standardOutput.isEmpty)
         #expect(try Self.run(["reset"] + common).status == 0)
-        #expect(try Self.run(["answer", "shell"] + common).status == 1)
-        #expect(try Self.run(["answers", "--json"] + common).standardOutput == "{}\n")
+        // After a reset the deck still names the app: nothing answered.
+        let deck = try state.write(Self.deck, to: "deck.json")
+        let byDeck = ["--deck", deck, "--state-dir", state.path("state")]
+        #expect(try Self.run(["answer", "shell"] + byDeck).status == 1)
+        #expect(try Self.run(["answers", "--json"] + byDeck).standardOutput == "{}\n")
+        // --app alone: the state no longer knows the app (its deck names no catalog to keep).
+        let forgotten = try Self.run(["answers", "--json"] + common)
+        #expect(forgotten.status == 2 && forgotten.standardOutput.isEmpty, "\(forgotten)")
+        #expect(forgotten.standardError.contains("no app \"com.example.asks\""), "\(forgotten)")
     }
 
     @Test("a later tour starts with the answers kept, and the paste of a megabyte fills the field and no more")

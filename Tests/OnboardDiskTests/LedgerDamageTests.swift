@@ -204,7 +204,7 @@ import Testing
                 return
             }
             #expect(size == LedgerFile.maximumSize + 1 && limit == LedgerFile.maximumSize)
-            #expect(error.description.contains("over the 64 MiB limit"))
+            #expect(error.description.contains("67108865 bytes, over the limit of 64 MiB (67108864 bytes)"))
         }
     }
 
@@ -219,7 +219,7 @@ import Testing
             try writeBytes([], to: store.statePath)
             #expect(truncate(store.statePath, off_t(2 * FirstRunStateFile.maximumSize)) == 0)
             error = try #require(throws: FirstRunStateFileError.self) { try store.load() }
-            #expect(error.description.contains("it is 2 MiB, over the 1 MiB limit"))
+            #expect(error.description.contains("it is 2 MiB, over the limit of 1 MiB"))
             #expect(try store.load() == FirstRunState())
         }
     }

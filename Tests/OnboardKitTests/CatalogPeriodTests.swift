@@ -147,4 +147,15 @@ extension CatalogPeriodTests {
         let posix = Locale(identifier: "en_US_POSIX")
         #expect(CatalogValues.exactDecimal(text) == Decimal(string: expected, locale: posix))
     }
+
+    /// An offer lasts at most as long as the longest period, 999 years, whatever its unit.
+    @Test(arguments: [
+        ("P999Y", 1, true), ("P1Y", 999, true), ("P999Y", 2, false), ("P500Y", 2, false), ("P12M", 999, true),
+        ("P999M", 12, true), ("P999M", 13, false), ("P999W", 52, true), ("P999W", 53, false),
+        ("P999D", 364, true), ("P999D", 366, false), ("P1W", 999, true),
+    ])
+    func anOfferLastsAtMostTheLongestPeriod(period: String, count: Int, fits: Bool) throws {
+        let problem = IntroductoryOffer.durationProblem(period: try SubscriptionPeriod(iso8601: period), count: count)
+        #expect((problem == nil) == fits, "\(problem ?? "fits")")
+    }
 }

@@ -40,4 +40,17 @@ import Testing
         #expect(wake == Self.wall.addingTimeInterval(31))
         #expect(clock.simulatedDate(atWall: wake) == renewal)
     }
+
+    /// A year a second from the last years of the store's clock: it stops at the end of 8999,
+    /// so nothing derived from it passes the year 9999.
+    @Test func aFastClockStopsAtTheEndOfTheYearsItRunsThrough() {
+        let clock = StoreClock(
+            startWallDate: Self.wall, startSimulatedDate: StoreFixtures.date(8990, 1, 1), timeRate: 31_536_000)
+        #expect(clock.simulatedDate(atWall: Self.wall.addingTimeInterval(5)) < StoreClock.dates.upperBound)
+        for seconds in [20.0, 1_000, 1e9] {
+            #expect(clock.simulatedDate(atWall: Self.wall.addingTimeInterval(seconds)) == StoreClock.dates.upperBound)
+        }
+        #expect(RFC3339Date.text(of: StoreClock.dates.upperBound) == "8999-12-31T23:59:59Z")
+        #expect(RFC3339Date.text(of: StoreClock.dates.lowerBound) == "1970-01-01T00:00:00Z")
+    }
 }

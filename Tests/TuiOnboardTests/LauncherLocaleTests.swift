@@ -3,7 +3,7 @@ import Testing
 
 @testable import tui_onboard
 
-/// Product names follow the messages language, prices the monetary locale.
+/// Product names follow the messages language (numbers and dates too: `FormattingLocaleTests`).
 @Suite struct LauncherLocaleTests {
     static let languages: [([String: String], String?)] = [
         (["LANG": "fr_FR.UTF-8"], "fr_FR"),

@@ -228,8 +228,7 @@ public struct RunResult: Encodable, Hashable, Sendable {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
         // Every value is a plain string, number, date or list: encoding cannot fail.
-        var data = (try? encoder.encode(self)) ?? Data("{}".utf8)
-        data.append(UInt8(ascii: "\n"))
-        return data
+        let data = (try? encoder.encode(self)) ?? Data("{}".utf8)
+        return Data((JSONString.escapingControls(inDocument: String(decoding: data, as: UTF8.self)) + "\n").utf8)
     }
 }

@@ -27,7 +27,13 @@ extension FirstRunState {
         for member in try Self.members(appsNode, "apps") {
             apps[member.key] = try Record(json: member.value, path: "apps.\(member.key)")
         }
-        self.init(apps: apps)
+        var catalogPaths: [String: String] = [:]
+        if let catalogsNode = Self.member("catalogPaths", of: object), !catalogsNode.isNull {
+            for member in try Self.members(catalogsNode, "catalogPaths") {
+                catalogPaths[member.key] = try Self.string(member.value, "catalogPaths.\(member.key)")
+            }
+        }
+        self.init(apps: apps, catalogPaths: catalogPaths)
     }
 
     /// The state as the file keeps it: two-space indented, keys sorted, ending in a newline.
@@ -39,8 +45,16 @@ extension FirstRunState {
             text += "    \(Self.quoted(id)) : "
             apps[id]?.write(to: &text, indent: "    ")
         }
-        text += ids.isEmpty ? "}\n}\n" : "\n  }\n}\n"
-        return text
+        text += ids.isEmpty ? "}" : "\n  }"
+        // Keys in sorted order: "apps", then "catalogPaths", written only when there are some.
+        if let catalogPaths {
+            text += ",\n  \"catalogPaths\" : {"
+            for (index, id) in catalogPaths.keys.sorted().enumerated() {
+                text += (index == 0 ? "\n" : ",\n") + "    \(Self.quoted(id)) : \(Self.quoted(catalogPaths[id]!))"
+            }
+            text += "\n  }"
+        }
+        return text + "\n}\n"
     }
 
     static func members(_ node: JSONNode, _ path: String) throws(FormatError) -> [JSONNode.Member] {

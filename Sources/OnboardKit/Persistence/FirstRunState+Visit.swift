@@ -67,6 +67,7 @@ extension FirstRunState {
         if let catalogPath = visit.catalogPath, apps[visit.appID] != nil {
             apps[visit.appID]?.catalogPath = catalogPath
         }
+        adoptCatalog(ofApp: visit.appID)
         return self != before
     }
 }

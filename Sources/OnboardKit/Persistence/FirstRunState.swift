@@ -53,8 +53,15 @@ public struct FirstRunState: Codable, Hashable, Sendable {
 
     /// Records by app identifier.
     public var apps: [String: Record]
+    /// The catalogs of apps that have no record, by app identifier: named by a paywall gate
+    /// (which writes no record), or kept when a record was forgotten. Nil rather than empty, so
+    /// a state without any writes the file it always did. See `catalogPath(forApp:)`.
+    public internal(set) var catalogPaths: [String: String]?
 
-    public init(apps: [String: Record] = [:]) { self.apps = apps }
+    public init(apps: [String: Record] = [:], catalogPaths: [String: String] = [:]) {
+        self.apps = apps
+        self.catalogPaths = catalogPaths.isEmpty ? nil : catalogPaths
+    }
 
     /// What to present for `appID` at `version`, given the version each page was introduced in
     /// (`pageSince`, one entry per page of the deck, nil for pages as old as the app).

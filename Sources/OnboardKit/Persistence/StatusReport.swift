@@ -69,8 +69,7 @@ public struct StatusReport: Hashable, Sendable {
                 lines.append(
                     "  answers: "
                         + answers.keys.sorted().map { id in
-                            SafeText.sanitize(id) + "="
-                                + SafeText.sanitize(answers[id]!.shellText.replacing("\n", with: ","))
+                            SafeText.sanitize(id) + "=" + answers[id]!.lineText
                         }.joined(separator: ", "))
             }
         } else {
@@ -118,7 +117,7 @@ public struct StatusReport: Hashable, Sendable {
         encoder.dateEncodingStrategy = .iso8601
         // Encoding strings, numbers, booleans and finite dates cannot fail.
         let data = (try? encoder.encode(JSONForm(self))) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return JSONString.escapingControls(inDocument: String(decoding: data, as: UTF8.self)) + "\n"
     }
 
     private struct JSONForm: Encodable {

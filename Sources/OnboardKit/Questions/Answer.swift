@@ -24,13 +24,25 @@ public enum Answer: Hashable, Sendable {
         }
     }
 
-    /// The answer for a shell (`shell=$(tui-onboard answer shell)`): the text or id as it is,
-    /// several ids one per line, `true` or `false`.
+    /// The answer for a shell (`shell=$(tui-onboard answer shell)`): the text or id, several ids
+    /// one per line, `true` or `false`. The answer may come from a state file edited by hand,
+    /// so each part is made safe (`SafeText`): no part holds a line break or a control character,
+    /// which no answer given in a tour or on the command line can hold either, so every line
+    /// out is one id and a text is one line.
     public var shellText: String {
         switch self {
-        case .text(let text): return text
-        case .choices(let ids): return ids.joined(separator: "\n")
+        case .text(let text): return SafeText.sanitize(text)
+        case .choices(let ids): return ids.map { SafeText.sanitize($0) }.joined(separator: "\n")
         case .yesNo(let value): return value ? "true" : "false"
+        }
+    }
+
+    /// The answer on one line, for `answers` and `status`: as `shellText`, several ids joined
+    /// by commas.
+    public var lineText: String {
+        switch self {
+        case .choices(let ids): return ids.map { SafeText.sanitize($0) }.joined(separator: ",")
+        case .text, .yesNo: return shellText
         }
     }
 

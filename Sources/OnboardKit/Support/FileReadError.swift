@@ -23,22 +23,11 @@ public enum FileReadError: Error, Equatable, Sendable, CustomStringConvertible {
         case .missing:
             return "no such file"
         case .tooLarge(_, let size, let limit):
-            let (shownSize, shownLimit) = (FileReadError.mebibytes(size), FileReadError.mebibytes(limit))
-            // A file just over the limit rounds to the limit ("10 MiB, over the limit of 10 MiB"):
-            // then the bytes say it.
-            guard shownSize == shownLimit else { return "file is \(shownSize), over the limit of \(shownLimit)" }
-            return "file is \(size) bytes, over the limit of \(shownLimit) (\(limit) bytes)"
+            return "file is \(ByteCount.overLimit(size, limit: limit))"
         case .unreadable(_, let reason):
             return "cannot read: \(reason)"
         case .notRegularFile(_, let kind):
             return "is \(kind), not a regular file"
         }
-    }
-
-    static func mebibytes(_ bytes: Int) -> String {
-        let value = Double(bytes) / 1_048_576
-        if value >= 10 { return "\(Int(value.rounded())) MiB" }
-        let tenths = Int((value * 10).rounded())
-        return "\(tenths / 10).\(tenths % 10) MiB"
     }
 }

@@ -79,9 +79,9 @@ enum CommandLineSpec {
         CommandSpec(
             name: .answer, arguments: "ID", argumentCompletion: .nothing,
             summary:
-                "print the stored answer to question ID (exit 1 when it has none), for a shell: shell=$(tui-onboard answer shell --app ID); --json prints it as JSON; never writes",
+                "print the stored answer to question ID (exit 1 when it has none), for a shell: shell=$(tui-onboard answer shell --deck FILE); --json prints it as JSON; never writes",
             details:
-                "The app is --app, else the deck's. A text or a choice's id is printed as it is, several ids one per line, yes or no as true or false. Exit 0 with the answer, 1 when the question was not answered, 65 for a damaged state file, 74 for one that cannot be read (or a state directory that is not yours).",
+                "The app is --app, else the deck's. A text or a choice's id is printed as it is, several ids one per line, yes or no as true or false; a control character or line break a state file edited by hand put in one is shown as a visible symbol, and --json escapes it. Exit 0 with the answer, 1 when the question was not answered, 2 for a question the deck does not ask or an app named by --app alone that the state directory does not know (its tour or paywall never ran there), with a did-you-mean, 65 for a damaged state file, 74 for one that cannot be read (or a state directory that is not yours).",
             parse: { arguments throws(Options.UsageError) in
                 guard arguments.count == 1, !arguments[0].isEmpty else {
                     throw Options.UsageError(description: "answer needs one question ID, such as `answer shell`")
@@ -93,7 +93,7 @@ enum CommandLineSpec {
             summary:
                 "print every stored answer of the app, one ID=VALUE line each (--json: one JSON object); never writes",
             details:
-                "The app is --app, else the deck's. Several ids are joined by commas in a line. Exit 0 (nothing printed, or {}, when there are none), 65 for a damaged state file, 74 for one that cannot be read (or a state directory that is not yours).",
+                "The app is --app, else the deck's. Several ids are joined by commas in a line. Exit 0 (nothing printed, or {}, when there are none), 2 for an app named by --app alone that the state directory does not know, with a did-you-mean, 65 for a damaged state file, 74 for one that cannot be read (or a state directory that is not yours).",
             parse: { arguments throws(Options.UsageError) in
                 guard arguments.isEmpty else { throw Options.UsageError(description: "answers takes no arguments") }
                 return .answers
@@ -103,7 +103,7 @@ enum CommandLineSpec {
             summary:
                 "show only the paywall and exit 0 if the entitlement is active when it closes, 1 if not; with --if-needed exit 0 at once when it is active already (as has)",
             details:
-                "A host gates a feature with `tui-onboard paywall --if-needed pro && pro_feature`. The paywall is the deck's paywall page for --offering, else its first one; a deck without one gets a plain paywall of the catalog's offering. Nothing else of the tour shows; with --if-needed and the entitlement active (by has's rules) nothing is shown at all and the terminal is not touched; the first-run state is never written, so the real tour still shows on the next --first-run. The ledger is the one the paywall buys into: the sandbox one under --now, --time-rate or --sandbox. n, Esc or q closes it. With --plain the paywall is printed and the exit code is 1 (nothing can be bought in text). Exit 2 for an entitlement or offering the catalog does not define or when not on a terminal, 65 for a damaged ledger or catalog, 66 for a missing deck or catalog.",
+                "A host gates a feature with `tui-onboard paywall --if-needed pro && pro_feature`. The paywall is the deck's paywall page for --offering, else its first one; a deck without one gets a plain paywall of the catalog's offering. Nothing else of the tour shows; with --if-needed and the entitlement active (by has's rules) nothing is shown at all and the terminal is not touched; the first-run state keeps no record of the gate, so the real tour still shows on the next --first-run; a shown paywall only remembers the deck's catalog, so has --app ID answers for the app. The ledger is the one the paywall buys into: the sandbox one under --now, --time-rate or --sandbox. n, Esc or q closes it. With --plain the paywall is printed and the exit code is 1 (nothing can be bought in text). Exit 2 for an entitlement or offering the catalog does not define or when not on a terminal, 65 for a damaged ledger or catalog, 66 for a missing deck or catalog.",
             parse: { arguments throws(Options.UsageError) in
                 guard arguments.count == 1, !arguments[0].isEmpty else {
                     throw Options.UsageError(
@@ -247,16 +247,25 @@ enum CommandLineSpec {
         OptionSpec(
             names: ["--now"],
             argument: .value(name: "DATE", completion: .nothing) { options, value throws(OptionSpec.Rejection) in
+                let date: Date
                 do throws(RFC3339Date.ParseError) {
-                    options.now = try RFC3339Date.parse(value)
+                    date = try RFC3339Date.parse(value)
                 } catch {
                     let forms = "\(RFC3339Date.acceptedForms), such as 2026-01-31 or 2026-01-31T09:00:00+01:00"
                     throw OptionSpec.Rejection(
                         reason: "needs \(forms); not \"\(SafeText.excerpt(value))\": \(error.reason)")
                 }
+                guard StoreClock.dates.contains(date) else {
+                    throw OptionSpec.Rejection(
+                        reason:
+                            "needs a date in the years 1970 to 8999, which the store's clock runs through (so that a "
+                            + "period of up to 999 years still ends in a four-digit year), not \"\(SafeText.excerpt(value))\""
+                    )
+                }
+                options.now = date
             },
             help:
-                "start the store's clock at DATE: 2026-01-31 (midnight UTC) or an RFC 3339 date and time such as 2026-01-31T09:00:00Z or 2026-01-31T09:00:00.5+01:00",
+                "start the store's clock at DATE: 2026-01-31 (midnight UTC) or an RFC 3339 date and time such as 2026-01-31T09:00:00Z or 2026-01-31T09:00:00.5+01:00, from 1970 to 8999",
             commands: [.run, .dump, .status, .has, .paywall, .license, .store]),
         OptionSpec(
             names: ["--result-json"],
@@ -398,7 +407,7 @@ enum CommandLineSpec {
                 options.language = value
             },
             help:
-                "the language to read the deck's and catalog's texts and product names in (a list as fr:de), before LANGUAGE, LC_ALL, LC_MESSAGES and LANG, which work whether or not the locale is installed",
+                "the language to read the deck's and catalog's texts and product names in (a list as fr:de), and whose conventions numbers, prices and dates follow, before LANGUAGE, LC_ALL, LC_MESSAGES and LANG, which work whether or not the locale is installed",
             commands: [.run, .paywall, .dump, .status, .store]),
         OptionSpec(
             names: ["--offer"],

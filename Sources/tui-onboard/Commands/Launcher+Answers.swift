@@ -5,47 +5,99 @@ import OnboardKit
 
 /// `answer ID` and `answers`: what the user answered, for the host's scripts.
 extension Launcher {
-    /// The app the answers belong to: `--app`, else the deck's.
-    private func answersAppID() -> Result<String, ExitStatus> {
-        if let appID = options.appID { return .success(appID) }
-        return loadDeck().map(\.app.id)
+    /// Whose answers are asked for: the app, and the deck when the deck is what names the app
+    /// (`--deck`, or the built-in tour without `--app`), which says what its questions are.
+    private struct AnswersSubject {
+        var appID: String
+        var deck: Deck?
+        var answers: [String: Answer]
     }
 
-    /// The app's stored answers, read without writing or repairing anything.
-    private func storedAnswers() -> Result<[String: Answer], ExitStatus> {
-        let appID: String
-        switch answersAppID() {
-        case .success(let found): appID = found
-        case .failure(let status): return .failure(status)
+    /// The app's stored answers, read without writing or repairing anything. The app is the
+    /// deck's, or `--app`'s; with `--app` alone the state is what knows the app, and one it has
+    /// no trace of (its tour never ran there, a typo) is a usage error (2) naming those it has.
+    private func answersSubject() -> Result<AnswersSubject, ExitStatus> {
+        var deck: Deck?
+        if options.appID == nil || options.deckPath != nil {
+            switch loadDeck() {
+            case .success(let loaded): deck = loaded
+            case .failure(let status): return .failure(status)
+            }
         }
+        let appID = options.appID ?? deck?.app.id ?? ""
+        let state: FirstRunState
         do {
-            let state = try FirstRunStateFile(directory: stateDirectory).loadWithoutRepair()
-            return .success(state.apps[appID]?.answers ?? [:])
+            state = try FirstRunStateFile(directory: stateDirectory).loadWithoutRepair()
         } catch {
             printError(error.description)
             if case .io = error { return .failure(ExitStatus(code: ExitCode.ioError)) }
             return .failure(ExitStatus(code: ExitCode.badData))
         }
+        if deck?.app.id != appID {
+            deck = nil
+            if !state.knownAppIDs.contains(appID) {
+                // The built-in tour names its own app, whether or not it has run.
+                guard options.deckPath == nil, case .success(let builtIn) = loadDeck(), builtIn.app.id == appID else {
+                    printError(Self.unknownApp(appID, known: state.knownAppIDs, stateDirectory: stateDirectory))
+                    return .failure(ExitStatus(code: ExitCode.usage))
+                }
+                deck = builtIn
+            }
+        }
+        return .success(AnswersSubject(appID: appID, deck: deck, answers: state.apps[appID]?.answers ?? [:]))
     }
 
-    /// `answer ID`: the answer on stdout and exit 0; nothing and exit 1 when there is none.
+    /// "no app "com.exmaple.tool" in the state directory DIR (it knows "com.example.tool"; did you
+    /// mean "com.example.tool"?): …", for `answer` and `answers` with `--app` alone.
+    static func unknownApp(_ appID: String, known: Set<String>, stateDirectory: String) -> String {
+        let names = known.sorted()
+        var knows =
+            names.isEmpty
+            ? "it knows no app yet"
+            : "it knows " + names.prefix(8).map { "\"\(SafeText.excerpt($0))\"" }.joined(separator: ", ")
+        if names.count > 8 { knows += " and \(names.count - 8) more" }
+        if let hint = Suggestions.closest(to: appID, in: names, limit: 1).first {
+            knows += "; did you mean \"\(SafeText.excerpt(hint))\"?"
+        }
+        return "no app \"\(SafeText.excerpt(appID))\" in the state directory \(SafeText.sanitize(stateDirectory)) "
+            + "(\(knows)): --app alone names an app whose tour or paywall has run there; "
+            + "pass the app's --deck FILE before then"
+    }
+
+    /// "the deck FILE has no question "gaol"; its questions are goal; did you mean "goal"?"
+    static func unknownQuestion(_ id: String, in deck: Deck, deckName: String) -> String {
+        let known = deck.pages.compactMap(\.question).map(\.id)
+        let hint = Suggestions.closest(to: id, in: known, limit: 1).first.map { "; did you mean \"\($0)\"?" }
+        return "\(deckName) has no question \"\(SafeText.excerpt(id))\"; "
+            + (known.isEmpty ? "it asks nothing" : "its questions are " + known.joined(separator: ", ")) + (hint ?? "")
+    }
+
+    /// `answer ID`: the answer on stdout and exit 0; nothing and exit 1 when there is none; 2
+    /// when the deck that names the app has no such question.
     func answer(_ id: String) -> Int32 {
-        let answers: [String: Answer]
-        switch storedAnswers() {
-        case .success(let found): answers = found
+        let subject: AnswersSubject
+        switch answersSubject() {
+        case .success(let found): subject = found
         case .failure(let status): return status.code
         }
-        guard let answer = answers[id] else { return ExitCode.notActive }
+        guard let answer = subject.answers[id] else {
+            // An answer stored for a question a later deck dropped is still given above.
+            if let deck = subject.deck, !deck.pages.contains(where: { $0.question?.id == id }) {
+                let name = options.deckPath.map { "the deck \(SafeText.sanitize($0))" } ?? "the built-in tour"
+                printError(Self.unknownQuestion(id, in: deck, deckName: name))
+                return ExitCode.usage
+            }
+            return ExitCode.notActive
+        }
         // A state file is data from disk: what it holds is made safe before it is printed.
-        return writeOutput(
-            (options.isJSON ? answer.jsonText : SafeText.sanitize(answer.shellText, keepingNewlines: true)) + "\n")
+        return writeOutput((options.isJSON ? answer.jsonText : answer.shellText) + "\n")
     }
 
     /// `answers`: every answer, one `ID=VALUE` line each, or one JSON object.
     func answers() -> Int32 {
         let answers: [String: Answer]
-        switch storedAnswers() {
-        case .success(let found): answers = found
+        switch answersSubject() {
+        case .success(let found): answers = found.answers
         case .failure(let status): return status.code
         }
         let ids = answers.keys.sorted()
@@ -53,9 +105,7 @@ extension Launcher {
             let members = ids.map { "  \(JSONString.quoted($0)): \(answers[$0]!.jsonText)" }
             return writeOutput(members.isEmpty ? "{}\n" : "{\n" + members.joined(separator: ",\n") + "\n}\n")
         }
-        let lines = ids.map { id in
-            SafeText.sanitize(id) + "=" + SafeText.sanitize(answers[id]!.shellText.replacing("\n", with: ","))
-        }
+        let lines = ids.map { id in SafeText.sanitize(id) + "=" + answers[id]!.lineText }
         return lines.isEmpty ? ExitCode.success : writeOutput(lines.joined(separator: "\n") + "\n")
     }
 

@@ -15,7 +15,8 @@ extension Launcher {
     }
 
     /// The paywall alone, and 0 or 1 by the entitlement when it closes; with `--if-needed`, exit
-    /// 0 at once when it is active, touching no terminal. The first-run state is not written.
+    /// 0 at once when it is active, touching no terminal and writing nothing. The first-run state
+    /// keeps no record of a gate: a shown paywall only remembers the catalog, for `has --app`.
     func paywallGate(_ entitlementID: String) -> Int32 {
         let started = Date()
         let deck: Deck
@@ -29,7 +30,7 @@ extension Launcher {
         case .failure(let status): return status.code
         }
         let stateRun = FirstRunRun(stateDirectory: stateDirectory)
-        // Read only for the result's previousVersion; never written by a gate.
+        // Read only for the result's previousVersion; the tour's record is never written by a gate.
         let state =
             options.resultPath == nil ? FirstRunState() : (try? stateRun.store.loadWithoutRepair()) ?? FirstRunState()
         var result = RunResult(
@@ -48,6 +49,11 @@ extension Launcher {
             case .success(false): break
             }
         }
+        // A gate that shows the paywall writes no record of the tour, only which catalog the app
+        // uses, so `has --app` answers for an app whose user only ever met the gate (said before
+        // the terminal is ours). An open gate writes nothing: a host may ask it at every start.
+        if let catalog = rememberedCatalog(for: deck) { stateRun.rememberCatalog(catalog, forApp: gate.appID) }
+        stateRun.unsaidProblems().forEach(printError)
         let (shown, index) = gatePage(of: deck, catalog: gate.catalog)
         let paywall: (@Sendable () -> PaywallSetup)?
         switch loadPaywall(for: shown) {

@@ -40,7 +40,7 @@ extension Launcher {
                 let date = options.now ?? Self.pictureDate
                 paywall = PaywallSetup(
                     catalog: catalog, clock: StoreClock(startWallDate: date, startSimulatedDate: date),
-                    locale: Self.userLocale(environment), timeZone: TimeZone(identifier: "UTC")!)
+                    locale: userLocale, timeZone: TimeZone(identifier: "UTC")!)
             case .failure(let status):
                 return .failure(status)
             }

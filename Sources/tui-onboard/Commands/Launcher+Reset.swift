@@ -36,7 +36,7 @@ extension Launcher {
                     return !forgotten.isEmpty
                 }
                 forgotState = !forgotten.isEmpty
-                let locale = Self.userLocale(environment)
+                let locale = userLocale
                 let lines = forgotten.map { id, record in
                     let how = record.completion == .finished ? "completed" : "skipped"
                     return

@@ -17,8 +17,8 @@ extension Launcher {
     }
 
     /// The app is `--app`, else the deck's (`--deck` or the built-in one); the catalog is
-    /// `--catalog`, else the deck's, else the one the app's deck named when its tour last ran
-    /// (remembered in the state). The deck is read only when one of them needs it. The
+    /// `--catalog`, else the deck's, else the one the app's deck named when its tour or its
+    /// paywall gate last ran (remembered in the state). The deck is read only when one of them needs it. The
     /// built-in deck's catalog is tui-onboard's own: another app named with `--app` alone does
     /// not borrow it.
     func subject() -> Result<Subject, ExitStatus> {
@@ -31,7 +31,7 @@ extension Launcher {
                 appID = appID ?? deck.app.id
                 if isOtherApp, catalogPath == nil, let appID {
                     let state = try? FirstRunStateFile(directory: stateDirectory).loadWithoutRepair()
-                    catalogPath = state?.apps[appID]?.catalogPath
+                    catalogPath = state?.catalogPath(forApp: appID)
                 } else {
                     catalogPath = catalogPath ?? deck.catalogPath
                 }
@@ -104,7 +104,7 @@ extension Launcher {
             appID: subject.appID, stateDirectory: stateDirectory, now: subject.now,
             onboarding: state.apps[subject.appID], catalogPath: subject.catalogPath, entitlements: entitlements)
         if options.isJSON { return writeOutput(report.json()) }
-        return writeOutput(report.text(locale: Self.userLocale(environment), timeZone: TimeZone.current))
+        return writeOutput(report.text(locale: userLocale, timeZone: TimeZone.current))
     }
 
     /// Names on stderr each transaction of `ledger` that counts for nothing because no store

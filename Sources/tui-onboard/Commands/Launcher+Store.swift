@@ -30,7 +30,7 @@ extension Launcher {
         warnOfImpossibleTransactions(in: ledger, catalog: catalog, directory: runLedgerDirectory)
         let context = StoreContext(catalog: catalog, ledger: ledger, now: subject.now, calendar: Self.storeCalendar)
         let lifecycle = StoreLifecycle(
-            catalog: catalog, calendar: Self.storeCalendar, locale: Self.userLocale(environment),
+            catalog: catalog, calendar: Self.storeCalendar, locale: userLocale,
             timeZone: TimeZone.current)
         let lifecycleAction: LifecycleAction
         switch self.lifecycleAction(for: action) {
@@ -146,8 +146,8 @@ extension Launcher {
         let rows = TransactionListing(catalog: context.catalog, calendar: context.calendar)
             .rows(of: context.ledger, at: context.now)
         let listing = TransactionTable(
-            rows: rows, now: context.now, isSandbox: runsInSandbox, locale: Self.userLocale(environment),
-            timeZone: TimeZone.current)
+            rows: rows, now: context.now, isSandbox: runsInSandbox, locale: userLocale,
+            timeZone: TimeZone.current, currencies: context.catalog.products.mapValues(\.currencyCode))
         return writeOutput(options.isJSON ? listing.json() : listing.text(appID: appID))
     }
 }

@@ -33,7 +33,7 @@ extension Launcher {
                     bytes, file: path, reader: UserFile.reader, language: languagePreference, checksLayout: true)
                 diagnostics = result.diagnostics
                 if let deck = result.deck {
-                    switch catalogDiagnostics(for: deck, deckPath: path) {
+                    switch catalogDiagnostics(for: deck, deckPath: path, root: try? JSONParser.parse(bytes)) {
                     case .success(let found): diagnostics += found
                     case .failure(let status):
                         for diagnostic in diagnostics { printError(diagnostic.description) }
@@ -66,17 +66,13 @@ extension Launcher {
         return root["pages"] == nil && (root["offerings"] != nil || root["products"] != nil)
     }
 
-    /// Problems between a deck and its catalog: a paywall with no catalog, a missing offering.
-    /// A catalog file that cannot be read at all fails with its exit code, as it does in a run.
-    func catalogDiagnostics(for deck: Deck, deckPath: String) -> Result<[Diagnostic], ExitStatus> {
+    /// Problems between a deck and its catalog: a paywall with no catalog, a missing offering,
+    /// placed in the deck's text by `root`. A catalog file that cannot be read at all fails with
+    /// its exit code, as it does in a run.
+    func catalogDiagnostics(for deck: Deck, deckPath: String, root: JSONNode?) -> Result<[Diagnostic], ExitStatus> {
         guard deck.hasPaywall else { return .success([]) }
         guard let path = options.catalogPath ?? deck.catalogPath else {
-            return .success([
-                Diagnostic(
-                    severity: .error, file: SafeText.sanitize(deckPath), path: "catalog", location: nil,
-                    message:
-                        "the deck has a paywall page but names no catalog; add \"catalog\": \"FILE\" or pass --catalog")
-            ])
+            return .success([DeckCatalogCheck.missingCatalog(file: deckPath, root: root)])
         }
         let result: CatalogLoadResult
         switch loadCatalog(path, validates: true) {
@@ -88,20 +84,8 @@ extension Launcher {
         let date = options.now ?? Self.pictureDate
         let setup = PaywallSetup(
             catalog: catalog, clock: StoreClock(startWallDate: date, startSimulatedDate: date),
-            locale: Self.userLocale(environment), timeZone: TimeZone(identifier: "UTC")!)
-        for (index, page) in deck.pages.enumerated() {
-            guard case .paywall(let paywall) = page, let id = paywall.offeringID, catalog.offering(id: id) == nil else {
-                continue
-            }
-            let known = catalog.offerings.map(\.id)
-            diagnostics.append(
-                Diagnostic(
-                    severity: .error, file: SafeText.sanitize(deckPath), path: "pages[\(index)].offering",
-                    location: nil,
-                    message:
-                        "offering \"\(SafeText.sanitize(id))\" is not in the catalog (it has: \(known.joined(separator: ", ")))"
-                ))
-        }
+            locale: userLocale, timeZone: TimeZone(identifier: "UTC")!)
+        diagnostics += DeckCatalogCheck.unknownOfferings(in: deck, catalog: catalog, file: deckPath, root: root)
         if !diagnostics.contains(where: { $0.severity == .error }) {
             diagnostics += PaywallFitCheck.diagnostics(deck, paywall: setup, file: SafeText.sanitize(deckPath))
         }

@@ -13,6 +13,8 @@ struct TransactionTable {
     var isSandbox: Bool
     var locale: Locale
     var timeZone: TimeZone
+    /// Each product's currency, for the prices events carry (a price increase's new price).
+    var currencies: [String: String] = [:]
 
     func text(appID: String) -> String {
         let moment = StatusReport.momentText(now, locale: locale, timeZone: timeZone)
@@ -69,8 +71,12 @@ struct TransactionTable {
         }
         if let pending = row.pendingProductID { notes.append("to \(SafeText.sanitize(pending))") }
         if let newPrice = row.newPrice {
+            let amount = Decimal(string: newPrice).flatMap { value in
+                currencies[row.productID].map { PriceFormatter(locale: locale).string(for: value, currencyCode: $0) }
+            }
             notes.append(
-                "new price \(SafeText.sanitize(newPrice))" + (row.requiresConsent == true ? ", needs consent" : ""))
+                "new price \(amount ?? SafeText.sanitize(newPrice))"
+                    + (row.requiresConsent == true ? ", needs consent" : ""))
         }
         if !row.isPayment, row.kind != .refund, row.kind != .revocation, let target = row.appliesTo {
             notes.append("on \(SafeText.sanitize(target))")
@@ -86,7 +92,7 @@ struct TransactionTable {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
         let data = (try? encoder.encode(Document(self))) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return JSONString.escapingControls(inDocument: String(decoding: data, as: UTF8.self)) + "\n"
     }
 
     private struct Document: Encodable {

@@ -159,6 +159,13 @@ extension CatalogDecoder {
             return nil
         }
         guard let mode, let period, let count, let price else { return nil }
+        if let problem = IntroductoryOffer.durationProblem(period: period, count: count) {
+            log.error(
+                reader.path.appending("periodCount"),
+                at: reader.member("periodCount")?.location ?? reader.node.location,
+                problem)
+            return nil
+        }
         return IntroductoryOffer(paymentMode: mode, period: period, periodCount: count, price: price)
     }
 }

@@ -12,9 +12,7 @@ public enum CatalogFile {
     public static let maximumByteCount = 10 * 1024 * 1024
 
     static func tooLargeMessage(byteCount: Int) -> String {
-        let mebibytes = Double(byteCount) / 1_048_576
-        let shown = (mebibytes * 10).rounded(.down) / 10
-        return "the file is \(byteCount) bytes (\(shown) MiB), over the 10 MiB limit for catalogs; "
+        "the file is \(ByteCount.overLimit(byteCount, limit: maximumByteCount)) for catalogs; "
             + "check that this is the catalog or .storekit file you meant"
     }
 

@@ -31,4 +31,17 @@ public struct IntroductoryOffer: Hashable, Sendable {
     public var totalDuration: SubscriptionPeriod {
         SubscriptionPeriod(value: period.value * periodCount, unit: period.unit)
     }
+
+    /// The longest a whole offer may last: as long as the longest period, 999 years, so that
+    /// what the store derives from a moment its clock reaches still ends by the year 9999
+    /// (`StoreClock.dates`).
+    public static let maximumDuration = SubscriptionPeriod(value: SubscriptionPeriod.maximumValue, unit: .year)
+
+    /// Why `count` periods of `period` are too long for an offer, for a catalog's error; nil
+    /// when they are not.
+    public static func durationProblem(period: SubscriptionPeriod, count: Int) -> String? {
+        guard period.approximateSeconds * Double(count) > maximumDuration.approximateSeconds else { return nil }
+        return "\(count) periods of \(period.iso8601) last longer than \(maximumDuration.iso8601) (999 years) in all, "
+            + "the longest an offer may last"
+    }
 }

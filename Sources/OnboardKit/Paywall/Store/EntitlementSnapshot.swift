@@ -73,11 +73,15 @@ public struct EntitlementSnapshot: Hashable, Sendable {
                 } else if current.details.pendingProductID == product.id {
                     scheduled.insert(product.id)
                     changes[product.id] = PlanChangeOffer(
-                        change: .downgrade, isImmediate: false, effectiveDate: current.details.pendingChangeDate,
+                        change: .downgrade, isImmediate: false,
+                        effectiveDate: current.state.upcomingRenewal(after: context.now).flatMap { _ in
+                            current.details.pendingChangeDate
+                        },
                         currentProductID: current.productID)
                 } else if let (change, immediate) = lifecycle.planChange(to: product, standing: standing) {
                     changes[product.id] = PlanChangeOffer(
-                        change: change, isImmediate: immediate, effectiveDate: current.state.accessEnd,
+                        change: change, isImmediate: immediate,
+                        effectiveDate: current.state.upcomingRenewal(after: context.now),
                         currentProductID: current.productID)
                 }
             } else if let offer = lifecycle.winBackOffer(for: product, standing: standing, in: context) {

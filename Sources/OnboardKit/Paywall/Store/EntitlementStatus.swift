@@ -45,6 +45,22 @@ public struct EntitlementStatus: Hashable, Sendable {
             case .notPurchased, .lifetime, .awaitingApproval: return nil
             }
         }
+
+        /// The renewal still ahead at `now`, the only date "renews from", "changes on" or "applies
+        /// from" may name: the end of an active period. In a grace period or billing retry the
+        /// renewal due is the failed one, already past, and the next charge comes whenever the
+        /// billing is resolved: there is no date to name, and the words say "at the next renewal".
+        public func upcomingRenewal(after now: Date) -> Date? {
+            guard case .active(let until, _) = self, until > now else { return nil }
+            return until
+        }
+
+        /// The end of access when it is still ahead at `now` ("access lasts until"); nil once
+        /// access has ended, as in billing retry, or for access without an end.
+        public func upcomingAccessEnd(after now: Date) -> Date? {
+            guard isActive, let end = accessEnd, end > now else { return nil }
+            return end
+        }
     }
 
     /// The kind of period a subscription is (or last was) in, like RevenueCat's `periodType`.

@@ -4,7 +4,8 @@ import FoundationEssentials
 /// paywall's row and its confirmation say it.
 public struct PlanChangeOffer: Hashable, Sendable {
     public var change: StoreLifecycle.PlanChange
-    /// True when it takes effect at once; else at `effectiveDate`, the current period's end.
+    /// True when it takes effect at once; else at `effectiveDate`, the current period's end while
+    /// that is ahead (nil in a grace period or billing retry: at the next renewal, whenever).
     public var isImmediate: Bool
     public var effectiveDate: Date?
     /// The plan changed from.

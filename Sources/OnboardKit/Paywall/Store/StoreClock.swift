@@ -24,9 +24,20 @@ public struct StoreClock: Hashable, Sendable {
         self.timeRate = timeRate
     }
 
-    /// The simulated date at the given wall date.
+    /// The moments the store's clock runs through: from 1970 (POSIX time; no store sold
+    /// anything before) to the end of 8999, so that everything the store derives from a moment,
+    /// a period or an offer of at most 999 years (`SubscriptionPeriod.maximumValue`,
+    /// `IntroductoryOffer.maximumDuration`), still ends by 9999-12-31: every date it shows then
+    /// has the four-digit year RFC 3339 and a person's calendar both write. `--now` is held to
+    /// it, and a fast clock stops at its end.
+    public static let dates =
+        Date(timeIntervalSince1970: 0)...Date(timeIntervalSince1970: 221_845_392_000 - 1)
+
+    /// The simulated date at the given wall date; never past `dates`' end.
     public func simulatedDate(atWall wall: Date) -> Date {
-        startSimulatedDate.addingTimeInterval(wall.timeIntervalSince(startWallDate) * timeRate)
+        min(
+            startSimulatedDate.addingTimeInterval(wall.timeIntervalSince(startWallDate) * timeRate),
+            Self.dates.upperBound)
     }
 
     /// The wall date at which the simulation reaches `simulated`: when to wake up to show a

@@ -112,7 +112,7 @@ public struct StoreLifecycle: Sendable {
             let event = event(.renewalCancelled, on: current, product: product, in: context, id: id)
             return LifecycleStep(
                 transaction: event,
-                summary: current.state.accessEnd.map {
+                summary: current.state.upcomingAccessEnd(after: context.now).map {
                     Messages.tr(
                         "Auto-renew of {{ name }} is off; access lasts until {{ date }}.",
                         ["name": name(current.productID), "date": day($0)])
@@ -242,7 +242,7 @@ public struct StoreLifecycle: Sendable {
                 transaction: event,
                 summary: Self.priceIncreaseSummary(
                     name: product.localizedTitle, price: money(price, product),
-                    date: current.state.accessEnd.map(day), consent: consent))
+                    date: current.state.upcomingRenewal(after: context.now).map(day), consent: consent))
         case .answerPriceIncrease(let productID, let agree):
             let (product, current) = try currentSubscription(productID, in: context)
             guard let increase = current.details.priceIncrease, increase.status == .awaitingConsent else {
@@ -261,7 +261,7 @@ public struct StoreLifecycle: Sendable {
                     ? Messages.tr(
                         "Agreed: {{ name }} renews at {{ price }}.",
                         ["name": name(current.productID), "price": newPrice])
-                    : current.state.accessEnd.map {
+                    : current.state.upcomingAccessEnd(after: context.now).map {
                         Messages.tr(
                             "Declined: {{ name }} ends on {{ date }}.",
                             ["name": name(current.productID), "date": day($0)])
@@ -331,7 +331,7 @@ public struct StoreLifecycle: Sendable {
                 event.offer = EntitlementResolver.ledgerOffer(for: offer.terms)
                 return LifecycleStep(
                     transaction: event,
-                    summary: current.state.accessEnd.map {
+                    summary: current.state.upcomingRenewal(after: context.now).map {
                         Messages.tr(
                             "The offer {{ offer }} applies from the next renewal of {{ name }} on {{ date }}.",
                             ["offer": offer.id, "name": product.localizedTitle, "date": day($0)])
@@ -359,7 +359,8 @@ public struct StoreLifecycle: Sendable {
         if current.details.pendingProductID == product.id, offer == nil {
             throw LifecycleRefusal(
                 .notAllowed,
-                current.details.pendingChangeDate.map {
+                current.state.upcomingRenewal(after: context.now).flatMap { _ in current.details.pendingChangeDate }.map
+                {
                     Messages.tr(
                         "{{ name }} changes to {{ other }} on {{ date }} already",
                         ["name": name(current.productID), "other": product.localizedTitle, "date": day($0)])
@@ -385,7 +386,7 @@ public struct StoreLifecycle: Sendable {
             }
             return LifecycleStep(
                 transaction: event,
-                summary: current.state.accessEnd.map {
+                summary: current.state.upcomingRenewal(after: context.now).map {
                     Messages.tr(
                         "{{ name }} changes to {{ other }} on {{ date }} ({{ change }}).",
                         [

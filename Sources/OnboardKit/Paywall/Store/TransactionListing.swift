@@ -80,7 +80,8 @@ public struct TransactionListing: Sendable {
         self.calendar = calendar
     }
 
-    /// The rows of `ledger` that have happened by `now`, oldest first.
+    /// The rows of `ledger` that have happened by `now`, oldest first, a row that names another
+    /// after it (`ordered`).
     public func rows(of ledger: Ledger, at now: Date) -> [Row] {
         let records = PurchaseRecords(ledger, at: now, catalog: catalog)
         var rows: [(row: Row, order: Int)] = []
@@ -115,8 +116,8 @@ public struct TransactionListing: Sendable {
         for (row, _) in rows where row.kind == .refund || row.kind == .revocation {
             if let target = row.appliesTo, withdrawn[target] == nil { withdrawn[target] = row }
         }
-        return rows.sorted { ($0.row.date, $0.order) < ($1.row.date, $1.order) }.map { entry in
-            var row = entry.row
+        return Self.ordered(rows).map { row in
+            var row = row
             if row.isPayment, let withdrawal = withdrawn[row.id] {
                 row.refundedAt = withdrawal.date
                 row.revoked = withdrawal.kind == .revocation

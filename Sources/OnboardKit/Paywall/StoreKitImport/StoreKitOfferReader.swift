@@ -198,6 +198,13 @@ struct StoreKitOfferReader {
                 "numberOfPeriods must be from 1 to 999")
             return nil
         }
+        if let problem = IntroductoryOffer.durationProblem(period: period, count: count) {
+            log.error(
+                offerPath.appending("numberOfPeriods"),
+                at: offerNode["numberOfPeriods"]?.location ?? offerNode.location,
+                problem)
+            return nil
+        }
         var price: Decimal = 0
         if mode != .freeTrial {
             guard let priceNode = offerNode["displayPrice"], !priceNode.isNull else {

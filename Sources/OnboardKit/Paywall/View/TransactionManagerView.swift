@@ -68,7 +68,8 @@ public enum TransactionManagerView {
         if paywall.clock.timeRate != 1 {
             parts.append(
                 Messages.tr(
-                    "{{ rate }}× real time", ["rate": paywall.clock.timeRate.formatted(.number.grouping(.never))]))
+                    "{{ rate }}× real time",
+                    ["rate": paywall.clock.timeRate.formatted(.number.grouping(.never).locale(paywall.locale))]))
         }
         if paywall.isSandbox { parts.append(Messages.tr("sandbox ledger")) }
         return parts.joined(separator: " · ")
@@ -103,7 +104,12 @@ public enum TransactionManagerView {
                     ["name": SafeText.sanitize(paywall.catalog.products[pending]?.localizedTitle ?? pending)]))
         }
         if let newPrice = row.newPrice {
-            let values = ["price": SafeText.sanitize(newPrice)]
+            let amount = Decimal(string: newPrice).flatMap { value in
+                paywall.catalog.products[row.productID].map {
+                    paywall.formatter.string(for: value, currencyCode: $0.currencyCode)
+                }
+            }
+            let values = ["price": amount ?? SafeText.sanitize(newPrice)]
             parts.append(
                 row.requiresConsent == true
                     ? Messages.tr("new price {{ price }} (consent)", values)

@@ -1,0 +1,32 @@
+/// What `validate` finds wrong between a deck and its catalog: a paywall page with no catalog
+/// to sell from, or one naming an offering the catalog does not have. Each problem points at
+/// the deck's own text, line and column, as the deck's other errors do.
+public enum DeckCatalogCheck {
+    /// The deck names no catalog although it has a paywall page: at the deck's top object.
+    public static func missingCatalog(file: String, root: JSONNode?) -> Diagnostic {
+        Diagnostic(
+            severity: .error, file: SafeText.sanitize(file), path: "catalog", location: root?.location,
+            message: "the deck has a paywall page but names no catalog; add \"catalog\": \"FILE\" or pass --catalog")
+    }
+
+    /// Each paywall page whose `offering` the catalog does not have, at that member, with the
+    /// catalog's offerings and the closest of them. `root` is the deck's parsed text, for places.
+    public static func unknownOfferings(in deck: Deck, catalog: Catalog, file: String, root: JSONNode?)
+        -> [Diagnostic]
+    {
+        let known = catalog.offerings.map(\.id)
+        let pageNodes = root?["pages"]?.arrayValue ?? []
+        return deck.pages.indices.compactMap { index -> Diagnostic? in
+            guard case .paywall(let page) = deck.pages[index], let id = page.offeringID,
+                catalog.offering(id: id) == nil
+            else { return nil }
+            let node = pageNodes.indices.contains(index) ? pageNodes[index] : nil
+            let hint = Suggestions.closest(to: id, in: known, limit: 1).first.map { "; did you mean \"\($0)\"?" }
+            return Diagnostic(
+                severity: .error, file: SafeText.sanitize(file), path: "pages[\(index)].offering",
+                location: node?["offering"]?.location ?? node?.location,
+                message: "offering \"\(SafeText.sanitize(id))\" is not in the catalog (it has: "
+                    + known.map { SafeText.sanitize($0) }.joined(separator: ", ") + ")" + (hint ?? ""))
+        }
+    }
+}
