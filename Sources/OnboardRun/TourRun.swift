@@ -52,11 +52,18 @@ public struct TourRun {
         case terminal(TerminalError)
         /// The streams to the terminal could not be opened: exit code 74.
         case streams
+        /// Autoplay would stop for good on this required question, which starts with no answer
+        /// (`Autoplay.unanswerableQuestion`): exit code 65, as `--plain` for the same question.
+        case autoplayCannotAnswer(QuestionPage)
 
         public var description: String {
             switch self {
             case .terminal(let error): return error.description
             case .streams: return "cannot open the terminal streams"
+            case .autoplayCannotAnswer(let question):
+                return "autoplay cannot turn past question \"\(question.id)\": it needs an answer "
+                    + "(\(question.allowedDescription)) and has none to start with; give it a default in the deck, "
+                    + "make it optional, or answer it before the run"
             }
         }
 
@@ -65,7 +72,17 @@ public struct TourRun {
             switch self {
             case .terminal: return ExitCode.usage
             case .streams: return ExitCode.ioError
+            case .autoplayCannotAnswer: return ExitCode.badData
             }
+        }
+    }
+
+    /// Throws when `settings` ask for autoplay and a page of `deck` would hold it forever: a
+    /// kiosk never waits on a question no one may be there to answer.
+    public static func checkAutoplay(deck: Deck, settings: AppSettings) throws(Failure) {
+        guard settings.autoplay != nil else { return }
+        if let question = Autoplay.unanswerableQuestion(in: deck, answers: settings.answers) {
+            throw .autoplayCannotAnswer(question)
         }
     }
 
@@ -84,6 +101,7 @@ public struct TourRun {
     /// Shows the tour until it ends, and returns how it went. Throws before the terminal is
     /// touched when it cannot be used.
     public func run() throws(Failure) -> TourReport {
+        try Self.checkAutoplay(deck: deck, settings: settings)
         try Self.checkTerminal()
         TerminalSession.prepareLocale()
         CrashGuard.install()

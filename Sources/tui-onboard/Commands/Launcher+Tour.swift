@@ -82,7 +82,21 @@ extension Launcher {
             deck: deck, shown: shown, pageIndexes: pageIndexes, paywall: paywall, preferences: preferences,
             headline: headline, state: state, stateRun: stateRun, started: started, answers: answers)
         if options.isPlain { return printPlain(tour, result: result) }
+        if let refusal = autoplayRefusal(tour) { return refusal }
         return runOnTerminal(tour, result: result)
+    }
+
+    /// `--autoplay` on a deck whose pages it could not all turn: a required question that
+    /// starts with no answer would hold it forever, so the run stops before anything is shown
+    /// (65, as `--plain` for the same question). Nil when autoplay can turn every page.
+    func autoplayRefusal(_ tour: Tour) -> Int32? {
+        guard options.autoplaySeconds != nil,
+            let question = Autoplay.unanswerableQuestion(in: tour.shown, answers: tour.answers)
+        else { return nil }
+        printError(
+            "question \"\(question.id)\" needs an answer for --autoplay to turn past it: \(question.allowedDescription); give it with --answer \(question.id)=VALUE or --answers FILE, or a \"default\" in the deck"
+        )
+        return ExitCode.badData
     }
 
     /// What a tour run is given once its pages are chosen.
