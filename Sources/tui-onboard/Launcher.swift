@@ -155,8 +155,9 @@ struct Launcher {
     }
 
     /// Reduced motion and the theme, from the options, the environment and the config file.
-    /// A config file that cannot be used is an error (65, or 66 when it cannot be read), said
-    /// with its file:line:column; a missing one is no error.
+    /// A config file that is not valid is an error (65), said with its file:line:column; a
+    /// missing one is no error, and one that cannot be reached (a home directory this user
+    /// may not enter, as under `su`) is a warning: the run goes on without it, as git does.
     func loadPreferences() -> Result<RunPreferences, ExitStatus> {
         var config = UserConfig()
         if let path = UserConfig.path(environment: environment) {
@@ -164,9 +165,13 @@ struct Launcher {
             do {
                 bytes = try UserFile.read(path, limit: UserConfig.maximumByteCount)
             } catch {
-                if case .missing = error {
+                switch error {
+                case .missing:
                     bytes = nil
-                } else {
+                case .unreadable, .notRegularFile:
+                    printError("warning: \(error.description) (the config file); going on without it")
+                    bytes = nil
+                case .tooLarge:
                     printError("\(error.description) (the config file)")
                     return .failure(ExitStatus(code: ExitCode.forReadError(error)))
                 }
