@@ -19,15 +19,17 @@ public struct TourRun {
     /// without a paywall.
     public var paywall: (@Sendable () -> PaywallSetup)?
     /// Where purchases are recorded, under the ledger's lock, and watched for what other
-    /// windows buy meanwhile.
-    public var ledgerDirectory: String
+    /// windows buy meanwhile. Nil for nowhere: a state directory that may not be used (another
+    /// user's, one others can write to) is never read or written, and a purchase or a checkout
+    /// then fails, saying why, rather than be granted and lost.
+    public var ledgerDirectory: String?
     public var environment: [String: String]
     /// Where the terminal's bytes go; nil for standard output. (`--record` passes a stream that
     /// copies them.)
     public var terminalOutput: UnsafeMutablePointer<FILE>?
     /// Where signed licenses are kept, for a catalog with `licensing`: the real state directory
     /// (a run under a simulated clock keeps its ledger in the sandbox, but a license is real).
-    /// Nil: `ledgerDirectory`.
+    /// Nil: `ledgerDirectory` (and none when that is nil too).
     public var licenseDirectory: String?
     /// Whether the report lists entitlements even when the paywall's page was never reached:
     /// that builds the paywall, which reads ICU's data.
@@ -37,7 +39,7 @@ public struct TourRun {
 
     public init(
         deck: Deck, settings: AppSettings = AppSettings(), paywall: (@Sendable () -> PaywallSetup)? = nil,
-        ledgerDirectory: String, environment: [String: String] = ProcessInfo.processInfo.environment
+        ledgerDirectory: String?, environment: [String: String] = ProcessInfo.processInfo.environment
     ) {
         self.deck = deck
         self.settings = settings
@@ -126,7 +128,7 @@ public struct TourRun {
             paywallWhenNeeded: paywall)
         let effects = TourEffects(
             session: session, ledgerDirectory: ledgerDirectory, paywall: paywall,
-            licenses: (licenseDirectory ?? ledgerDirectory, deck.app.id, environment))
+            licenses: ((licenseDirectory ?? ledgerDirectory).map { ($0, deck.app.id, environment) }))
         var runner = TerminalRunner(
             perform: effects.perform, onWake: effects.changes,
             wakeSource: effects.directoryWatch.map { watch in (watch.descriptor, watch.drain) })

@@ -9,6 +9,8 @@ import OnboardTerminal
 struct Launcher {
     let options: Options
     let environment: [String: String]
+    /// Why the state directory may not be used, for a tour shown without it; nil when it may.
+    var stateRefusal: String?
 
     /// The program's version, and the only place it is written: `--version` prints it and the
     /// built-in tour (whose deck file names no version) carries it.
@@ -40,14 +42,19 @@ struct Launcher {
             return validate(paths)
         case .status, .has, .answer, .answers, .reset, .license, .store, .run, .paywall:
             let folders = [sandboxDirectory, LicenseStore(stateDirectory: stateDirectory).directory]
-            if let problem = StateDirectory.unsafeReason(stateDirectory)
-                ?? folders.lazy.compactMap({ StateDirectory.unsafeSubdirectoryReason($0) }).first
-            {
-                printError(problem)
+            let refusal = StateDirectory.refusal(stateDirectory, folders: folders)
+            if case .run = options.command {
+                // A tour never stops for its state directory: it is shown without it.
+                var launcher = self
+                launcher.stateRefusal = refusal
+                return Messages.$current.withValue(userMessages()) { launcher.runOnboarding() }
+            }
+            if let refusal {
+                printError(refusal)
                 return ExitCode.ioError
             }
             switch options.command {
-            case .run, .paywall: return Messages.$current.withValue(userMessages()) { runStateCommand() }
+            case .paywall: return Messages.$current.withValue(userMessages()) { runStateCommand() }
             default: return runStateCommand()
             }
         }

@@ -21,7 +21,7 @@ extension Launcher {
         case .success(let answers): given = answers
         case .failure(let status): return status.code
         }
-        let stateRun = FirstRunRun(stateDirectory: stateDirectory)
+        let stateRun = FirstRunRun(stateDirectory: stateDirectory, refusal: stateRefusal)
         let state = stateRun.loadState()
         // A damaged state is said at once, before anything else is shown.
         for problem in stateRun.unsaidProblems() { printError(problem) }
@@ -214,10 +214,10 @@ extension Launcher {
             layoutDirection: userLayoutDirection)
         settings.answers = startingAnswers
         var tour = TourRun(
-            deck: shown, settings: settings, paywall: paywall, ledgerDirectory: runLedgerDirectory,
-            environment: environment)
+            deck: shown, settings: settings, paywall: paywall,
+            ledgerDirectory: stateRefusal == nil ? runLedgerDirectory : nil, environment: environment)
         tour.terminalOutput = recording?.output
-        tour.licenseDirectory = stateDirectory
+        tour.licenseDirectory = stateRefusal == nil ? stateDirectory : nil
         tour.events = events
         // The paywall is built only once its page comes near; the result lists entitlements anyway.
         tour.reportsEntitlements = options.resultPath != nil
