@@ -110,7 +110,7 @@ struct FrameLoop {
             return .mouse(event)
         case .deviceAttributes:
             let wasSlow = pacer.isSlow
-            pacer.answered(now: TerminalRunner.now())
+            pacer.answered(now: TerminalRunner.now(), screenBytes: session.estimatedBytes(ofWhole: canvas))
             session.limitFrames(toBytes: pacer.frameBytes)
             return pacer.isSlow != wasSlow ? .terminalPace(isSlow: pacer.isSlow) : nil
         case .backgroundColor(let color):
