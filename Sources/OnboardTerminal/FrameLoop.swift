@@ -110,7 +110,9 @@ struct FrameLoop {
             return .mouse(event)
         case .deviceAttributes:
             let wasSlow = pacer.isSlow
-            pacer.answered(now: TerminalRunner.now(), screenBytes: session.estimatedBytes(ofWhole: canvas))
+            pacer.answered(
+                now: TerminalRunner.now(),
+                screen: (session.estimatedBytes(ofWhole: canvas), canvas.width * canvas.height))
             session.limitFrames(toBytes: pacer.frameBytes)
             return pacer.isSlow != wasSlow ? .terminalPace(isSlow: pacer.isSlow) : nil
         case .backgroundColor(let color):
@@ -184,7 +186,8 @@ struct FrameLoop {
             // A frame with changes held back is followed by the rest once the terminal has read
             // it, moving or not.
             session.askDeviceAttributes()
-            pacer.asked(now: current, bytes: session.lastFrameBytes, whole: !session.lastFrameHeldBack)
+            pacer.asked(
+                now: current, bytes: session.lastFrameBytes, cells: written, whole: !session.lastFrameHeldBack)
         }
     }
 

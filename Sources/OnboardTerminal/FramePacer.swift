@@ -32,17 +32,18 @@ struct FramePacer {
     /// Whether the terminal cannot carry the motion: a slide's frames each rewrite the whole
     /// screen, and this one takes longer than `slowAnswer` to read one. Set when an answer
     /// comes later than that, or when the rate measured says a whole screen would; cleared
-    /// only once the rate, raised by whole frames of at least half a screen read quickly, says
-    /// a screen reads within half of that. Small frames read quickly on any link (the end of a
+    /// only once the rate, raised by whole frames that rewrote half the screen or more read
+    /// quickly, says a screen reads within half of that. Small frames read quickly on any link (the end of a
     /// burst of confetti), so they prove nothing: they used to clear it, and the next page
     /// change slid at a few frames a second.
     private(set) var isSlow = false
     /// How fast the terminal reads, in estimated bytes a second (`FrameBudget`), from the
     /// frames answered slowly; nil until one has been.
     private(set) var bytesPerSecond: Double?
-    /// Each frame whose question is still unanswered, oldest first: its estimated bytes, and
-    /// whether it carried every change (a frame held to a budget reads quickly on any link).
-    private var framesInFlight: [(bytes: Int, whole: Bool)] = []
+    /// Each frame whose question is still unanswered, oldest first: its estimated bytes, the
+    /// cells it wrote, and whether it carried every change (a frame held to a budget reads
+    /// quickly on any link).
+    private var framesInFlight: [(bytes: Int, cells: Int, whole: Bool)] = []
     /// The quickest answer yet: the link's round trip, which is not reading time.
     private var quickestAnswer: Double?
     /// How long the frame on its way when a key comes may keep the key waiting: a frame is
@@ -88,13 +89,13 @@ struct FramePacer {
         if answersQueries == nil, firstAskedAt == nil { firstAskedAt = now }
     }
 
-    /// A question went out behind a frame of `bytes` (estimated); `whole` is false when part
-    /// of its changes was held back.
-    mutating func asked(now: Double, bytes: Int = 0, whole: Bool = true) {
+    /// A question went out behind a frame of `bytes` (estimated) that wrote `cells`; `whole`
+    /// is false when part of its changes was held back.
+    mutating func asked(now: Double, bytes: Int = 0, cells: Int = 0, whole: Bool = true) {
         probed(now: now)
         if unanswered == 0 { askedAt = now }
         unanswered += 1
-        framesInFlight.append((bytes, whole))
+        framesInFlight.append((bytes, cells, whole))
     }
 
     /// The estimated bytes a frame may take while the terminal is slow, so that it is read
@@ -105,10 +106,10 @@ struct FramePacer {
     }
 
     /// The terminal answered: everything written before the oldest question has been read.
-    /// `screenBytes` is what a whole screen of the current picture costs (estimated as frames
-    /// are): what each frame of a slide carries.
-    mutating func answered(now: Double, screenBytes: Int) {
-        let frame = framesInFlight.isEmpty ? (bytes: 0, whole: true) : framesInFlight.removeFirst()
+    /// `screen` is what a whole screen of the current picture costs (estimated as frames are)
+    /// and how many cells it has: what each frame of a slide carries.
+    mutating func answered(now: Double, screen: (bytes: Int, cells: Int)) {
+        let frame = framesInFlight.isEmpty ? (bytes: 0, cells: 0, whole: true) : framesInFlight.removeFirst()
         if let askedAt = askedAt ?? firstAskedAt {
             let delay = now - askedAt
             let roundTrip = min(quickestAnswer ?? delay, delay)
@@ -120,12 +121,14 @@ struct FramePacer {
             let reading = delay - roundTrip
             if frame.bytes > 0, reading > Self.slowAnswer / 4, isSlow || delay > Self.slowAnswer {
                 measure(Double(frame.bytes) / reading)
-            } else if isSlow, frame.whole, frame.bytes * 2 >= screenBytes, delay < Self.slowAnswer / 2 {
-                // Too quick to time: the link reads at least this fast. Only a frame of half a
-                // screen or more can show that it carries the motion.
+            } else if isSlow, frame.whole, frame.cells * 2 >= screen.cells, delay < Self.slowAnswer / 2 {
+                // Too quick to time: the link reads at least this fast. Only a frame that
+                // rewrote half the screen or more (a page) can show that it carries the motion:
+                // the estimate of a frame of scattered confetti, a move and a colour a cell, is
+                // far above what it costs, and would prove a rate the link does not have.
                 measure(Double(frame.bytes) / max(reading, Self.slowAnswer / 4), atLeast: true)
             }
-            judgeMotion(delay: delay, screenBytes: screenBytes)
+            judgeMotion(delay: delay, screenBytes: screen.bytes)
         }
         answersQueries = true
         firstAskedAt = nil

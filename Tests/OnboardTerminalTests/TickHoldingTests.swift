@@ -11,7 +11,7 @@ import Testing
     static func slowPacer(inFlight: Int) -> FramePacer {
         var pacer = FramePacer()
         pacer.probed(now: 0)
-        pacer.answered(now: FramePacer.slowAnswer * 2, screenBytes: Self.screenBytes)
+        pacer.answered(now: FramePacer.slowAnswer * 2, screen: (Self.screenBytes, 80 * 24))
         for _ in 0..<inFlight { pacer.asked(now: 1) }
         return pacer
     }
@@ -34,7 +34,7 @@ import Testing
     @Test func aTerminalThatIsNotSlowOrHasNotAnsweredNeverHoldsTicks() {
         var quick = FramePacer()
         quick.probed(now: 0)
-        quick.answered(now: 0.001, screenBytes: Self.screenBytes)
+        quick.answered(now: 0.001, screen: (Self.screenBytes, 80 * 24))
         quick.asked(now: 1)
         #expect(!quick.isSlow)
         #expect(!TerminalRunner.holdsTicks(pacer: quick, inputSinceFrame: true, heldSteps: 3))
