@@ -105,8 +105,10 @@ struct FrameLoop {
         case .key(let key):
             inputSinceFrame = true
             return .key(key)
-        case .mouse(let event):
+        case .mouse(var event):
             inputSinceFrame = true
+            // A swipe is judged on when its events were read, not on the frames between them.
+            event.time = TerminalRunner.now()
             return .mouse(event)
         case .deviceAttributes:
             let wasSlow = pacer.isSlow

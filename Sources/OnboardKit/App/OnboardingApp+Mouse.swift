@@ -44,12 +44,13 @@ extension OnboardingApp {
         switch event.kind {
         case .press:
             pressPoint = (event.x, event.y)
-            if layout.content.contains(x: event.x, y: event.y) { slide.beginDrag(x: event.x) }
+            if layout.content.contains(x: event.x, y: event.y) { slide.beginDrag(x: event.x, time: event.time) }
         case .drag:
-            slide.drag(to: event.x, pageCount: carousel.pageCount)
+            slide.drag(to: event.x, pageCount: carousel.pageCount, time: event.time)
         case .release where slide.isDragging:
-            slide.drag(to: event.x, pageCount: carousel.pageCount)
-            let index = slide.endDrag(currentIndex: carousel.currentIndex, pageCount: carousel.pageCount)
+            slide.drag(to: event.x, pageCount: carousel.pageCount, time: event.time)
+            let index = slide.endDrag(
+                currentIndex: carousel.currentIndex, pageCount: carousel.pageCount, time: event.time)
             if terminalIsSlow { slide.settle() }
             if carousel.select(reachablePage(toward: index)) {
                 pageDidAppear()
