@@ -189,6 +189,7 @@ bench: deps
 	python3 bench/terminal_bench.py "$$($(SWIFT) build -c release $(STATIC) --show-bin-path)/tui-onboard"
 	python3 bench/startup_bench.py "$$($(SWIFT) build -c release $(STATIC) --show-bin-path)/tui-onboard"
 	python3 bench/slow_terminal.py "$$($(SWIFT) build -c release $(STATIC) --show-bin-path)/tui-onboard"
+	python3 bench/hostile_patterns.py "$$($(SWIFT) build -c release $(STATIC) --show-bin-path)/tui-onboard"
 
 # Rewrites scripts/symbol-order.txt from the functions the common paths run (under valgrind),
 # then relinks with it (the build does not see the file change, hence the rm).

@@ -5,7 +5,9 @@
 - burst: from `c` (about 300 pieces of confetti) to the last byte before the screen is quiet;
 - key: from → pressed during the burst to the moment the next page's title has arrived;
 - the screen once the burst is over (from a small emulator of what ncurses sends), which must
-  not depend on the rate.
+  not depend on the rate;
+- after: → pressed once the burst is over, to the next title and to that page fully drawn: a
+  page change on the link as measured, when the last small frames of the burst read quickly.
 
 The reader answers the questions the app asks as a terminal does, once it has read everything
 written before them. Two terminals are measured: one as users run it, answering every question
@@ -272,6 +274,17 @@ def measure(binary, deck_arguments, environment, titles, rate, terminal, size=(8
         quiet, last_byte = reader.read_until(pressed + 120, quiet=QUIET_SECONDS)
         if not quiet:
             raise LaunchFailed(app.describe_failure("the confetti never ended"))
+        burst_screen = screen.text()
+        # Once the burst is over, → again: a page change on the link as measured, with nothing
+        # else moving (the small frames at the end of the burst read quickly on any link).
+        after_sent = time.monotonic()
+        frames_before_after = app.output.count(DEVICE_ATTRIBUTES_QUERY)
+        app.send(RIGHT_KEY)
+        arrived, after_title = reader.read_until(after_sent + 30, stop=shows_through_confetti(titles[2]))
+        if not arrived:
+            raise LaunchFailed(app.describe_failure("the page after the burst never arrived after →"))
+        after_frames = app.output.count(DEVICE_ATTRIBUTES_QUERY) - frames_before_after
+        _, after_last = reader.read_until(after_sent + 30, quiet=PAGE_QUIET_SECONDS)
         app.send(b"q")
         exit_code = app.wait()
         return {
@@ -282,7 +295,10 @@ def measure(binary, deck_arguments, environment, titles, rate, terminal, size=(8
             "key_frames": key_frames,
             "exit_code": exit_code,
             # What the terminal shows once the burst is over (it must not depend on the rate).
-            "screen": screen.text(),
+            "screen": burst_screen,
+            "after_key_seconds": after_title - after_sent,
+            "after_page_seconds": max(after_title, after_last or after_title) - after_sent,
+            "after_key_frames": after_frames,
         }
     finally:
         app.close()
@@ -341,12 +357,14 @@ def main():
         return
     print("confetti (`c`, ~300 pieces) at 80x24 behind a terminal that reads N bytes a second;")
     print(f"→ pressed {KEY_DELAY:g} s into the burst; burst = `c` to the last byte before "
-          f"{QUIET_SECONDS * 1000:.0f} ms of quiet; frames = frames read from → to its page")
+          f"{QUIET_SECONDS * 1000:.0f} ms of quiet; frames = frames read from → to its page;")
+    print(f"after: → once the burst is over, to the next title and to the page fully drawn "
+          f"({PAGE_QUIET_SECONDS * 1000:.0f} ms of quiet)")
     for terminal in terminals:
         print()
         print(f"terminal that {TERMINALS[terminal][0]}")
         print(f"{'reader':<12}  {'burst':>8}  {'key → next title':>16}  {'frames':>6}  "
-              f"targets (unthrottled run as reference)")
+              f"{'after: → title / page':>21}  {'frames':>6}  targets (unthrottled run as reference)")
         runs = [result for result in results if result["terminal"] == terminal]
         reference = next((result for result in runs if not result["rate"] and "error" not in result), None)
         for result in runs:
@@ -360,8 +378,9 @@ def main():
                 key_ratio = result["key_seconds"] / reference["key_seconds"]
                 verdicts = (f"burst <= {reference['burst_seconds'] + 0.2:.2f} s {'ok' if burst_ok else 'MISSED'}, "
                             f"key <= 1.5x: {key_ratio:.1f}x {'ok' if key_ratio <= 1.5 else 'MISSED'}")
+            after = f"{result['after_key_seconds']:.3f} / {result['after_page_seconds']:.3f} s"
             print(f"{name:<12}  {result['burst_seconds']:>6.2f} s  {result['key_seconds']:>14.3f} s  "
-                  f"{result['key_frames']:>6}  {verdicts}".rstrip())
+                  f"{result['key_frames']:>6}  {after:>21}  {result['after_key_frames']:>6}  {verdicts}".rstrip())
     print()
     print("page change at 80x24, unthrottled, COLORTERM=truecolor: → to the next page fully drawn "
           f"(its title, then {PAGE_QUIET_SECONDS * 1000:.0f} ms of quiet), 1.5 s after start-up")

@@ -32,4 +32,15 @@ static inline int cregex_matches(const regex_t *compiled, const char *text) {
     return code == 0 ? 1 : 0;
 }
 
+/// Compiles `pattern`, matches `text` and frees what was built: 1 for a match, 0 for none,
+/// -1 when the pattern does not compile. Nothing glibc builds outlives the call, so the states
+/// one answer makes it build never pile up on top of the next answer's.
+static inline int cregex_match_once(const char *pattern, const char *text) {
+    regex_t compiled;
+    if (cregex_compile(&compiled, pattern) != 0) return -1;
+    int matched = cregex_matches(&compiled, text);
+    regfree(&compiled);
+    return matched;
+}
+
 static inline regex_t *cregex_allocate(void) { return (regex_t *)calloc(1, sizeof(regex_t)); }

@@ -60,6 +60,13 @@ public enum StateDirectory {
         return nil
     }
 
+    /// Why the state directory at `path` must not be used, or one of the `folders` inside it
+    /// (`unsafeReason`, `unsafeSubdirectoryReason`); nil when all may. The commands that read
+    /// or keep purchases stop for it (74); a tour is shown without its state instead.
+    public static func refusal(_ path: String, folders: [String], user: uid_t = geteuid()) -> String? {
+        unsafeReason(path, user: user) ?? folders.lazy.compactMap { unsafeSubdirectoryReason($0, user: user) }.first
+    }
+
     /// Why a folder inside the state directory (`sandbox`, `licenses`) must not be used, or nil:
     /// it is a link (followed, it would let files be created elsewhere), not a directory, or
     /// fails the state directory's own owner and mode rules. One that does not exist is fine.

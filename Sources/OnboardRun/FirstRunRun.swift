@@ -5,20 +5,33 @@ import OnboardKit
 
 /// The first-run state through one run: loaded once at the start, changed once at the end,
 /// and what went wrong on the way, for stderr and the result JSON. Nothing here stops the
-/// tour: a damaged file is set aside and a state that cannot be saved is a warning.
+/// tour: a damaged file is set aside, a state that cannot be saved is a warning, and a state
+/// directory that may not be used (`StateDirectory.refusal`) is left alone, said once.
 public final class FirstRunRun {
     public let store: FirstRunStateFile
     /// Messages for the user, each said once on stderr once the terminal is ours again.
     public private(set) var problems: [String] = []
     private var said = 0
-    /// False once a needed write failed.
+    /// False once a needed write failed, and from the start for a state left alone.
     public private(set) var isSaved = true
+    /// True when the state directory may not be used: nothing is read or written there.
+    public let leavesStateAlone: Bool
 
-    public init(stateDirectory: String) { store = FirstRunStateFile(directory: stateDirectory) }
+    /// The state in `stateDirectory`; with `refusal` (why that directory may not be used) it
+    /// is neither read nor written, and the run is a first launch that saves nothing.
+    public init(stateDirectory: String, refusal: String? = nil) {
+        store = FirstRunStateFile(directory: stateDirectory)
+        leavesStateAlone = refusal != nil
+        if let refusal {
+            problems.append("\(refusal). The tour is shown without reading or saving its state")
+            isSaved = false
+        }
+    }
 
     /// The stored state; a damaged one (moved aside) or one that cannot be read counts as a
     /// first launch, with a message.
     public func loadState() -> FirstRunState {
+        if leavesStateAlone { return FirstRunState() }
         do {
             return try store.load()
         } catch {
@@ -38,7 +51,7 @@ public final class FirstRunRun {
         case .interrupted: writes = visit.reviewShown
         case .notShown: writes = visit.reason == .noNewPages
         }
-        guard writes else { return }
+        guard writes, !leavesStateAlone else { return }
         do {
             try store.update { (state: inout FirstRunState) -> Bool in state.apply(visit) }
         } catch {

@@ -16,7 +16,7 @@ final class TourEffects {
     /// Licenses and checkouts, made on the first checkout effect (only a catalog with licensing
     /// opens the sheet), so a tour that sells nothing for real never reads the catalog twice.
     private lazy var checkoutDesk: CheckoutDesk? = {
-        guard let makeSetup = paywall else { return nil }
+        guard let makeSetup = paywall, let licenses else { return nil }
         let catalog = makeSetup().catalog
         guard catalog.licensing != nil else { return nil }
         return CheckoutDesk(
@@ -24,17 +24,31 @@ final class TourEffects {
             environment: licenses.environment)
     }()
     private let paywall: (@Sendable () -> PaywallSetup)?
-    private let licenses: (directory: String, appID: String, environment: [String: String])
+    /// Where licenses are kept; nil when there is nowhere safe (see `TourRun.ledgerDirectory`).
+    private let licenses: (directory: String, appID: String, environment: [String: String])?
+    /// False when there is no state directory to keep purchases in: nothing can be bought.
+    private let keepsPurchases: Bool
 
     init(
-        session: TerminalSession, ledgerDirectory: String, paywall: (@Sendable () -> PaywallSetup)?,
-        licenses: (directory: String, appID: String, environment: [String: String])
+        session: TerminalSession, ledgerDirectory: String?, paywall: (@Sendable () -> PaywallSetup)?,
+        licenses: (directory: String, appID: String, environment: [String: String])?
     ) {
         self.session = session
         self.paywall = paywall
         self.licenses = licenses
-        ledger = paywall.map { makeSetup in LedgerWatch(directory: ledgerDirectory, gate: { makeSetup().gate }) }
-        directoryWatch = paywall == nil ? nil : DirectoryWatch(directory: ledgerDirectory)
+        keepsPurchases = ledgerDirectory != nil
+        guard let ledgerDirectory, let paywall else {
+            ledger = nil
+            directoryWatch = nil
+            return
+        }
+        ledger = LedgerWatch(directory: ledgerDirectory, gate: { paywall().gate })
+        directoryWatch = DirectoryWatch(directory: ledgerDirectory)
+    }
+
+    /// Why nothing can be bought in a run that has nowhere to keep purchases.
+    static var nowhereToKeepPurchases: String {
+        Messages.tr("Nothing can be bought now: there is no safe place to keep purchases")
     }
 
     /// Problems with the ledger the app showed, to be said again once the terminal is back.
@@ -47,26 +61,25 @@ final class TourEffects {
             return []
         case .record(let transaction):
             guard let ledger else {
-                // A transaction only comes from a paywall, which always has its ledger.
-                return [.recordFinished(transactionID: transaction.id, result: .failed("no ledger to record in"))]
+                // A transaction only comes from a paywall, which has its ledger unless the run
+                // has nowhere to keep one.
+                return [.recordFinished(transactionID: transaction.id, result: .failed(Self.nowhereToKeepPurchases))]
             }
             return ledger.record(transaction)
         case .quit:
             // The runner ends the loop on the app's own outcome.
             return []
         case .openAddress(let url):
-            return [
-                checkoutDesk?.open(url)
-                    ?? .addressOpened(failure: Messages.tr("Not opened: nothing is sold for real here"))
-            ]
+            // A checkout paid for with nowhere to keep its license would be money lost.
+            let refusal =
+                keepsPurchases ? Messages.tr("Not opened: nothing is sold for real here") : Self.nowhereToKeepPurchases
+            return [checkoutDesk?.open(url) ?? .addressOpened(failure: refusal)]
         case .rememberCheckout(let sheet):
             checkoutDesk?.remember(sheet)
             return []
         case .verifyLicense(let text):
-            return [
-                checkoutDesk?.verify(text)
-                    ?? .licenseChecked(.refused(reason: "this catalog takes no licenses"), licenseLines: [])
-            ]
+            let refusal = keepsPurchases ? "this catalog takes no licenses" : Self.nowhereToKeepPurchases
+            return [checkoutDesk?.verify(text) ?? .licenseChecked(.refused(reason: refusal), licenseLines: [])]
         }
     }
 

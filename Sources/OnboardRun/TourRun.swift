@@ -19,15 +19,17 @@ public struct TourRun {
     /// without a paywall.
     public var paywall: (@Sendable () -> PaywallSetup)?
     /// Where purchases are recorded, under the ledger's lock, and watched for what other
-    /// windows buy meanwhile.
-    public var ledgerDirectory: String
+    /// windows buy meanwhile. Nil for nowhere: a state directory that may not be used (another
+    /// user's, one others can write to) is never read or written, and a purchase or a checkout
+    /// then fails, saying why, rather than be granted and lost.
+    public var ledgerDirectory: String?
     public var environment: [String: String]
     /// Where the terminal's bytes go; nil for standard output. (`--record` passes a stream that
     /// copies them.)
     public var terminalOutput: UnsafeMutablePointer<FILE>?
     /// Where signed licenses are kept, for a catalog with `licensing`: the real state directory
     /// (a run under a simulated clock keeps its ledger in the sandbox, but a license is real).
-    /// Nil: `ledgerDirectory`.
+    /// Nil: `ledgerDirectory` (and none when that is nil too).
     public var licenseDirectory: String?
     /// Whether the report lists entitlements even when the paywall's page was never reached:
     /// that builds the paywall, which reads ICU's data.
@@ -37,7 +39,7 @@ public struct TourRun {
 
     public init(
         deck: Deck, settings: AppSettings = AppSettings(), paywall: (@Sendable () -> PaywallSetup)? = nil,
-        ledgerDirectory: String, environment: [String: String] = ProcessInfo.processInfo.environment
+        ledgerDirectory: String?, environment: [String: String] = ProcessInfo.processInfo.environment
     ) {
         self.deck = deck
         self.settings = settings
@@ -52,11 +54,18 @@ public struct TourRun {
         case terminal(TerminalError)
         /// The streams to the terminal could not be opened: exit code 74.
         case streams
+        /// Autoplay would stop for good on this required question, which starts with no answer
+        /// (`Autoplay.unanswerableQuestion`): exit code 65, as `--plain` for the same question.
+        case autoplayCannotAnswer(QuestionPage)
 
         public var description: String {
             switch self {
             case .terminal(let error): return error.description
             case .streams: return "cannot open the terminal streams"
+            case .autoplayCannotAnswer(let question):
+                return "autoplay cannot turn past question \"\(question.id)\": it needs an answer "
+                    + "(\(question.allowedDescription)) and has none to start with; give it a default in the deck, "
+                    + "make it optional, or answer it before the run"
             }
         }
 
@@ -65,7 +74,17 @@ public struct TourRun {
             switch self {
             case .terminal: return ExitCode.usage
             case .streams: return ExitCode.ioError
+            case .autoplayCannotAnswer: return ExitCode.badData
             }
+        }
+    }
+
+    /// Throws when `settings` ask for autoplay and a page of `deck` would hold it forever: a
+    /// kiosk never waits on a question no one may be there to answer.
+    public static func checkAutoplay(deck: Deck, settings: AppSettings) throws(Failure) {
+        guard settings.autoplay != nil else { return }
+        if let question = Autoplay.unanswerableQuestion(in: deck, answers: settings.answers) {
+            throw .autoplayCannotAnswer(question)
         }
     }
 
@@ -84,6 +103,7 @@ public struct TourRun {
     /// Shows the tour until it ends, and returns how it went. Throws before the terminal is
     /// touched when it cannot be used.
     public func run() throws(Failure) -> TourReport {
+        try Self.checkAutoplay(deck: deck, settings: settings)
         try Self.checkTerminal()
         TerminalSession.prepareLocale()
         CrashGuard.install()
@@ -108,7 +128,7 @@ public struct TourRun {
             paywallWhenNeeded: paywall)
         let effects = TourEffects(
             session: session, ledgerDirectory: ledgerDirectory, paywall: paywall,
-            licenses: (licenseDirectory ?? ledgerDirectory, deck.app.id, environment))
+            licenses: ((licenseDirectory ?? ledgerDirectory).map { ($0, deck.app.id, environment) }))
         var runner = TerminalRunner(
             perform: effects.perform, onWake: effects.changes,
             wakeSource: effects.directoryWatch.map { watch in (watch.descriptor, watch.drain) })

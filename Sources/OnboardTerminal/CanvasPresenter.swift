@@ -135,6 +135,11 @@ final class CanvasPresenter {
         return written
     }
 
+    /// The estimated bytes (`FrameBudget.estimatedBytes`) of every cell of `canvas`, row by row.
+    func estimatedBytes(ofWhole canvas: Canvas) -> Int {
+        canvas.changes(from: nil).reduce(0) { $0 + FrameBudget.estimatedBytes(of: $1, trueColor: writesTrueColor) }
+    }
+
     /// Hands the cells of `runs` to ncurses' window, over `last` (what the terminal holds);
     /// returns how many were written and those too crowded for an ncurses cell.
     private func writeCells(_ runs: [CellRun], over last: Canvas?) -> (written: Int, crowded: [CrowdedCell]) {

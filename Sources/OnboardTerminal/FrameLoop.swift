@@ -105,12 +105,16 @@ struct FrameLoop {
         case .key(let key):
             inputSinceFrame = true
             return .key(key)
-        case .mouse(let event):
+        case .mouse(var event):
             inputSinceFrame = true
+            // A swipe is judged on when its events were read, not on the frames between them.
+            event.time = TerminalRunner.now()
             return .mouse(event)
         case .deviceAttributes:
             let wasSlow = pacer.isSlow
-            pacer.answered(now: TerminalRunner.now())
+            pacer.answered(
+                now: TerminalRunner.now(),
+                screen: (session.estimatedBytes(ofWhole: canvas), canvas.width * canvas.height))
             session.limitFrames(toBytes: pacer.frameBytes)
             return pacer.isSlow != wasSlow ? .terminalPace(isSlow: pacer.isSlow) : nil
         case .backgroundColor(let color):
@@ -184,7 +188,8 @@ struct FrameLoop {
             // A frame with changes held back is followed by the rest once the terminal has read
             // it, moving or not.
             session.askDeviceAttributes()
-            pacer.asked(now: current, bytes: session.lastFrameBytes, whole: !session.lastFrameHeldBack)
+            pacer.asked(
+                now: current, bytes: session.lastFrameBytes, cells: written, whole: !session.lastFrameHeldBack)
         }
     }
 

@@ -29,18 +29,21 @@ struct FramePacer {
     private var askedAt: Double?
     /// When the first question went out, while none has been answered yet.
     private var firstAskedAt: Double?
-    /// Whether the terminal takes longer to read a frame than a slide can wait: set when an
-    /// answer comes more than `slowAnswer` after its question, cleared once `quickAnswersToClear`
-    /// answers in a row come within half of that (a small frame among big ones reads quickly
-    /// even on a slow link, and a link near the line must not flip at every frame).
+    /// Whether the terminal cannot carry the motion: a slide's frames each rewrite the whole
+    /// screen, and this one takes longer than `slowAnswer` to read one. Set when an answer
+    /// comes later than that, or when the rate measured says a whole screen would; cleared
+    /// only once the rate, raised by whole frames that rewrote half the screen or more read
+    /// quickly, says a screen reads within half of that. Small frames read quickly on any link (the end of a
+    /// burst of confetti), so they prove nothing: they used to clear it, and the next page
+    /// change slid at a few frames a second.
     private(set) var isSlow = false
-    private var quickAnswers = 0
     /// How fast the terminal reads, in estimated bytes a second (`FrameBudget`), from the
     /// frames answered slowly; nil until one has been.
     private(set) var bytesPerSecond: Double?
-    /// Each frame whose question is still unanswered, oldest first: its estimated bytes, and
-    /// whether it carried every change (a frame held to a budget reads quickly on any link).
-    private var framesInFlight: [(bytes: Int, whole: Bool)] = []
+    /// Each frame whose question is still unanswered, oldest first: its estimated bytes, the
+    /// cells it wrote, and whether it carried every change (a frame held to a budget reads
+    /// quickly on any link).
+    private var framesInFlight: [(bytes: Int, cells: Int, whole: Bool)] = []
     /// The quickest answer yet: the link's round trip, which is not reading time.
     private var quickestAnswer: Double?
     /// How long the frame on its way when a key comes may keep the key waiting: a frame is
@@ -48,7 +51,6 @@ struct FramePacer {
     static let frameSeconds = 0.04
     /// The least a frame may carry however slow the terminal: a few pieces of confetti.
     static let minimumFrameBytes = 160
-    static let quickAnswersToClear = 8
     /// Three frames at 60 a second: a slide behind a terminal this slow would show less than
     /// a third of its frames, and a key's page would wait behind the rest.
     static let slowAnswer = 0.05
@@ -87,13 +89,13 @@ struct FramePacer {
         if answersQueries == nil, firstAskedAt == nil { firstAskedAt = now }
     }
 
-    /// A question went out behind a frame of `bytes` (estimated); `whole` is false when part
-    /// of its changes was held back.
-    mutating func asked(now: Double, bytes: Int = 0, whole: Bool = true) {
+    /// A question went out behind a frame of `bytes` (estimated) that wrote `cells`; `whole`
+    /// is false when part of its changes was held back.
+    mutating func asked(now: Double, bytes: Int = 0, cells: Int = 0, whole: Bool = true) {
         probed(now: now)
         if unanswered == 0 { askedAt = now }
         unanswered += 1
-        framesInFlight.append((bytes, whole))
+        framesInFlight.append((bytes, cells, whole))
     }
 
     /// The estimated bytes a frame may take while the terminal is slow, so that it is read
@@ -104,8 +106,10 @@ struct FramePacer {
     }
 
     /// The terminal answered: everything written before the oldest question has been read.
-    mutating func answered(now: Double) {
-        let frame = framesInFlight.isEmpty ? (bytes: 0, whole: true) : framesInFlight.removeFirst()
+    /// `screen` is what a whole screen of the current picture costs (estimated as frames are)
+    /// and how many cells it has: what each frame of a slide carries.
+    mutating func answered(now: Double, screen: (bytes: Int, cells: Int)) {
+        let frame = framesInFlight.isEmpty ? (bytes: 0, cells: 0, whole: true) : framesInFlight.removeFirst()
         if let askedAt = askedAt ?? firstAskedAt {
             let delay = now - askedAt
             let roundTrip = min(quickestAnswer ?? delay, delay)
@@ -116,25 +120,37 @@ struct FramePacer {
             // speed changes.
             let reading = delay - roundTrip
             if frame.bytes > 0, reading > Self.slowAnswer / 4, isSlow || delay > Self.slowAnswer {
-                let sample = Double(frame.bytes) / reading
-                bytesPerSecond = bytesPerSecond.map { 0.5 * $0 + 0.5 * sample } ?? sample
+                measure(Double(frame.bytes) / reading)
+            } else if isSlow, frame.whole, frame.cells * 2 >= screen.cells, delay < Self.slowAnswer / 2 {
+                // Too quick to time: the link reads at least this fast. Only a frame that
+                // rewrote half the screen or more (a page) can show that it carries the motion:
+                // the estimate of a frame of scattered confetti, a move and a colour a cell, is
+                // far above what it costs, and would prove a rate the link does not have.
+                measure(Double(frame.bytes) / max(reading, Self.slowAnswer / 4), atLeast: true)
             }
-            if delay > Self.slowAnswer {
-                isSlow = true
-                quickAnswers = 0
-            } else if !frame.whole {
-                // Held to the budget, a frame reads quickly however slow the link: it says
-                // nothing of whether whole frames would.
-            } else if delay < Self.slowAnswer / 2 {
-                quickAnswers += 1
-                if quickAnswers >= Self.quickAnswersToClear { isSlow = false }
-            } else {
-                quickAnswers = 0
-            }
+            judgeMotion(delay: delay, screenBytes: screen.bytes)
         }
         answersQueries = true
         firstAskedAt = nil
         unanswered = max(0, unanswered - 1)
         askedAt = unanswered > 0 ? now : nil
+    }
+
+    /// Takes a measure of the reading rate; `atLeast` when it is only a bound from below,
+    /// which may raise the estimate but never lower it.
+    private mutating func measure(_ sample: Double, atLeast: Bool = false) {
+        if atLeast, let bytesPerSecond, sample <= bytesPerSecond { return }
+        bytesPerSecond = bytesPerSecond.map { 0.5 * $0 + 0.5 * sample } ?? sample
+    }
+
+    /// Whether the motion is more than the link carries, after an answer `delay` late.
+    private mutating func judgeMotion(delay: Double, screenBytes: Int) {
+        // How long a whole screen takes to read, at the rate measured (nil until one is).
+        let screenSeconds = bytesPerSecond.map { Double(screenBytes) / $0 }
+        if delay > Self.slowAnswer || (screenSeconds ?? 0) > Self.slowAnswer {
+            isSlow = true
+        } else if isSlow, let screenSeconds, screenSeconds <= Self.slowAnswer / 2 {
+            isSlow = false
+        }
     }
 }

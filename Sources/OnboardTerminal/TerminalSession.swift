@@ -349,6 +349,8 @@ public final class TerminalSession {
 
     /// The estimated bytes of the last frame presented (0 when it wrote nothing).
     var lastFrameBytes: Int { presenter.lastFrameBytes }
+    /// The estimated bytes of `canvas` written whole, as each frame of a slide rewrites it.
+    func estimatedBytes(ofWhole canvas: Canvas) -> Int { presenter.estimatedBytes(ofWhole: canvas) }
     /// Whether `limitFrames` held back part of the last frame.
     var lastFrameHeldBack: Bool { presenter.lastFrameHeldBack }
 

@@ -44,7 +44,9 @@ extension Launcher {
         let ledger: Ledger
         do {
             // Loading creates the sandbox directory (0700) the first time a simulated clock runs.
-            ledger = try LedgerFile(directory: runLedgerDirectory).load(wait: .patiently)
+            // A state directory that may not be used is not read: the paywall shows nothing owned.
+            ledger =
+                stateRefusal == nil ? try LedgerFile(directory: runLedgerDirectory).load(wait: .patiently) : Ledger()
         } catch {
             // Damage stops the run here, before the screen is taken over, so the message is
             // read before anything else is bought; the next start works from the salvaged ledger.
@@ -57,16 +59,18 @@ extension Launcher {
         let environment = environment
         let language = options.language
         let isSandbox = runsInSandbox
-        let licenseDirectory = stateDirectory
+        let licenseDirectory = stateRefusal == nil ? stateDirectory : nil
         let appID = options.appID ?? deck.app.id
         return .success({
             var reference: String?
             var licenseLines: [String] = []
-            if let licensing = catalog.licensing {
+            if catalog.licensing != nil {
                 // 128 bits from the system's secure generator (getrandom): the core has no
                 // randomness of its own.
                 var generator = SystemRandomNumberGenerator()
                 reference = CrockfordBase32.encode((0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) })
+            }
+            if let licensing = catalog.licensing, let licenseDirectory {
                 let stored = StoredLicenses.read(
                     stateDirectory: licenseDirectory, keys: licensing.publicKeys,
                     audience: .init(appID: appID, keygenProduct: licensing.keygenProduct), now: Date())

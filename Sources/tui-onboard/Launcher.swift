@@ -9,6 +9,8 @@ import OnboardTerminal
 struct Launcher {
     let options: Options
     let environment: [String: String]
+    /// Why the state directory may not be used, for a tour shown without it; nil when it may.
+    var stateRefusal: String?
 
     /// The program's version, and the only place it is written: `--version` prints it and the
     /// built-in tour (whose deck file names no version) carries it.
@@ -40,14 +42,19 @@ struct Launcher {
             return validate(paths)
         case .status, .has, .answer, .answers, .reset, .license, .store, .run, .paywall:
             let folders = [sandboxDirectory, LicenseStore(stateDirectory: stateDirectory).directory]
-            if let problem = StateDirectory.unsafeReason(stateDirectory)
-                ?? folders.lazy.compactMap({ StateDirectory.unsafeSubdirectoryReason($0) }).first
-            {
-                printError(problem)
+            let refusal = StateDirectory.refusal(stateDirectory, folders: folders)
+            if case .run = options.command {
+                // A tour never stops for its state directory: it is shown without it.
+                var launcher = self
+                launcher.stateRefusal = refusal
+                return Messages.$current.withValue(userMessages()) { launcher.runOnboarding() }
+            }
+            if let refusal {
+                printError(refusal)
                 return ExitCode.ioError
             }
             switch options.command {
-            case .run, .paywall: return Messages.$current.withValue(userMessages()) { runStateCommand() }
+            case .paywall: return Messages.$current.withValue(userMessages()) { runStateCommand() }
             default: return runStateCommand()
             }
         }
@@ -155,8 +162,9 @@ struct Launcher {
     }
 
     /// Reduced motion and the theme, from the options, the environment and the config file.
-    /// A config file that cannot be used is an error (65, or 66 when it cannot be read), said
-    /// with its file:line:column; a missing one is no error.
+    /// A config file that is not valid is an error (65), said with its file:line:column; a
+    /// missing one is no error, and one that cannot be reached (a home directory this user
+    /// may not enter, as under `su`) is a warning: the run goes on without it, as git does.
     func loadPreferences() -> Result<RunPreferences, ExitStatus> {
         var config = UserConfig()
         if let path = UserConfig.path(environment: environment) {
@@ -164,9 +172,13 @@ struct Launcher {
             do {
                 bytes = try UserFile.read(path, limit: UserConfig.maximumByteCount)
             } catch {
-                if case .missing = error {
+                switch error {
+                case .missing:
                     bytes = nil
-                } else {
+                case .unreadable, .notRegularFile:
+                    printError("warning: \(error.description) (the config file); going on without it")
+                    bytes = nil
+                case .tooLarge:
                     printError("\(error.description) (the config file)")
                     return .failure(ExitStatus(code: ExitCode.forReadError(error)))
                 }

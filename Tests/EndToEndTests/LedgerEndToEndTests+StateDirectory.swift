@@ -9,9 +9,9 @@ extension LedgerEndToEndTests {
 
     /// Runs the app in tmux as an unprivileged user when we are root (root ignores
     /// permissions), else as ourselves. HOME is one that user may read.
-    private func launchUnprivileged(stateDirectory: String, home: String) throws -> TmuxTerminal {
+    private func launchUnprivileged(stateDirectory: String, home: String, extra: [String] = []) throws -> TmuxTerminal {
         let binary = try BuiltBinary.path()
-        let arguments = ["--state-dir", stateDirectory, "--latency", "0"]
+        let arguments = ["--state-dir", stateDirectory, "--latency", "0"] + extra
         if getuid() == 0 {
             let setpriv = try #require(
                 ["/usr/bin/setpriv", "/bin/setpriv"].first { FileManager.default.isExecutableFile(atPath: $0) },
@@ -70,26 +70,58 @@ extension LedgerEndToEndTests {
     }
 
     @Test(
-        "status, has and a run refuse a state directory that others can write to, and say why",
+        "status, has and the paywall refuse a state directory that others can write to; a tour is shown without it",
         arguments: [
-            ["status"], ["has", "pro"], ["--plain"],
-        ])
-    func aStateDirectoryWritableByOthersIsRefused(command: [String]) throws {
+            (["status"], Int32(74)), (["has", "pro"], 74), (["paywall", "pro", "--plain"], 74), (["--plain"], 0),
+            (["--plain", "--first-run"], 0),
+        ] as [([String], Int32)])
+    func aStateDirectoryWritableByOthersIsRefused(command: [String], status: Int32) throws {
         let root = try TemporaryDirectory()
         defer { root.remove() }
         let state = root.path("state")
         #expect(mkdir(state, 0o700) == 0)
         #expect(chmod(state, 0o777) == 0)
         let result = try CommandRunner.run(try BuiltBinary.path(), command + ["--state-dir", state])
-        #expect(result.status == 74)
-        #expect(result.standardError.contains("can be written by its group and everyone"), "\(result.standardError)")
+        #expect(result.status == status, "\(result.standardError)")
+        let reason = "can be written by its group and everyone"
+        #expect(result.standardError.components(separatedBy: reason).count == 2, "said once: \(result.standardError)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: state).isEmpty)
+        if status == 0 {
+            #expect(result.standardError.contains("The tour is shown without reading or saving its state"))
+            #expect(result.standardOutput.contains("Welcome to tui-onboard"))
+        }
+    }
+
+    /// After one `sudo` run the state directory is root's: the user's tour goes on without it.
+    /// The state there says the tour was seen, so a `--first-run` that read it would show nothing.
+    @Test("a state directory of another owner: the tour shows without reading or writing it, and a purchase fails")
+    func aStateDirectoryOfAnotherOwnerIsLeftAlone() throws {
+        try #require(getuid() == 0, "needs root to give the state directory to another user")
+        let root = try TemporaryDirectory()
+        defer { root.remove() }
+        let state = root.path("state")
+        let seen = try CommandRunner.run(try BuiltBinary.path(), ["--plain", "--state-dir", state])
+        #expect(seen.status == 0, "\(seen.standardError)")
+        #expect(chmod(root.url.path, 0o755) == 0 && chmod(state, 0o755) == 0)
+        let before = try FileManager.default.contentsOfDirectory(atPath: state).sorted()
+        let stateFile = try Data(contentsOf: URL(fileURLWithPath: state + "/state.json"))
+        let app = try launchUnprivileged(stateDirectory: state, home: root.url.path, extra: ["--first-run"])
+        defer { app.close() }
+        let failed = try buyOnTheBuiltInPaywall(app)
+        #expect(failed?.flowingText.contains("Nothing can be bought now") == true, "\(app.screen())")
+        try app.sendKeys("Space", "q")
+        #expect(app.waitForExit() == 0, "\(app.screen())")
+        let said = app.standardError()
+        #expect(said.components(separatedBy: "belongs to uid 0 (root)").count == 2, "said once: \(said)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: state).sorted() == before)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: state + "/state.json")) == stateFile)
     }
 
     @Test(
         "a link planted as the sandbox or licenses folder is refused, and nothing is made through it",
         arguments: [
-            (["--plain", "--sandbox"], "sandbox"), (["has", "pro", "--sandbox"], "sandbox"), (["status"], "licenses"),
+            (["paywall", "pro", "--plain", "--sandbox"], "sandbox"), (["has", "pro", "--sandbox"], "sandbox"),
+            (["status"], "licenses"),
         ])
     func aPlantedFolderLinkIsRefused(command: [String], folder: String) throws {
         let root = try TemporaryDirectory()

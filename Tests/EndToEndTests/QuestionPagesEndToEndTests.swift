@@ -191,4 +191,51 @@ struct QuestionPagesEndToEndTests {
         let stored = try Self.run(["answers", "--app", "com.example.asks", "--state-dir", state.path("state")])
         #expect(stored.standardOutput == "name=Ada\nshell=zsh\ntelemetry=true\ntools=git\n")
     }
+
+    @Test("--autoplay refuses a required question that starts with no answer; given one, the kiosk turns past it")
+    func autoplayNeverWaitsOnAQuestion() throws {
+        let state = try TemporaryDirectory()
+        defer { state.remove() }
+        let deck = try state.write(Self.deck, to: "deck.json")
+        let refused = try Self.run(["--deck", deck, "--state-dir", state.path("state"), "--autoplay", "1", "--loop"])
+        #expect(refused.status == 65)
+        #expect(
+            refused.standardError.contains(
+                "question \"shell\" needs an answer for --autoplay to turn past it: one of: bash, zsh, fish; give it with --answer shell=VALUE"
+            ), "\(refused.standardError)")
+        let terminal = try TmuxTerminal(
+            deck: Self.deck,
+            arguments: [
+                "--state-dir", state.path("state"), "--reduce-motion", "--autoplay", "0.2", "--loop",
+                "--answer", "shell=zsh", "--answer", "tools=git", "--answer", "name=Ada",
+            ])
+        try terminal.start()
+        defer { terminal.close() }
+        #expect(terminal.waitForText("All set now") != nil, "\(terminal.screen())")
+        #expect(terminal.waitForText("Welcome aboard") != nil, "looped: \(terminal.screen())")
+    }
+
+    @Test("dump draws every page past an unanswered question, with --answer and --theme as a tour takes them")
+    func dumpTakesAnswers() throws {
+        let state = try TemporaryDirectory()
+        defer { state.remove() }
+        let deck = try state.write(Self.deck, to: "deck.json")
+        let result = try Self.run(["dump", deck, "--answer", "name=Grace", "--theme", "light"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let pages = result.standardOutput.components(separatedBy: "--- page ").dropFirst()
+        #expect(pages.count == 6)
+        for (page, heading) in zip(
+            pages,
+            [
+                "Welcome aboard", "Which shell", "What do you work with", "What should we call you", "Send anonymous",
+                "All set now",
+            ]
+        ) {
+            #expect(page.contains(heading), "\(page)")
+            #expect(!page.contains("An answer is needed to go on"), "\(page)")
+        }
+        #expect(pages.dropFirst(3).first?.contains("Grace") == true)
+        let unknown = try Self.run(["dump", deck, "--answer", "colour=red"])
+        #expect(unknown.status == 65 && unknown.standardError.contains("the deck has no question \"colour\""))
+    }
 }

@@ -61,6 +61,21 @@ import Testing
         }
     }
 
+    @Test func theRefusalNamesTheDirectoryOrTheFirstFolderInItThatMayNotBeUsed() throws {
+        try withTemporaryDirectory { root in
+            let path = root + "/state"
+            let folders = [path + "/sandbox", path + "/licenses"]
+            #expect(StateDirectory.refusal(path, folders: folders) == nil)
+            #expect(mkdir(path, 0o700) == 0)
+            #expect(symlink(root, path + "/licenses") == 0)
+            let link = try #require(StateDirectory.refusal(path, folders: folders))
+            #expect(link.contains("licenses is a symbolic link"))
+            #expect(chmod(path, 0o777) == 0)
+            let writable = try #require(StateDirectory.refusal(path, folders: folders))
+            #expect(writable.contains("can be written by its group and everyone"), "the directory itself comes first")
+        }
+    }
+
     @Test func aLinkPlantedAsALockFileIsNotFollowed() throws {
         try withTemporaryDirectory { root in
             let store = LedgerFile(directory: root)

@@ -43,6 +43,33 @@ import Testing
         assertSnapshot(text, named: "page-pictures-60x20")
     }
 
+    /// A required question no one answered stops a user on its page; each picture is still of
+    /// its own page, the question's without a complaint under the field.
+    @Test func everyPageAfterAnUnansweredQuestionIsDrawnAsItself() throws {
+        let deck = QuestionDecks.deck
+        let pictures = PagePictures.render(deck, width: 80, height: 24)
+        try #require(pictures.count == deck.pages.count)
+        for (index, picture) in pictures.enumerated() {
+            let text = picture.canvas.text
+            #expect(text.contains(deck.pages[index].title), "page \(index + 1):\n\(text)")
+            #expect(!text.contains(AnswerProblem.missing.screenText), "page \(index + 1):\n\(text)")
+        }
+        #expect(!pictures[5].canvas.text.contains(QuestionDecks.shell.heading))
+    }
+
+    @Test func questionPagesShowTheAnswersGivenAndTheThemeIsTheOneAskedFor() throws {
+        let deck = QuestionDecks.deck
+        let plain = PagePictures.render(deck, width: 80, height: 24)
+        let answered = PagePictures.render(
+            deck, width: 80, height: 24, answers: ["name": .text("Grace Hopper"), "shell": .text("fish")])
+        #expect(!plain[3].canvas.text.contains("Grace Hopper"))
+        #expect(answered[3].canvas.text.contains("Grace Hopper"))
+        #expect(answered[1].canvas != plain[1].canvas, "the picked shell is marked")
+        let light = PagePictures.render(deck, width: 80, height: 24, appearance: .light)
+        #expect(light[0].canvas.text == plain[0].canvas.text)
+        #expect(light[0].canvas != plain[0].canvas, "the same words in other colours")
+    }
+
     @Test func aHostileTitleIsShownAsVisibleSymbols() throws {
         let deck = Deck(
             app: AppInfo(id: "test.hostile", name: "Hostile", version: "1.0.0"),

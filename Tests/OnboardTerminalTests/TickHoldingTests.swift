@@ -5,12 +5,13 @@ import Testing
 /// Behind a slow terminal the ticks that come due while a frame is on its way wait, and a key
 /// that comes meanwhile is drawn before them: its frame holds only what the key changed.
 @Suite struct TickHoldingTests {
+    static let screenBytes = 4_000
     /// A terminal that answered once, slowly (so it is marked slow), with `inFlight` frames
     /// on their way.
     static func slowPacer(inFlight: Int) -> FramePacer {
         var pacer = FramePacer()
         pacer.probed(now: 0)
-        pacer.answered(now: FramePacer.slowAnswer * 2)
+        pacer.answered(now: FramePacer.slowAnswer * 2, screen: (Self.screenBytes, 80 * 24))
         for _ in 0..<inFlight { pacer.asked(now: 1) }
         return pacer
     }
@@ -33,7 +34,7 @@ import Testing
     @Test func aTerminalThatIsNotSlowOrHasNotAnsweredNeverHoldsTicks() {
         var quick = FramePacer()
         quick.probed(now: 0)
-        quick.answered(now: 0.001)
+        quick.answered(now: 0.001, screen: (Self.screenBytes, 80 * 24))
         quick.asked(now: 1)
         #expect(!quick.isSlow)
         #expect(!TerminalRunner.holdsTicks(pacer: quick, inputSinceFrame: true, heldSteps: 3))

@@ -61,6 +61,17 @@ public struct Autoplay: Hashable, Sendable {
         deadline = nil
     }
 
+    /// The first question autoplay would stop on for good: a required one whose page starts
+    /// with no answer to leave it with (no default, nothing given or kept), which only a user
+    /// can answer. Nil when every page can be turned. A run under autoplay is refused for
+    /// one at the start, as `--plain` is, rather than stand on that page forever.
+    public static func unanswerableQuestion(in deck: Deck, answers: [String: Answer]) -> QuestionPage? {
+        deck.pages.lazy.compactMap(\.question).first { question in
+            var state = QuestionState(question: question, startingWith: answers)
+            return !state.submit()
+        }
+    }
+
     /// What the screen says while paused.
     public static var pausedHint: String { Messages.tr("paused · p resumes") }
 }

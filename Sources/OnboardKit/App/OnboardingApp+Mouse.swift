@@ -44,23 +44,11 @@ extension OnboardingApp {
         switch event.kind {
         case .press:
             pressPoint = (event.x, event.y)
-            if layout.content.contains(x: event.x, y: event.y) { slide.beginDrag(x: event.x) }
+            if layout.content.contains(x: event.x, y: event.y) { slide.beginDrag(x: event.x, time: event.time) }
         case .drag:
-            slide.drag(to: event.x, pageCount: carousel.pageCount)
+            slide.drag(to: event.x, pageCount: carousel.pageCount, time: event.time)
         case .release where slide.isDragging:
-            slide.drag(to: event.x, pageCount: carousel.pageCount)
-            let index = slide.endDrag(currentIndex: carousel.currentIndex, pageCount: carousel.pageCount)
-            if terminalIsSlow { slide.settle() }
-            if carousel.select(reachablePage(toward: index)) {
-                pageDidAppear()
-            } else if let press = pressPoint, press.y == event.y, abs(press.x - event.x) <= 1,
-                let effects = clickPaywall(x: event.x, y: event.y) ?? clickQuestion(x: event.x, y: event.y)
-            {
-                // A press and release in one place is a click on the paywall, not a swipe.
-                pressPoint = nil
-                return effects
-            }
-            pressPoint = nil
+            return releaseDrag(event)
         case .click, .release:
             pressPoint = nil
             if let effects = clickPaywall(x: event.x, y: event.y) ?? clickQuestion(x: event.x, y: event.y) {
@@ -81,6 +69,23 @@ extension OnboardingApp {
             turnWheel(1)
         case .wheelUp:
             turnWheel(-1)
+        }
+        return []
+    }
+
+    /// The end of a press on the page: a swipe to the page it earned, or a click where it began.
+    mutating func releaseDrag(_ event: MouseEvent) -> [Effect] {
+        slide.drag(to: event.x, pageCount: carousel.pageCount, time: event.time)
+        let index = slide.endDrag(currentIndex: carousel.currentIndex, pageCount: carousel.pageCount, time: event.time)
+        if terminalIsSlow { slide.settle() }
+        defer { pressPoint = nil }
+        if carousel.select(reachablePage(toward: index)) {
+            pageDidAppear()
+        } else if let press = pressPoint, press.y == event.y, abs(press.x - event.x) <= 1,
+            let effects = clickPaywall(x: event.x, y: event.y) ?? clickQuestion(x: event.x, y: event.y)
+        {
+            // A press and release in one place is a click on the paywall, not a swipe.
+            return effects
         }
         return []
     }

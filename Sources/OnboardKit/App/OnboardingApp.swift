@@ -93,9 +93,7 @@ public struct OnboardingApp: Sendable {
         self.symbolDrop = SpringAnimation(spring: SpringPreset.drop.spring(timeStep: settings.timeStep), restingAt: 0)
         for (index, page) in deck.pages.enumerated() {
             guard let question = page.question else { continue }
-            questions[index] =
-                settings.answers[question.id].map { QuestionState(question: question, answered: $0) }
-                ?? QuestionState(question: question)
+            questions[index] = QuestionState(question: question, startingWith: settings.answers)
         }
         queuedEvents.append(.tourStarted(pageCount: deck.pages.count))
         // The paywall first, so that the first page's events can name its offering.
@@ -157,6 +155,17 @@ public struct OnboardingApp: Sendable {
         return true
     }
 
+    /// Puts page `index` on screen at once, whatever question comes before it, unanswered:
+    /// for pictures of every page as it first looks, which no user could page to.
+    mutating func cut(to index: Int) {
+        let previous = carousel.currentIndex
+        guard carousel.select(index) else { return }
+        preparePaywall(between: previous, and: carousel.currentIndex)
+        slide.show(carousel.currentIndex)
+        slide.settle()
+        pageDidAppear()
+    }
+
     public var layout: CarouselLayout {
         CarouselLayout(
             width: width, height: height, pageIndex: carousel.currentIndex, pageCount: carousel.pageCount,
@@ -185,11 +194,13 @@ public struct OnboardingApp: Sendable {
     }
 
     /// Autoplay's turn: the next page, the first again after the last when looping; without
-    /// looping the last page stays and autoplay ends. Nothing on the paywall is touched.
+    /// looping the last page stays and autoplay ends. Nothing on the paywall is touched. A
+    /// question page is left as Next leaves it, with the answer it holds; one that holds none
+    /// (the user emptied it, then resumed) pauses autoplay rather than have it wait there.
     mutating func turnPageByItself() {
         guard pendingOutcome == nil, !isShowingReview, !slide.isDragging else { return }
         if !carousel.isLast {
-            select(carousel.currentIndex + 1)
+            if !select(carousel.currentIndex + 1) { autoplay?.pause() }
         } else if autoplay?.loops == true {
             select(0)
         } else {

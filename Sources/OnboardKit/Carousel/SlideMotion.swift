@@ -11,19 +11,19 @@ public struct SlideMotion: Sendable {
     private let preset: SpringPreset
     private var drag: Drag?
 
+    /// The time the ticks have counted: when an event comes without its own, its time.
+    private var tickedTime = 0.0
+
     /// A press on the page that may become a swipe.
     struct Drag: Sendable {
         var startX: Int
         var startOffset: Double
-        /// Where the pointer is, as reported: the speed is measured from this.
+        /// Where the pointer is, as reported.
         var pointerX: Int
         /// Where the row of pages is drawn: the pointer's position, stretched past the ends.
         var offset: Double
-        /// Where the pointer was at the last tick, and the speed measured over the ticks.
-        var pointerXAtTick: Int
-        var velocity: Double = 0
-        /// Time since the pointer last moved, from ticks: a pause before release is no flick.
-        var sinceLastMove: Double = 0
+        /// Where the pointer was and when: the speed at release is measured from this.
+        var track: PointerTrack
     }
 
     /// A release beyond this share of the width changes page (the mobile 50 points of ~400).
@@ -73,34 +73,31 @@ public struct SlideMotion: Sendable {
         animation.jump(to: Double(index * pageWidth))
     }
 
-    /// Advances the spring by one fixed step of `seconds`; while dragging, measures the
-    /// pointer's speed over the step (events in one batch are not each a step apart).
+    /// Advances the spring by one fixed step of `seconds` (the row stays under a finger).
     public mutating func tick(seconds: Double) {
         if animation.spring.timeStep != seconds {
             animation.spring = preset.spring(timeStep: seconds)
         }
-        if var current = drag {
-            let moved = Double(current.pointerX - current.pointerXAtTick)
-            current.velocity = 0.5 * current.velocity + 0.5 * moved / seconds
-            current.sinceLastMove = moved == 0 ? current.sinceLastMove + seconds : 0
-            current.pointerXAtTick = current.pointerX
-            drag = current
-            return
-        }
-        animation.advance()
+        tickedTime += seconds
+        if drag == nil { animation.advance() }
     }
 
     // MARK: Dragging
 
-    public mutating func beginDrag(x: Int) {
+    /// A press at `x`, at `time` (the shell's clock, in seconds; nil: the ticks' count).
+    public mutating func beginDrag(x: Int, time: Double? = nil) {
         let position = animation.position
-        drag = Drag(startX: x, startOffset: position, pointerX: x, offset: position, pointerXAtTick: x)
+        drag = Drag(
+            startX: x, startOffset: position, pointerX: x, offset: position,
+            track: PointerTrack(x: x, time: time ?? tickedTime))
     }
 
-    /// Follows the pointer; past the first or last page the row stretches only a little.
-    public mutating func drag(to x: Int, pageCount: Int) {
+    /// Follows the pointer, at `x` at `time`; past the first or last page the row stretches
+    /// only a little.
+    public mutating func drag(to x: Int, pageCount: Int, time: Double? = nil) {
         guard var current = drag else { return }
         current.pointerX = x
+        current.track.move(to: x, time: time ?? tickedTime)
         let raw = current.startOffset - Double(x - current.startX)
         let last = Double((max(1, pageCount) - 1) * pageWidth)
         let limit = Double(pageWidth) / 4
@@ -114,15 +111,16 @@ public struct SlideMotion: Sendable {
         drag = current
     }
 
-    /// Ends a drag and returns the page to settle on: the next or previous page when the drag
-    /// went far enough or was a flick, otherwise the page it started from.
-    public mutating func endDrag(currentIndex: Int, pageCount: Int) -> Int {
+    /// Ends a drag let go at `time` and returns the page to settle on: the next or previous
+    /// page when the drag went far enough or was a flick, otherwise the page it started from.
+    /// Both are judged on the pointer's positions and their times, never on the ticks between.
+    public mutating func endDrag(currentIndex: Int, pageCount: Int, time: Double? = nil) -> Int {
         guard let ended = drag else { return currentIndex }
         drag = nil
         let moved = Double(ended.pointerX - ended.startX)
-        // A pause before letting go is not a flick.
+        // A pause before letting go is not a flick (the track says zero).
         let cap = SlideMotion.maximumReleaseSpeed * Double(pageWidth)
-        let speed = ended.sinceLastMove > 0.1 ? 0 : min(max(ended.velocity, -cap), cap)
+        let speed = min(max(ended.track.speed(releasedAt: time ?? tickedTime), -cap), cap)
         var index = currentIndex
         let threshold = Double(pageWidth) * SlideMotion.swipeFraction
         if moved <= -threshold || (speed <= -SlideMotion.flickSpeed && moved < 0) {

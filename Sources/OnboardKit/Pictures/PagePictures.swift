@@ -1,5 +1,5 @@
 /// Every page of a deck as the app draws it at rest, off-screen: the real `OnboardingApp`
-/// frame, reached with the keys a user would press, once nothing moves any more. For `dump`,
+/// frame, each page put on screen as it first looks, once nothing moves any more. For `dump`,
 /// the README's pictures and store listings.
 public enum PagePictures {
     /// One page's frame.
@@ -22,21 +22,26 @@ public enum PagePictures {
     /// Draws each page of `deck` at `width` x `height`. Reduced motion: pages cut in, symbols
     /// stand in place and no confetti flies, so each frame is the page at rest. The seed is
     /// fixed, so the same deck always gives the same pictures. `layoutDirection` mirrors the
-    /// pages as a right-to-left reader's screen shows them.
+    /// pages as a right-to-left reader's screen shows them; `appearance` picks the theme, and
+    /// question pages show `answers` (by question id) as a tour given them would.
+    ///
+    /// Each page is cut to, not paged to: a required question no one answered would stop a
+    /// user there, and every later picture would be of it.
     public static func render(
         _ deck: Deck, width: Int, height: Int, colorMode: ColorMode = .indexed256, paywall: PaywallSetup? = nil,
-        layoutDirection: LayoutDirection = .leftToRight
+        layoutDirection: LayoutDirection = .leftToRight, appearance: Appearance = .dark,
+        answers: [String: Answer] = [:]
     ) -> [Picture] {
         guard !deck.pages.isEmpty else { return [] }
-        let settings = AppSettings(reducesMotion: true, seed: 0, layoutDirection: layoutDirection)
-        // The key toward the next page, which a mirrored layout puts on the left.
-        let next: Key = layoutDirection == .rightToLeft ? .left : .right
+        var settings = AppSettings(
+            reducesMotion: true, seed: 0, appearance: appearance, layoutDirection: layoutDirection)
+        settings.answers = answers
         var app = OnboardingApp(
             deck: deck, colorMode: colorMode, width: width, height: height, settings: settings, paywall: paywall)
         _ = app.update(.resize(width: width, height: height))
         var pictures: [Picture] = []
         for index in deck.pages.indices {
-            if index > 0 { _ = app.update(.key(next)) }
+            app.cut(to: index)
             settle(&app)
             var canvas = Canvas(width: width, height: height)
             app.render(into: &canvas)

@@ -30,6 +30,16 @@ public struct QuestionState: Hashable, Sendable {
         self.editor = editor
     }
 
+    /// The state a page starts in: with its answer in `answers` (by question id) given
+    /// already, else as the deck sets it up.
+    public init(question: QuestionPage, startingWith answers: [String: Answer]) {
+        if let answer = answers[question.id] {
+            self.init(question: question, answered: answer)
+        } else {
+            self.init(question: question)
+        }
+    }
+
     /// The state with `answer` given already (`--answer`, or the answer kept from a run before).
     public init(question: QuestionPage, answered answer: Answer) {
         self.init(question: question)

@@ -38,7 +38,7 @@ extension CommandLineSpec {
         ExitStatus(
             code: "74", brief: "I/O error",
             meaning:
-                "An I/O error: standard output cannot be written, the ledger stayed locked by another process, the --result-json file or a file of reset or init cannot be written."
+                "An I/O error: standard output cannot be written, the ledger stayed locked by another process, the --result-json file or a file of reset or init cannot be written, or (except for a tour, which is shown without it) the state directory belongs to another user or others may write to it."
         ),
         ExitStatus(
             code: "130", brief: "interrupted (129 hangup, 143 terminated)",
@@ -99,7 +99,7 @@ extension CommandLineSpec {
         FileEntry(
             path: "$XDG_CONFIG_HOME/tui-onboard/config.json",
             meaning:
-                "The user's defaults for runs (else ~/.config/tui-onboard/config.json), a JSON object such as {\"reduceMotion\": true, \"theme\": \"light\"}: \"reduceMotion\" is true or false, \"theme\" is \"dark\", \"light\" or \"auto\". Options win over environment variables, and those over the file. A file that is not valid JSON of that shape gives an error with file:line:column and exit code 65; unknown members are warnings."
+                "The user's defaults for runs (else ~/.config/tui-onboard/config.json), a JSON object such as {\"reduceMotion\": true, \"theme\": \"light\"}: \"reduceMotion\" is true or false, \"theme\" is \"dark\", \"light\" or \"auto\". Options win over environment variables, and those over the file. A file that is not valid JSON of that shape gives an error with file:line:column and exit code 65; unknown members are warnings. One that cannot be reached (a home this user may not enter, as under su) is a warning, and the run goes on without it."
         ),
         FileEntry(
             path: "$XDG_STATE_HOME/tui-onboard/state.json",

@@ -45,7 +45,7 @@ enum CommandLineSpec {
             summary:
                 "print every page of DECK (default: the built-in tour) as it looks at rest at --size; --svg DIR writes pictures instead",
             details:
-                "Each page is the app's own frame once nothing moves (reduced motion), under a header line with its number and title. With --svg DIR, DIR/page-01.svg... are written (DIR is made when missing) and their paths printed: a monospace grid in the colours of a 256-colour terminal, block art as rectangles. The paywall shows its catalog to a customer who owns nothing, at 2026-01-01 or --now; the same deck always gives the same bytes. Exit 65 for a bad deck or catalog, 66 for a missing one, 74 when DIR cannot be made or written.",
+                "Each page is the app's own frame once nothing moves (reduced motion), under a header line with its number and title: every page as it first looks, those after a question no one answered too, and the question pages with what --answer and --answers give. With --svg DIR, DIR/page-01.svg... are written (DIR is made when missing) and their paths printed: a monospace grid in the colours of a 256-colour terminal, block art as rectangles. The paywall shows its catalog to a customer who owns nothing, at 2026-01-01 or --now; the same deck always gives the same bytes. Exit 65 for a bad deck, catalog or answer, 66 for a missing one, 74 when DIR cannot be made or written.",
             parse: { arguments throws(Options.UsageError) in
                 guard arguments.count <= 1 else { throw Options.UsageError(description: "dump takes at most one DECK") }
                 guard let deck = arguments.first else { return .dump(nil) }
@@ -202,8 +202,8 @@ enum CommandLineSpec {
                 options.theme = ThemeChoice(rawValue: value)
             },
             help:
-                "colours for a dark or a light terminal: dark, light or auto, which asks the terminal (default: the config file's \"theme\", else auto)",
-            commands: [.run, .paywall]),
+                "colours for a dark or a light terminal: dark, light or auto, which asks the terminal (default: the config file's \"theme\", else auto; dump: dark)",
+            commands: [.run, .paywall, .dump]),
         OptionSpec(
             names: ["--seed"],
             argument: .value(name: "N", completion: .nothing) { options, value throws(OptionSpec.Rejection) in
@@ -310,8 +310,8 @@ enum CommandLineSpec {
                         id: String(value[..<equals]), value: String(value[value.index(after: equals)...])))
             },
             help:
-                "answer question ID (repeatable): a choice's id (ids joined by commas for several), the text, or yes or no; --plain needs every required question answered, a tour starts with it answered",
-            commands: [.run]),
+                "answer question ID (repeatable): a choice's id (ids joined by commas for several), the text, or yes or no; --plain and --autoplay need every required question answered or given a default, a tour and dump start with it answered",
+            commands: [.run, .dump]),
         OptionSpec(
             names: ["--answers"],
             argument: .value(name: "FILE", completion: .files) { options, value throws(OptionSpec.Rejection) in
@@ -320,7 +320,7 @@ enum CommandLineSpec {
             },
             help:
                 "answers as a JSON object by question ID (strings, lists of ids, booleans), as the result JSON's \"answers\"; --answer overrides it",
-            commands: [.run]),
+            commands: [.run, .dump]),
         OptionSpec(
             names: ["--autoplay"],
             argument: .value(name: "SECONDS", completion: .nothing) { options, value throws(OptionSpec.Rejection) in

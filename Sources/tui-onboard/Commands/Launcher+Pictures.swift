@@ -24,11 +24,18 @@ extension Launcher {
         return writeSVGs(pictures, to: directory)
     }
 
-    /// The deck's pages as the app draws them at rest at `--size`.
+    /// The deck's pages as the app draws them at rest at `--size`, in the `--theme` chosen
+    /// (dark by default: the config file is the user's, not the pictures'), with the answers
+    /// `--answer` and `--answers` give.
     func renderPictures() -> Result<[PagePictures.Picture], ExitStatus> {
         let deck: Deck
         switch loadDeck() {
         case .success(let loaded): deck = loaded
+        case .failure(let status): return .failure(status)
+        }
+        let answers: [String: Answer]
+        switch givenAnswers(for: deck) {
+        case .success(let given): answers = given
         case .failure(let status): return .failure(status)
         }
         var paywall: PaywallSetup?
@@ -53,7 +60,9 @@ extension Launcher {
         let size = options.dumpSize
         return .success(
             PagePictures.render(
-                deck, width: size.columns, height: size.rows, paywall: paywall, layoutDirection: userLayoutDirection))
+                deck, width: size.columns, height: size.rows, paywall: paywall, layoutDirection: userLayoutDirection,
+                appearance: options.theme.map { Self.appearance(theme: $0, environment: environment) } ?? .dark,
+                answers: answers))
     }
 
     /// `page-01.svg`, `page-02.svg`...: numbered so that they sort in page order.

@@ -21,7 +21,7 @@ extension Launcher {
         case .success(let answers): given = answers
         case .failure(let status): return status.code
         }
-        let stateRun = FirstRunRun(stateDirectory: stateDirectory)
+        let stateRun = FirstRunRun(stateDirectory: stateDirectory, refusal: stateRefusal)
         let state = stateRun.loadState()
         // A damaged state is said at once, before anything else is shown.
         for problem in stateRun.unsaidProblems() { printError(problem) }
@@ -82,7 +82,21 @@ extension Launcher {
             deck: deck, shown: shown, pageIndexes: pageIndexes, paywall: paywall, preferences: preferences,
             headline: headline, state: state, stateRun: stateRun, started: started, answers: answers)
         if options.isPlain { return printPlain(tour, result: result) }
+        if let refusal = autoplayRefusal(tour) { return refusal }
         return runOnTerminal(tour, result: result)
+    }
+
+    /// `--autoplay` on a deck whose pages it could not all turn: a required question that
+    /// starts with no answer would hold it forever, so the run stops before anything is shown
+    /// (65, as `--plain` for the same question). Nil when autoplay can turn every page.
+    func autoplayRefusal(_ tour: Tour) -> Int32? {
+        guard options.autoplaySeconds != nil,
+            let question = Autoplay.unanswerableQuestion(in: tour.shown, answers: tour.answers)
+        else { return nil }
+        printError(
+            "question \"\(question.id)\" needs an answer for --autoplay to turn past it: \(question.allowedDescription); give it with --answer \(question.id)=VALUE or --answers FILE, or a \"default\" in the deck"
+        )
+        return ExitCode.badData
     }
 
     /// What a tour run is given once its pages are chosen.
@@ -200,10 +214,10 @@ extension Launcher {
             layoutDirection: userLayoutDirection)
         settings.answers = startingAnswers
         var tour = TourRun(
-            deck: shown, settings: settings, paywall: paywall, ledgerDirectory: runLedgerDirectory,
-            environment: environment)
+            deck: shown, settings: settings, paywall: paywall,
+            ledgerDirectory: stateRefusal == nil ? runLedgerDirectory : nil, environment: environment)
         tour.terminalOutput = recording?.output
-        tour.licenseDirectory = stateDirectory
+        tour.licenseDirectory = stateRefusal == nil ? stateDirectory : nil
         tour.events = events
         // The paywall is built only once its page comes near; the result lists entitlements anyway.
         tour.reportsEntitlements = options.resultPath != nil

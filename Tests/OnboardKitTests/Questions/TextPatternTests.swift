@@ -27,7 +27,7 @@ import Testing
     @Test(arguments: [
         ("^(a*)\\1$", "back-references"), ("^\\d+$", "not POSIX"), ("((a{100}){100}){100}", "too large"),
         ("(a{40}){40}", "too large"), ("a{300}", "a count over 255"), ("[a-", "not a POSIX extended"),
-        ("(ab", "not a POSIX extended"), ("a{2,1}", "not a POSIX extended"),
+        ("(ab", "not a POSIX extended"), ("a{2,1}", "not a POSIX extended"), ("(a*)*", "can match nothing"),
     ])
     func patternsThatCouldBeSlowOrAreWrongAreRefused(pattern: String, reason: String) {
         #expect(throws: TextPattern.Problem.self) { try TextPattern(pattern) }
@@ -38,11 +38,48 @@ import Testing
         }
     }
 
-    @Test func repeatsSideBySideDoNotMultiply() throws {
-        // Forty repeats of two hundred each side by side are 400 copies, not 40,000.
-        _ = try TextPattern("^a{200}b{200}$")
-        _ = try TextPattern("^(a{20}){20}$")
+    /// Patterns that took glibc seconds and gigabytes, each now refused before glibc sees it:
+    /// chained counts (3.4 GB at every start), counts side by side (12 s to match 1,024
+    /// characters), nested `+` (21 s to compile 41 bytes), loops around nothing (3 s for 100
+    /// bytes), and wide atoms repeated (2 s for `^.{1,255}$` against 1,024 accented letters).
+    @Test(arguments: [
+        "a{255}{255}{255}", String(repeating: "[ab]{1,255}", count: 80), String(repeating: "[ab]{1,64}", count: 5),
+        String(repeating: "(", count: 20) + "a" + String(repeating: ")+", count: 20),
+        String(repeating: "(a*)*", count: 20),
+        String(repeating: "a**", count: 20), "^.{1,255}$", "^[^x]*" + String(repeating: "[^x]?", count: 32) + "$",
+    ])
+    func patternsThatMadeGlibcSlowAreRefused(pattern: String) {
+        #expect(throws: TextPattern.Problem.self) { try TextPattern(pattern) }
+    }
+
+    @Test func repeatsSideBySideAddAndNestedOnesMultiply() throws {
+        // Two hundred each side by side are 400 copies, over the limit; 120 each are 240.
+        #expect(throws: TextPattern.Problem.self) { try TextPattern("^a{200}b{200}$") }
+        _ = try TextPattern("^a{120}b{120}$")
+        _ = try TextPattern("^(a{16}){16}$")
+        #expect(throws: TextPattern.Problem.self) { try TextPattern("^(a{16}){17}$") }
         _ = try TextPattern("^[{]{2}$")
+        // Sixteen wide copies are the most.
+        _ = try TextPattern("^.{1,16}$")
+        #expect(throws: TextPattern.Problem.self) { try TextPattern("^.{1,17}$") }
+    }
+
+    @Test func theRefusalSaysHowLargeAndWhatToDoInstead() {
+        do {
+            _ = try TextPattern("^[a-z]{1,64}@[a-z]{1,255}$")
+            Issue.record("taken")
+        } catch {
+            #expect(error.description.contains("weighs 320 units, over the limit of 256"), "\(error.description)")
+            #expect(error.description.contains("maxLength"))
+        }
+    }
+
+    @Test func aTextOfMoreScalarsThanTheLimitIsNoMatch() throws {
+        let pattern = try TextPattern("^a")
+        let marks = String(repeating: "\u{301}", count: TextPattern.maximumTextScalars - 1)
+        #expect(("a" + marks).count == 1, "one character")
+        #expect(pattern.matches("a" + marks))
+        #expect(!pattern.matches("a" + marks + "\u{301}"))
     }
 
     @Test func aTooLongPatternAndANulAreRefused() {
