@@ -5,16 +5,24 @@ import FoundationEssentials
 public enum LicenseSummary {
     public static func text(of license: License, now: Date, verified: Bool) -> String {
         var lines = [
-            (verified ? "valid license " : "license ")
-                + "\(SafeText.sanitize(license.id)) for \(SafeText.sanitize(license.appID))"
+            BidiText.line([
+                .text(verified ? "valid license " : "license "), .value(SafeText.sanitize(license.id)), .text(" for "),
+                .value(SafeText.sanitize(license.appID)),
+            ])
         ]
-        if let licensee = license.licensee?.text { lines.append("  licensed to \(SafeText.sanitize(licensee))") }
+        if let licensee = license.licensee?.text {
+            lines.append(BidiText.line([.text("  licensed to "), .value(SafeText.sanitize(licensee))]))
+        }
         lines.append("  issued \(RFC3339Date.text(of: license.issued))")
         if let fileExpires = license.fileExpires {
             lines.append("  file valid until \(RFC3339Date.text(of: fileExpires))")
         }
         for grant in license.grants {
-            lines.append("  \(SafeText.sanitize(grant.entitlement)): \(grantText(grant, now: now))")
+            lines.append(
+                BidiText.line([
+                    .text("  "), .value(SafeText.sanitize(grant.entitlement)), .text(": "),
+                    .text(grantText(grant, now: now)),
+                ]))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -45,8 +53,11 @@ public enum LicenseSummary {
             else { continue }
             let who = license.licensee?.name ?? license.licensee?.email
             let until = grant.accessEnds.map { "until " + String(RFC3339Date.text(of: $0).prefix(10)) } ?? "lifetime"
-            lines.append(
-                SafeText.sanitize("\(entitlement.displayName): licensed\(who.map { " to \($0)" } ?? ""), \(until)"))
+            // The names are the catalog's and the vendor's: neither can turn the date around.
+            var pieces: [LinePiece] = [.value(SafeText.sanitize(entitlement.displayName)), .text(": licensed")]
+            if let who { pieces += [.text(" to "), .value(SafeText.sanitize(who))] }
+            pieces += [.text(", "), .value(until)]
+            lines.append(BidiText.line(pieces))
         }
         return lines
     }

@@ -211,9 +211,11 @@ public struct QuestionView {
                 room -= 2
             }
             if !choice.subtitle.isEmpty, room >= 6 {
+                // The gap is a segment of its own: each segment is ordered on its own, and inside
+                // a right-to-left subtitle the spaces would go to its other end.
+                segments.append(Segment(text: "  ", style: theme.muted, target: .option(index)))
                 let subtitle = TextLayout.truncate(choice.subtitle, width: room - 2)
-                let spaced = layoutDirection == .rightToLeft ? subtitle + "  " : "  " + subtitle
-                segments.append(Segment(text: spaced, style: theme.muted, target: .option(index)))
+                segments.append(Segment(text: subtitle, style: theme.muted, target: .option(index)))
             }
             lines.append(Line(x: 0, segments: ordered(segments)))
         }

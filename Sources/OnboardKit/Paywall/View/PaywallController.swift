@@ -179,9 +179,12 @@ public struct PaywallController: Sendable {
         var lines = statuses.map { status in
             let renewalPrice = status.productID.flatMap { catalog.products[$0] }.map(formatter.pricePerPeriod(of:))
             let line = status.statusLine(locale: locale, timeZone: timeZone, renewalPrice: renewalPrice)
-            return SafeText.sanitize("\(status.entitlement.displayName): \(line)")
+            // The entitlement's name is the catalog's: it cannot turn the date or price around.
+            return BidiText.line([.value(SafeText.sanitize(status.entitlement.displayName)), .text(": "), .value(line)])
         }
-        if isSandbox, !lines.isEmpty { lines[0] = "\(Self.sandboxLabel) · \(lines[0])" }
+        if isSandbox, !lines.isEmpty {
+            lines[0] = BidiText.line([.value(Self.sandboxLabel), .text(" · "), .value(lines[0])])
+        }
         if hasPending { lines.append(Self.requestKeys) }
         return lines
     }

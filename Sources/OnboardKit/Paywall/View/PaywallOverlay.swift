@@ -13,7 +13,9 @@ public enum PaywallOverlay {
                 into: &canvas, theme: theme)
         }
         if let entry = paywall.offerCodeEntry, paywall.store.notice == nil {
-            var lines = [Messages.tr("Type or paste your offer code:"), "", "› " + entry.text + "▏"]
+            let field = BidiText.line(
+                [.text("› "), .value(SafeText.sanitize(entry.text)), .text("▏")], rightToLeft: false)
+            var lines = [Messages.tr("Type or paste your offer code:"), "", field]
             if let problem = entry.problem { lines += ["", problem] }
             box(
                 title: " " + Messages.tr("Redeem an offer code") + " ", lines: lines,

@@ -26,11 +26,12 @@ public struct PaywallView {
         return (width - columns.upperBound)..<(width - columns.lowerBound)
     }
 
-    /// The direction a line is laid out in: right to left for a row, and for any line with
-    /// right-to-left text, under a right-to-left layout; nil (the line's own) otherwise.
+    /// The direction a line is laid out in: a row's is the layout's; under a right-to-left
+    /// layout any line with right-to-left text runs right to left; nil (the line's own) otherwise.
     func direction(of line: Line) -> TextDirection? {
+        // A row's columns are the page's: its cells never choose the row's direction.
+        if case .row = line.kind { return layoutDirection == .rightToLeft ? .rightToLeft : .leftToRight }
         guard layoutDirection == .rightToLeft else { return nil }
-        if case .row = line.kind { return .rightToLeft }
         return BidiText.mayNeedReordering(line.text) ? .rightToLeft : nil
     }
 
@@ -318,7 +319,12 @@ public struct PaywallView {
             fit.subtitle && !p.subtitle.isEmpty
             ? aligned(TextLayout.wrapBlock(p.subtitle, width: width), theme.muted) : []
         let features =
-            fit.features ? aligned(p.features.map { TextLayout.truncate("✓ " + $0, width: width) }, theme.body) : []
+            fit.features
+            ? aligned(
+                p.features.map {
+                    let line = BidiText.line([.text("✓ "), .value($0)], rightToLeft: layoutDirection == .rightToLeft)
+                    return TextLayout.truncate(line, width: width)
+                }, theme.body) : []
         // The offer of the selected package, on a line kept for it whenever any package has one.
         var offer: [Line] = []
         // A subscription's disclosure states its offer's terms, so the line is not repeated.
@@ -395,7 +401,7 @@ public struct PaywallView {
         let rows = presentation.rows
         let hasDetails = fit.details && rows.contains { !$0.detail.isEmpty }
         var columns = RowColumns(rows: rows, width: width)
-        columns.isolatesCells = layoutDirection == .rightToLeft
+        columns.rightToLeft = layoutDirection == .rightToLeft
         func lines(for index: Int) -> [Line] {
             let row = rows[index]
             var result = [
