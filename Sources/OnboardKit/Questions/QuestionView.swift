@@ -194,10 +194,12 @@ public struct QuestionView {
                 Segment(text: isCursor ? cursorMark : "  ", style: theme.accentText, target: .option(index))
             ]
             if question.allowsSeveral {
+                // Its space on the title's side, which is the left one right to left.
+                let box = isPicked ? "[✓]" : "[ ]"
                 segments.append(
                     Segment(
-                        text: isPicked ? "[✓] " : "[ ] ", style: isPicked ? theme.accentText : theme.muted,
-                        target: .option(index)))
+                        text: layoutDirection == .rightToLeft ? " " + box : box + " ",
+                        style: isPicked ? theme.accentText : theme.muted, target: .option(index)))
             }
             var room = width - segments.reduce(0) { $0 + DisplayWidth.of($1.text) }
             let title = TextLayout.truncate(choice.title, width: max(1, room))
