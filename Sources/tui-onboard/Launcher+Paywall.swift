@@ -84,14 +84,6 @@ extension Launcher {
         LanguagePreference.resolve(option: options.language, environment: environment)
     }
 
-    /// The user's language for product names, from LC_ALL, LC_MESSAGES or LANG as POSIX orders
-    /// them; nil for none or a bare "C" or POSIX, when the catalog goes by its storefront.
-    static func userLanguage(_ environment: [String: String], option: String? = nil) -> Locale? {
-        LanguagePreference.resolve(option: option, environment: environment).tags.first.map {
-            Locale(identifier: $0)
-        }
-    }
-
     /// The user's locale for prices and dates, from LC_ALL, LC_MONETARY or LANG; a bare "C" or
     /// POSIX environment gets en_US rather than "US$" and ISO dates.
     static func userLocale(_ environment: [String: String]) -> Locale {

@@ -15,7 +15,7 @@ import Testing
         let catalog = try #require(
             CatalogDecoder.load(
                 path: Self.assets + "/default-catalog.json", fileReader: UserFile.readCatalog,
-                userLocale: Locale(identifier: language), language: LanguagePreference(tags: [language])
+                language: LanguagePreference(tags: [language])
             ).catalog)
         let offering = try #require(catalog.currentOffering)
         return PaywallPresentation.make(

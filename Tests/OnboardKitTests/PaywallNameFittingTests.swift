@@ -102,7 +102,7 @@ import Testing
         let configuration = try #require(
             StoreKitImporter.configuration(
                 from: Array(try CatalogFixtures.storeKitText(StoreKitImporterTests.revenueCat).utf8),
-                log: DiagnosticLog(file: "f"), userLocale: nil))
+                log: DiagnosticLog(file: "f"), language: LanguagePreference(tags: [])))
         let product = try #require(configuration.products.first { $0.type == .autoRenewable })
         let offering = Offering(
             id: "o", packages: [Package(identifier: "p", product: product)], copy: PaywallCopy.standard)
