@@ -159,3 +159,36 @@ extension BidiText {
         }
     }
 }
+
+extension BidiText {
+    /// A line of a picture (art), to be drawn left to right: each piece between gaps of two or
+    /// more spaces is an isolate of its own, so pieces in a right-to-left script read in their
+    /// own columns (the key art's Arabic labels under their keys) instead of trading places as
+    /// the words of one sentence would. A line that needs no reordering is left as it is.
+    public static func pictureLine(_ line: String) -> String {
+        guard mayNeedReordering(line) else { return line }
+        var result = ""
+        var piece = ""
+        var spaces = ""
+        func flushPiece() {
+            if !piece.isEmpty { result += isolated(piece) }
+            piece = ""
+        }
+        for character in line {
+            if character == " " {
+                spaces.append(character)
+                continue
+            }
+            if spaces.count >= 2 {
+                flushPiece()
+                result += spaces
+            } else {
+                piece += spaces
+            }
+            spaces = ""
+            piece.append(character)
+        }
+        flushPiece()
+        return result + spaces
+    }
+}
