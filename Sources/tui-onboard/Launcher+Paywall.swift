@@ -90,14 +90,6 @@ extension Launcher {
         LanguagePreference.resolve(option: options.language, environment: environment)
     }
 
-    /// The user's language for product names, from LC_ALL, LC_MESSAGES or LANG as POSIX orders
-    /// them; nil for none or a bare "C" or POSIX, when the catalog goes by its storefront.
-    static func userLanguage(_ environment: [String: String], option: String? = nil) -> Locale? {
-        LanguagePreference.resolve(option: option, environment: environment).tags.first.map {
-            Locale(identifier: $0)
-        }
-    }
-
     /// The locale every number, price and date is written in: the conventions of the user's first
     /// language (`--lang`, `LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`), `FormattingLocale`'s rule.
     var userLocale: Locale { FormattingLocale.resolve(option: options.language, environment: environment) }

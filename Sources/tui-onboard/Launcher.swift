@@ -118,7 +118,7 @@ struct Launcher {
         return .success(
             CatalogDecoder.load(
                 path: path, fileReader: UserFile.catalogReader(serving: bytes, for: path),
-                userLocale: Self.userLanguage(environment, option: options.language), language: languagePreference,
+                language: languagePreference,
                 validates: validates))
     }
 

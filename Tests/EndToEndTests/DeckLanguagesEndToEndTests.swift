@@ -40,12 +40,16 @@ struct DeckLanguagesEndToEndTests {
             options + ["--deck", Self.example, "--plain", "--state-dir", directory.path("state")],
             environment: environment)
         #expect(plain.status == 0, "\(plain.standardError)")
-        #expect(plain.standardOutput.contains("[1/3] \(heading)\n"), "\(plain.standardOutput)")
+        // A right-to-left heading beside the counter is an isolate of its own (FSI … PDI).
+        let isolates = { (text: String) in
+            String(String.UnicodeScalarView(text.unicodeScalars.filter { !(0x2066...0x2069).contains($0.value) }))
+        }
+        #expect(isolates(plain.standardOutput).contains("[1/3] \(heading)\n"), "\(plain.standardOutput)")
         let dump = try Self.run(options + ["dump", Self.example], environment: environment)
         #expect(dump.status == 0, "\(dump.standardError)")
         // The page's header is the heading as written; the screen below it is in visual order
         // (RightToLeftEndToEndTests checks that), so a right-to-left button is not looked for.
-        #expect(dump.standardOutput.contains("--- page 1/3: \(heading) ---"), "\(dump.standardOutput)")
+        #expect(isolates(dump.standardOutput).contains("--- page 1/3: \(heading) ---"), "\(dump.standardOutput)")
         if !button.unicodeScalars.contains(where: { (0x0590...0x08FF).contains($0.value) }) {
             #expect(dump.standardOutput.contains(button), "\(dump.standardOutput)")
         }

@@ -24,7 +24,7 @@ import Testing
             let catalog = try #require(
                 CatalogDecoder.load(
                     path: Self.assets + "/default-catalog.json", fileReader: UserFile.readCatalog,
-                    userLocale: Locale(identifier: language), language: preference
+                    language: preference
                 ).catalog)
             let setup = PaywallSetup(
                 catalog: catalog, clock: StoreClock(startWallDate: Self.date, startSimulatedDate: Self.date),

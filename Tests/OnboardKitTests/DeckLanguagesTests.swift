@@ -167,3 +167,66 @@ import Testing
         #expect(inGerman.last?.hasPrefix(#"in "fr": at 80x24"#) == true, "\(inGerman)")
     }
 }
+
+/// Art may be given per language, a file or inline, as a text is: the reader's is drawn,
+/// `validate` reads every language's file, and no language is "missing" from a picture.
+@Suite struct DeckArtLanguagesTests {
+    static let files = [
+        "./art/keys.txt": "< back\n", "./art/keys.de.txt": "< zurück\n", "./art/keys.ar.txt": "< التالي\n",
+    ]
+    static let deck = """
+        {"app": {"id": "a.b", "name": "App"},
+         "pages": [{"kind": "step", "heading": {"default": "Keys", "de": "Tasten", "ar": "مفاتيح", "fr": "Touches"},
+           "image": {"default": "art/keys.txt", "de": "art/keys.de.txt", "ar": "art/keys.ar.txt"}},
+          {"kind": "step", "heading": "Inline", "art": {"default": "[ok]", "de": "[gut]"}}]}
+        """
+
+    static func load(_ tags: [String], files: [String: String] = files, validates: Bool = false) -> DeckLoadResult {
+        var all = files
+        all["deck.json"] = Self.deck
+        return DeckLoader.load(
+            path: "deck.json", reader: .memory(all), language: LanguagePreference(tags: tags), checksLayout: validates)
+    }
+
+    @Test(arguments: [
+        ([String](), "< back", "[ok]"), (["de"], "< zurück", "[gut]"), (["ar"], "< التالي", "[ok]"),
+        (["fr"], "< back", "[ok]"),
+    ])
+    func theReadersArtIsDrawn(tags: [String], image: String, inline: String) throws {
+        let deck = try #require(Self.load(tags).deck)
+        guard case .step(let keys) = deck.pages[0], case .step(let inlineArt) = deck.pages[1] else {
+            Issue.record("wrong page kinds")
+            return
+        }
+        #expect(keys.art == [image])
+        #expect(inlineArt.art == [inline])
+    }
+
+    @Test func validateFindsAnotherLanguagesMissingFileAndMissesNoLanguageInArt() {
+        var files = Self.files
+        files["./art/keys.de.txt"] = nil
+        let run = Self.load([], files: files)
+        #expect(run.errors.isEmpty, "a reader of English never reads the German file: \(run.errors)")
+        let validated = Self.load([], files: files, validates: true)
+        #expect(validated.errors.contains { $0.path == "pages[0].image.de" && $0.message.contains("keys.de.txt") })
+        let complete = Self.load([], validates: true)
+        #expect(!complete.diagnostics.contains { $0.path.contains("image") || $0.path.contains("art") })
+    }
+
+    /// Art is a picture of columns: drawn left to right, each word in another script reads in
+    /// its own place, so an Arabic label stays under its key.
+    @Test func artIsDrawnLeftToRightWithItsWordsInPlace() throws {
+        let page = Page.step(StepPage(art: ["[<-] [->]", " التالي  رجوع"], heading: "مفاتيح", text: ""))
+        var canvas = Canvas(width: 40, height: 10)
+        PageView(page: page, theme: Theme(colorMode: .indexed256)).draw(
+            into: &canvas, in: canvas.bounds, clip: canvas.bounds)
+        let labels = try #require(canvas.lines.first { $0.contains(BidiText.visualLine("رجوع")) })
+        let boxes = try #require(canvas.lines.first { $0.contains("[<-]") })
+        let next = try #require(labels.range(of: BidiText.visualLine("التالي")))
+        let back = try #require(labels.range(of: BidiText.visualLine("رجوع")))
+        #expect(next.lowerBound < back.lowerBound, "the label under [<-] moved:\n\(labels)")
+        #expect(
+            labels.distance(from: labels.startIndex, to: next.lowerBound)
+                < boxes.distance(from: boxes.startIndex, to: try #require(boxes.range(of: "[->]")).lowerBound))
+    }
+}

@@ -81,7 +81,7 @@ import Testing
 
     @Test func theShortKeyLineOfANarrowWindowIsClickableToo() throws {
         var app = PaywallSmallWindowTests.app(try PaywallViewTests.defaultCatalog(), width: 40, height: 16)
-        #expect(TestDecks.screen(app).text.contains("Restore · Privacy · Terms · Not now"))
+        #expect(TestDecks.screen(app).text.contains("⏎ buy·Restore·Privacy·Terms·Not now"))
         _ = try Self.click("Terms", &app)
         #expect(app.paywall?.openLink == .termsOfUse)
         _ = app.update(.presented)

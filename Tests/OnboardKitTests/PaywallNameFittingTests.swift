@@ -102,7 +102,7 @@ import Testing
         let configuration = try #require(
             StoreKitImporter.configuration(
                 from: Array(try CatalogFixtures.storeKitText(StoreKitImporterTests.revenueCat).utf8),
-                log: DiagnosticLog(file: "f"), userLocale: nil))
+                log: DiagnosticLog(file: "f"), language: LanguagePreference(tags: [])))
         let product = try #require(configuration.products.first { $0.type == .autoRenewable })
         let offering = Offering(
             id: "o", packages: [Package(identifier: "p", product: product)], copy: PaywallCopy.standard)
@@ -117,12 +117,15 @@ import Testing
 }
 
 extension PaywallNameFittingTests {
-    /// The key line keeps choosing and buying as long as it can: first the spaces around its
-    /// dots go, then those two keys.
-    @Test func theKeyLineDropsItsSpacesBeforeItsOwnKeys() {
+    /// The key line keeps buying as long as it can: first the spaces around its dots go, then
+    /// "↑↓ choose", then the other parts' keys (their words stay clickable), and "⏎ buy" last.
+    @Test func theKeyLineGivesUpBuyingLast() {
         let view = PaywallView(presentation: Self.presentation(names: ["Pro"]), theme: Theme(colorMode: .indexed256))
         #expect(view.actionsLine(width: 80).text == "↑↓ choose · ⏎ buy · r restore · n not now")
         #expect(view.actionsLine(width: 38).text == "↑↓ choose·⏎ buy·r restore·n not now")
-        #expect(view.actionsLine(width: 30).text == "r restore · n not now")
+        #expect(view.actionsLine(width: 30).text == "⏎ buy · r restore · n not now")
+        #expect(view.actionsLine(width: 25).text == "⏎ buy·r restore·n not now")
+        #expect(view.actionsLine(width: 24).text == "⏎ buy·Restore·Not now")
+        #expect(view.actionsLine(width: 20).text == "Restore · Not now")
     }
 }

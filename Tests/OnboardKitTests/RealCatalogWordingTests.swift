@@ -9,7 +9,7 @@ import Testing
     static func catalog(_ name: String, language: String?) throws -> Catalog {
         let result = CatalogDecoder.load(
             path: CatalogFixtures.storeKitPath(name), fileReader: CatalogFixtures.diskReader,
-            userLocale: language.map(Locale.init(identifier:)))
+            language: LanguagePreference(tags: LanguagePreference.expanded(language.map { [$0] } ?? [])))
         return try #require(result.catalog)
     }
 
@@ -20,14 +20,15 @@ import Testing
         (StoreKitImporterTests.cisum, "zh_Hans_CN", "com.yueyi.cisum.pro.yearly", "专业版按年订阅"),
         (StoreKitImporterTests.cisum, "zh_TW", "com.yueyi.cisum.pro.yearly", "专业版按年订阅"),
         (StoreKitImporterTests.cisum, "en_GB", "nonconsumable.car", "Car"),
-        // No name in the user's language: the storefront's (China: Chinese).
-        (StoreKitImporterTests.cisum, "fr_FR", "com.yueyi.cisum.pro.yearly", "专业版按年订阅"),
-        (StoreKitImporterTests.cisum, nil, "com.yueyi.cisum.pro.monthly", "专业版按月订阅"),
-        (StoreKitImporterTests.cisum, "en_US", "com.yueyi.kuaiyizhi.pro.year.1", "专业版1年"),
-        // Neither: English.
+        // No name in the user's language: English, as the app's words fall back to it, never
+        // the storefront's (China's Chinese) on an English screen.
+        (StoreKitImporterTests.cisum, "fr_FR", "com.yueyi.cisum.pro.yearly", "Pro"),
+        (StoreKitImporterTests.cisum, nil, "com.yueyi.cisum.pro.monthly", "Pro Annual"),
         (StoreKitImporterTests.cisum, "de_DE", "nonconsumable.racecar", "Race Car"),
         (StoreKitImporterTests.revenueCat, "ja_JP", "lifetime", "Lifetime subscription"),
-        // No name at all: the product id.
+        // No name in either: the product id, not a name in another language.
+        (StoreKitImporterTests.cisum, "en_US", "com.yueyi.kuaiyizhi.pro.year.1", "com.yueyi.kuaiyizhi.pro.year.1"),
+        (StoreKitImporterTests.cisum, nil, "com.yueyi.kuaiyizhi.pro.year.1", "com.yueyi.kuaiyizhi.pro.year.1"),
         (
             StoreKitImporterTests.revenueCat, "en_US", "com.revenuecat.annual_with_commitment",
             "com.revenuecat.annual_with_commitment"
@@ -36,7 +37,7 @@ import Testing
     ]
 
     @Test(arguments: names)
-    func storeKitNamesFollowTheUserThenTheStorefrontThenEnglish(
+    func storeKitNamesFollowTheReaderThenEnglish(
         file: String, language: String?, productID: String, expected: String
     ) throws {
         let catalog = try Self.catalog(file, language: language)
@@ -52,19 +53,12 @@ import Testing
             """
         let reader = CatalogFixtures.memoryReader(["Cars.storekit": file])
         let french = CatalogDecoder.load(
-            path: "Cars.storekit", fileReader: reader, userLocale: Locale(identifier: "fr"))
+            path: "Cars.storekit", fileReader: reader, language: LanguagePreference(tags: ["fr"]))
         #expect(french.catalog?.products["com.example.auto"]?.localizedTitle == "com.example.auto")
         let german = CatalogDecoder.load(
-            path: "Cars.storekit", fileReader: reader, userLocale: Locale(identifier: "de_AT"))
+            path: "Cars.storekit", fileReader: reader, language: LanguagePreference(tags: ["de_AT", "de"]))
         #expect(german.catalog?.products["com.example.auto"]?.localizedTitle == "Auto")
         #expect(german.catalog?.products["com.example.auto"]?.localizedDescription == "Ein Auto")
-    }
-
-    @Test func storefrontLanguagesComeWithTheirScript() {
-        #expect(StoreKitLocalization.language(ofStorefront: "CHN") == "zh_Hans_CN")
-        #expect(StoreKitLocalization.language(ofStorefront: "TWN") == "zh_Hant_TW")
-        #expect(StoreKitLocalization.language(ofStorefront: "MEX")?.hasPrefix("es_") == true)
-        #expect(StoreKitLocalization.language(ofStorefront: "ATL") == nil)
     }
 
     @Test func rowsShowTheProductsOwnNamesAndDescriptionsAndNoGuessedPeriods() throws {

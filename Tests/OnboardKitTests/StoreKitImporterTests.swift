@@ -8,10 +8,12 @@ import Testing
     static let cisum = "cisum-Products.storekit"
     static let chemsims = "chemsims-MexicoConfig.storekit"
 
-    func configuration(_ name: String, userLocale: Locale? = nil) throws -> (StoreKitConfiguration, [Diagnostic]) {
+    /// The file read for a reader of `language` (tags as `LanguagePreference` gives them).
+    func configuration(_ name: String, language: [String] = []) throws -> (StoreKitConfiguration, [Diagnostic]) {
         let bytes = Array(try CatalogFixtures.storeKitText(name).utf8)
         let log = DiagnosticLog(file: name)
-        let configuration = try #require(StoreKitImporter.configuration(from: bytes, log: log, userLocale: userLocale))
+        let preference = LanguagePreference(tags: LanguagePreference.expanded(language))
+        let configuration = try #require(StoreKitImporter.configuration(from: bytes, log: log, language: preference))
         return (configuration, log.diagnostics)
     }
 
@@ -99,26 +101,29 @@ import Testing
                     price: Decimal(string: "0.99")!))
     }
 
-    @Test func namesFallBackThroughLocales() throws {
+    @Test func namesFallBackThroughTheReadersLanguagesThenEnglish() throws {
         let monthlyID = "com.yueyi.cisum.pro.monthly"
-        // No user locale: the file's default locale, zh_Hans.
-        #expect(try product(configuration(Self.cisum).0, monthlyID).localizedTitle == "专业版按月订阅")
-        // The user's exact locale.
-        let english = Locale(identifier: "en_US")
-        #expect(try product(configuration(Self.cisum, userLocale: english).0, monthlyID).localizedTitle == "Pro Annual")
-        // A more specific user locale, and the same language in another region.
+        // No language (C.UTF-8): English, as the app's words are, not the storefront's Chinese.
+        #expect(try product(configuration(Self.cisum).0, monthlyID).localizedTitle == "Pro Annual")
+        // The reader's exact locale.
+        #expect(try product(configuration(Self.cisum, language: ["en_US"]).0, monthlyID).localizedTitle == "Pro Annual")
+        // A more specific locale, and the same language in another region.
         for identifier in ["zh_Hans_CN", "zh_TW"] {
-            let locale = Locale(identifier: identifier)
-            #expect(try product(configuration(Self.cisum, userLocale: locale).0, monthlyID).localizedTitle == "专业版按月订阅")
+            #expect(
+                try product(configuration(Self.cisum, language: [identifier]).0, monthlyID).localizedTitle == "专业版按月订阅")
         }
         // English in Britain finds en_US by language.
-        let british = Locale(identifier: "en_GB")
-        #expect(try product(configuration(Self.cisum, userLocale: british).0, monthlyID).localizedTitle == "Pro Annual")
-        // A language the file lacks: the file's default locale.
-        let french = Locale(identifier: "fr_FR")
-        #expect(try product(configuration(Self.cisum, userLocale: french).0, monthlyID).localizedTitle == "专业版按月订阅")
-        // Only an en_US name exists: it is used even though the default locale is zh_Hans.
+        #expect(try product(configuration(Self.cisum, language: ["en_GB"]).0, monthlyID).localizedTitle == "Pro Annual")
+        // A language the file lacks: English, then the reader's next language before it.
+        #expect(try product(configuration(Self.cisum, language: ["fr_FR"]).0, monthlyID).localizedTitle == "Pro Annual")
+        #expect(
+            try product(configuration(Self.cisum, language: ["fr_FR", "zh_CN"]).0, monthlyID).localizedTitle
+                == "专业版按月订阅")
+        // Only an en_US name exists: it is used even though the storefront is China's.
         #expect(try product(configuration(Self.cisum).0, "nonconsumable.car").localizedTitle == "Car")
+        // Only a Chinese name exists: an English screen shows the product's id, not Chinese.
+        let chineseOnly = "com.yueyi.kuaiyizhi.pro.year.1"
+        #expect(try product(configuration(Self.cisum).0, chineseOnly).localizedTitle == chineseOnly)
     }
 
     @Test func readsChemsimsOldestFormatWithoutNames() throws {
@@ -203,7 +208,8 @@ import Testing
         }
         let log = DiagnosticLog(file: path)
         let configuration = try #require(
-            StoreKitImporter.configuration(from: Array(Self.fileWithPrivateKey.utf8), log: log, userLocale: nil))
+            StoreKitImporter.configuration(
+                from: Array(Self.fileWithPrivateKey.utf8), log: log, language: LanguagePreference(tags: [])))
         #expect(!String(describing: configuration).contains("TOP-SECRET"))
         #expect(!String(reflecting: configuration).contains("TOP-SECRET"))
         // The readable product survives, with nulls treated as missing names.
@@ -226,6 +232,31 @@ import Testing
         #expect(result.catalog == nil)
     }
 
+    /// A file of the Taiwan storefront with Traditional, Simplified and English names: each
+    /// screen is in one language, the one its words are in; C.UTF-8 names none, and the app
+    /// speaks English there.
+    static let taiwan = """
+        { "settings": { "_storefront": "TWN" },
+          "products": [ { "productID": "pro", "type": "NonConsumable", "displayPrice": "150",
+            "localizations": [ { "locale": "zh_Hant", "displayName": "專業版", "description": "" },
+              { "locale": "zh_Hans", "displayName": "专业版", "description": "" },
+              { "locale": "en_US", "displayName": "Pro", "description": "" } ] } ] }
+        """
+
+    @Test(arguments: [
+        (["LANG": "C.UTF-8"], "Pro"), ([:], "Pro"), (["LANG": "en_GB.UTF-8"], "Pro"), (["LANG": "fr_FR.UTF-8"], "Pro"),
+        (["LANG": "zh_TW.UTF-8"], "專業版"), (["LANG": "zh_HK.UTF-8"], "專業版"), (["LANG": "zh_CN.UTF-8"], "专业版"),
+        (["LANGUAGE": "fr:zh_TW", "LANG": "fr_FR.UTF-8"], "專業版"),
+    ])
+    func aStorefrontsLanguageNeverNamesProductsOnAScreenInAnother(environment: [String: String], name: String) throws {
+        let log = DiagnosticLog(file: "taiwan.storekit")
+        let language = LanguagePreference.resolve(option: nil, environment: environment)
+        let configuration = try #require(
+            StoreKitImporter.configuration(from: Array(Self.taiwan.utf8), log: log, language: language))
+        #expect(configuration.products.first?.localizedTitle == name)
+        #expect(configuration.products.first?.currencyCode == "TWD")
+    }
+
     @Test func offersMissingNumberOfPeriodsLastOnePeriod() throws {
         let text = """
             { "settings": { "_storefront": "GBR" },
@@ -237,7 +268,7 @@ import Testing
             """
         let log = DiagnosticLog(file: "x.storekit")
         let configuration = try #require(
-            StoreKitImporter.configuration(from: Array(text.utf8), log: log, userLocale: nil))
+            StoreKitImporter.configuration(from: Array(text.utf8), log: log, language: LanguagePreference(tags: [])))
         #expect(log.diagnostics.isEmpty)
         let plus = try #require(configuration.products.first)
         #expect(plus.currencyCode == "GBP")
@@ -257,7 +288,7 @@ import Testing
             """
         let log = DiagnosticLog(file: "x.storekit")
         let configuration = try #require(
-            StoreKitImporter.configuration(from: Array(text.utf8), log: log, userLocale: nil))
+            StoreKitImporter.configuration(from: Array(text.utf8), log: log, language: LanguagePreference(tags: [])))
         #expect(configuration.products.isEmpty)
         let error = try #require(log.errors.first)
         #expect(error.path == "subscriptionGroups[0].subscriptions[0].recurringSubscriptionPeriod")
@@ -352,7 +383,7 @@ import Testing
     func read(_ text: String) throws -> (StoreKitConfiguration, DiagnosticLog) {
         let log = DiagnosticLog(file: "Offers.storekit")
         let configuration = try #require(
-            StoreKitImporter.configuration(from: Array(text.utf8), log: log, userLocale: nil))
+            StoreKitImporter.configuration(from: Array(text.utf8), log: log, language: LanguagePreference(tags: [])))
         return (configuration, log)
     }
 

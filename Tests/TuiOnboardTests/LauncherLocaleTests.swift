@@ -3,7 +3,8 @@ import Testing
 
 @testable import tui_onboard
 
-/// Product names follow the messages language (numbers and dates too: `FormattingLocaleTests`).
+/// Texts and product names follow the reader's languages, one choice for the whole screen
+/// (numbers, prices and dates too: `FormattingLocaleTests`).
 @Suite struct LauncherLocaleTests {
     static let languages: [([String: String], String?)] = [
         (["LANG": "fr_FR.UTF-8"], "fr_FR"),
@@ -20,12 +21,14 @@ import Testing
     ]
 
     @Test(arguments: languages)
-    func theLanguageForNamesComesFromLCAllLCMessagesOrLang(environment: [String: String], expected: String?) {
-        #expect(Launcher.userLanguage(environment)?.identifier == expected)
+    func theLanguageForNamesComesFromLCAllLCMessagesOrLang(environment: [String: String], expected: String?) throws {
+        let launcher = Launcher(options: try Options.parse([]), environment: environment)
+        #expect(launcher.languagePreference.tags.first == expected)
     }
 
     @Test func langComesBeforeTheEnvironment() throws {
-        #expect(Launcher.userLanguage(["LANG": "fr_FR.UTF-8"], option: "ja")?.identifier == "ja")
+        let launcher = Launcher(options: try Options.parse(["--lang", "ja"]), environment: ["LANG": "fr_FR.UTF-8"])
+        #expect(launcher.languagePreference.tags.first == "ja")
         #expect(throws: Options.UsageError.self) { try Options.parse(["--lang", "!!"]) }
         #expect(try Options.parse(["--lang", "zh-Hans"]).language == "zh-Hans")
     }

@@ -8,9 +8,13 @@ public enum PlainTextRenderer {
         answers: [String: Answer] = [:]
     ) -> String {
         let width = max(20, width)
-        var output: [String] = [headline ?? "\(deck.app.name) \(deck.app.version)", ""]
+        // The deck's words are the author's: where a line joins them to ours, each is kept apart
+        // (`BidiText.line`), so a reader that orders the text cannot be shown a price turned around.
+        var output: [String] = [
+            headline ?? BidiText.line([.value(deck.app.name), .text(" "), .value(deck.app.version)]), "",
+        ]
         for (index, page) in deck.pages.enumerated() {
-            let heading = "[\(index + 1)/\(deck.pages.count)] \(page.title)"
+            let heading = BidiText.line([.text("[\(index + 1)/\(deck.pages.count)] "), .value(page.title)])
             output.append(heading)
             // As long as the line it underlines, whatever the count's digits.
             output.append(String(repeating: "=", count: min(width, DisplayWidth.of(heading))))
@@ -53,9 +57,11 @@ public enum PlainTextRenderer {
         switch question.kind {
         case .choices(let choices):
             for choice in choices.choices {
-                var line = "- \(choice.title) [\(choice.id)]"
-                if !choice.subtitle.isEmpty { line += ": \(choice.subtitle)" }
-                lines += TextLayout.wrap(line, width: width)
+                var pieces: [LinePiece] = [
+                    .text("- "), .value(choice.title), .text(" ["), .value(choice.id), .text("]"),
+                ]
+                if !choice.subtitle.isEmpty { pieces += [.text(": "), .value(choice.subtitle)] }
+                lines += TextLayout.wrap(BidiText.line(pieces), width: width)
             }
         case .input(let input):
             if !input.placeholder.isEmpty {
@@ -84,14 +90,14 @@ public enum PlainTextRenderer {
     static func paywallLines(_ presentation: PaywallPresentation, width: Int) -> [String] {
         var lines = TextLayout.wrap(presentation.title, width: width)
         if !presentation.subtitle.isEmpty { lines += TextLayout.wrap(presentation.subtitle, width: width) }
-        lines += presentation.features.map { "✓ \($0)" }
+        lines += presentation.features.map { BidiText.line([.text("✓ "), .value($0)]) }
         lines.append("")
         for (index, row) in presentation.rows.enumerated() {
-            var line = "- \(row.name): \(row.price)"
-            if let perMonth = row.perMonth { line += " (\(perMonth))" }
-            if let badge = row.badge { line += ", \(badge)" }
-            if row.isOwned { line += ", " + Messages.tr("yours") }
-            lines.append(line)
+            var pieces: [LinePiece] = [.text("- "), .value(row.name), .text(": "), .value(row.price)]
+            if let perMonth = row.perMonth { pieces += [.text(" ("), .value(perMonth), .text(")")] }
+            if let badge = row.badge { pieces += [.text(", "), .value(badge)] }
+            if row.isOwned { pieces += [.text(", "), .value(Messages.tr("yours"))] }
+            lines.append(BidiText.line(pieces))
             if !row.detail.isEmpty { lines += TextLayout.wrap(row.detail, width: width - 2).map { "  " + $0 } }
             if let offer = row.offer { lines.append("  \(offer)") }
             // Each subscription's terms under it, as the screen shows the selected one's.

@@ -43,13 +43,15 @@ public struct CarouselLayout: Hashable, Sendable {
     /// and every console font has them.
     var captionLimit: Int { max(4, width / 2 - 4) }
     /// Captions are in visual order (drawn left-to-right): the arrow at the outer side.
+    /// The label is the deck's: where it could be reordered, it is an isolate of its own, so
+    /// the arrow stays on its side.
     public var backCaption: String {
-        let label = TextLayout.truncate(labels.back, width: captionLimit - 2)
-        return isMirrored ? label + " >" : "< " + label
+        let label = LinePiece.value(TextLayout.truncate(labels.back, width: captionLimit - 2))
+        return BidiText.line(isMirrored ? [label, .text(" >")] : [.text("< "), label], rightToLeft: false)
     }
     public var nextCaption: String {
-        let label = TextLayout.truncate(labels.next, width: captionLimit - 2)
-        return isMirrored ? "< " + label : label + " >"
+        let label = LinePiece.value(TextLayout.truncate(labels.next, width: captionLimit - 2))
+        return BidiText.line(isMirrored ? [.text("< "), label] : [label, .text(" >")], rightToLeft: false)
     }
     public var doneCaption: String { " " + TextLayout.truncate(labels.done, width: captionLimit - 2) + " " }
     public var skipCaption: String { TextLayout.truncate(labels.skip, width: captionLimit) }

@@ -30,7 +30,8 @@ public struct PageView {
         var lines: [String]
         var style: Style
         var alignment: Alignment
-        /// Each line's paragraph direction (`BidiText`); empty for art, which is drawn as it is.
+        /// Each line's paragraph direction (`BidiText`); empty for art, whose lines are drawn left
+        /// to right as the picture they make.
         var directions: [TextDirection?] = []
         /// Art and symbols are decoration: they are left out before text scrolls.
         var isArt = false
@@ -160,7 +161,11 @@ public struct PageView {
             if index > 0 { rows.append(Row(text: "", x: 0, style: block.style)) }
             let blockWidth = block.lines.map { DisplayWidth.of($0) }.max() ?? 0
             for (lineIndex, line) in block.lines.enumerated() {
-                let direction = block.directions.indices.contains(lineIndex) ? block.directions[lineIndex] : nil
+                // Art is a picture of columns: drawn left to right, its words in another script
+                // read in their own places (the key art's Arabic labels stay under their keys).
+                let direction =
+                    block.isArt
+                    ? .leftToRight : block.directions.indices.contains(lineIndex) ? block.directions[lineIndex] : nil
                 let x: Int
                 switch block.alignment {
                 case .centredLines: x = (rect.width - DisplayWidth.of(line)) / 2
@@ -169,8 +174,10 @@ public struct PageView {
                 case .centredBlock: x = (rect.width - blockWidth) / 2
                 }
                 let styles = block.styles.indices.contains(lineIndex) ? block.styles[lineIndex] : []
+                // Coloured art is drawn cell by cell; plain art keeps its pieces in their columns.
+                let text = block.isArt && styles.isEmpty ? BidiText.pictureLine(line) : line
                 rows.append(
-                    Row(text: line, x: x, style: block.style, lift: block.lift, styles: styles, direction: direction))
+                    Row(text: text, x: x, style: block.style, lift: block.lift, styles: styles, direction: direction))
             }
         }
         return rows

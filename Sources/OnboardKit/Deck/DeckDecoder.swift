@@ -158,16 +158,27 @@ struct DeckDecoder {
         let heading = text("heading", in: page, required: true, nonEmpty: true)
         let body = page.localizedText("text").map { texts.choose($0).text } ?? ""
         var art = ANSIArt(lines: [], styles: [], strayEscapes: [])
-        let image = page.string("image", nonEmpty: true)
-        let inlineArt = page.string("art")
+        // Art may be drawn for each language, as its words are (the built-in key art labels its
+        // keys in the reader's language): a picture per reader, not a text every language needs.
+        let image = page.localizedText("image", nonEmpty: true)
+        let inlineArt = page.localizedText("art")
         if image != nil && inlineArt != nil {
             log.error(
                 page.path.appending("art"), at: page.member("art")?.location,
                 "give either \"image\" or \"art\", not both")
         } else if let image {
-            art = loadArt(image, path: page.path.appending("image"), location: page.member("image")?.location)
+            let shown = texts.pick(image)
+            // `validate` reads every language's file, so a missing one is found before a reader is.
+            for variant in image.variants where validates && variant.key != shown.key {
+                _ = loadArt(variant.text, path: image.path(of: variant), location: variant.location)
+            }
+            art = loadArt(shown.text, path: image.path(of: shown), location: shown.location)
         } else if let inlineArt {
-            art = checkedArt(inlineArt, path: page.path.appending("art"), location: page.member("art")?.location)
+            let shown = texts.pick(inlineArt)
+            for variant in inlineArt.variants where validates && variant.key != shown.key {
+                _ = checkedArt(variant.text, path: inlineArt.path(of: variant), location: variant.location)
+            }
+            art = checkedArt(shown.text, path: inlineArt.path(of: shown), location: shown.location)
         }
         guard let heading else { return nil }
         // Only text with a CR pays for the replacing.

@@ -23,6 +23,12 @@ final class TextLanguages {
         return text.variant(forCandidates: candidates)
     }
 
+    /// The variant of `text` for the reader, without counting its languages: for what a file
+    /// may give in some languages only (a picture), which no language is missing.
+    func pick(_ text: LocalizedText) -> LocalizedText.Variant {
+        text.variant(forCandidates: candidates)
+    }
+
     /// How many variants the texts have in all, a plain string counting one.
     var variantCount: Int { texts.reduce(0) { $0 + $1.variants.count } }
 

@@ -7,12 +7,22 @@ public enum LicenseSummary {
     /// "valid", and each grant of an entitlement the catalog does not have (renamed since) says
     /// it grants nothing.
     public static func text(of license: License, now: Date, verified: Bool, catalog: Catalog? = nil) -> String {
-        let name = "license \(SafeText.sanitize(license.id)) for \(SafeText.sanitize(license.appID))"
         let useless = verified ? LicenseUsefulness.reasonItGrantsNothing(license, catalog: catalog, now: now) : nil
         var lines = [
-            useless.map { "verified \(name), but \($0)" } ?? (verified ? "valid " : "") + name
+            useless.map { reason in
+                BidiText.line([
+                    .text("verified license "), .value(SafeText.sanitize(license.id)), .text(" for "),
+                    .value(SafeText.sanitize(license.appID)), .text(", but \(reason)"),
+                ])
+            }
+                ?? BidiText.line([
+                    .text(verified ? "valid license " : "license "), .value(SafeText.sanitize(license.id)),
+                    .text(" for "), .value(SafeText.sanitize(license.appID)),
+                ])
         ]
-        if let licensee = license.licensee?.text { lines.append("  licensed to \(SafeText.sanitize(licensee))") }
+        if let licensee = license.licensee?.text {
+            lines.append(BidiText.line([.text("  licensed to "), .value(SafeText.sanitize(licensee))]))
+        }
         lines.append("  issued \(RFC3339Date.text(of: license.issued))")
         if let fileExpires = license.fileExpires {
             lines.append("  file valid until \(RFC3339Date.text(of: fileExpires))")
@@ -21,8 +31,10 @@ public enum LicenseSummary {
         for grant in license.grants {
             let unknown = catalog.map { $0.entitlement(id: grant.entitlement) == nil } ?? false
             lines.append(
-                "  \(SafeText.sanitize(grant.entitlement)): \(grantText(grant, now: now))"
-                    + (unknown ? " (not in the catalog: grants nothing)" : ""))
+                BidiText.line([
+                    .text("  "), .value(SafeText.sanitize(grant.entitlement)), .text(": "),
+                    .text(grantText(grant, now: now) + (unknown ? " (not in the catalog: grants nothing)" : "")),
+                ]))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -53,8 +65,11 @@ public enum LicenseSummary {
             else { continue }
             let who = license.licensee?.name ?? license.licensee?.email
             let until = grant.accessEnds.map { "until " + String(RFC3339Date.text(of: $0).prefix(10)) } ?? "lifetime"
-            lines.append(
-                SafeText.sanitize("\(entitlement.displayName): licensed\(who.map { " to \($0)" } ?? ""), \(until)"))
+            // The names are the catalog's and the vendor's: neither can turn the date around.
+            var pieces: [LinePiece] = [.value(SafeText.sanitize(entitlement.displayName)), .text(": licensed")]
+            if let who { pieces += [.text(" to "), .value(SafeText.sanitize(who))] }
+            pieces += [.text(", "), .value(until)]
+            lines.append(BidiText.line(pieces))
         }
         return lines
     }

@@ -57,17 +57,28 @@ public struct Messages: Sendable {
     /// "A", "A and B", "A, B and C" in the messages' language.
     public static func list(_ items: [String]) -> String {
         guard items.count > 1 else { return items.first ?? "" }
-        return tr(
-            "{{ list }} and {{ last }}",
-            ["list": items.dropLast().joined(separator: tr(", ")), "last": items[items.count - 1]])
+        // Each item apart from the commas, where the sentence may be reordered (product names).
+        let separator = tr(", ")
+        var firsts: [LinePiece] = []
+        for item in items.dropLast() {
+            if !firsts.isEmpty { firsts.append(.text(separator)) }
+            firsts.append(.value(item))
+        }
+        return tr("{{ list }} and {{ last }}", ["list": BidiText.line(firsts), "last": items[items.count - 1]])
     }
 
-    /// Replaces each `{{ name }}` whose name `variables` has. In a right-to-left language each
-    /// value is a first-strong isolate (FSI … PDI), so a price, a date or a product name in
-    /// another script keeps its own order inside the sentence ("39.99 US$" never becomes "$US").
+    /// Replaces each `{{ name }}` whose name `variables` has. In a right-to-left language, and
+    /// in any sentence where a value or the words are right to left or hold a direction control,
+    /// each value is an isolate of its own (`BidiText.isolated`): a price, a date or a product
+    /// name in another script keeps its own order ("39.99 US$" never becomes "$US"), and a
+    /// product name's override cannot turn the price after it around.
     func fill(_ template: String, _ variables: [String: String]) -> String {
         guard !variables.isEmpty, template.contains("{{") else { return template }
-        let isolates = LayoutDirection(languageTag: language) == .rightToLeft
+        let direction =
+            LayoutDirection(languageTag: language) == .rightToLeft ? TextDirection.rightToLeft : .leftToRight
+        let isolates =
+            direction == .rightToLeft || BidiText.mayNeedReordering(template)
+            || variables.values.contains { BidiText.mayNeedReordering($0) }
         var result = ""
         for segment in PaywallCopyTemplate.parse(template) {
             switch segment {
@@ -77,7 +88,7 @@ public struct Messages: Sendable {
                     result += source
                     continue
                 }
-                result += isolates ? BidiText.isolated(value) : value
+                result += isolates ? BidiText.isolated(value, surrounding: direction) : value
             }
         }
         return result

@@ -12,7 +12,10 @@ public enum PagePictures {
         public var canvas: Canvas
 
         /// The line that introduces the page in `dump`'s text: `--- page 2/8: Title ---`.
-        public var header: String { "--- page \(index + 1)/\(pageCount): \(title) ---" }
+        public var header: String {
+            BidiText.line(
+                [.text("--- page \(index + 1)/\(pageCount): "), .value(title), .text(" ---")], rightToLeft: false)
+        }
     }
 
     /// Ticks after which a page that still moves is drawn as it is (a spring never settles

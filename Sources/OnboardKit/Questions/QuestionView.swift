@@ -194,10 +194,12 @@ public struct QuestionView {
                 Segment(text: isCursor ? cursorMark : "  ", style: theme.accentText, target: .option(index))
             ]
             if question.allowsSeveral {
+                // Its space on the title's side, which is the left one right to left.
+                let box = isPicked ? "[✓]" : "[ ]"
                 segments.append(
                     Segment(
-                        text: isPicked ? "[✓] " : "[ ] ", style: isPicked ? theme.accentText : theme.muted,
-                        target: .option(index)))
+                        text: layoutDirection == .rightToLeft ? " " + box : box + " ",
+                        style: isPicked ? theme.accentText : theme.muted, target: .option(index)))
             }
             var room = width - segments.reduce(0) { $0 + DisplayWidth.of($1.text) }
             let title = TextLayout.truncate(choice.title, width: max(1, room))
@@ -211,9 +213,11 @@ public struct QuestionView {
                 room -= 2
             }
             if !choice.subtitle.isEmpty, room >= 6 {
+                // The gap is a segment of its own: each segment is ordered on its own, and inside
+                // a right-to-left subtitle the spaces would go to its other end.
+                segments.append(Segment(text: "  ", style: theme.muted, target: .option(index)))
                 let subtitle = TextLayout.truncate(choice.subtitle, width: room - 2)
-                let spaced = layoutDirection == .rightToLeft ? subtitle + "  " : "  " + subtitle
-                segments.append(Segment(text: spaced, style: theme.muted, target: .option(index)))
+                segments.append(Segment(text: subtitle, style: theme.muted, target: .option(index)))
             }
             lines.append(Line(x: 0, segments: ordered(segments)))
         }

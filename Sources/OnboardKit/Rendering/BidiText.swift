@@ -37,16 +37,6 @@ public enum BidiText {
         return leaningLeft == cfribidi_par_rtl() ? .rightToLeft : .leftToRight
     }
 
-    /// `text` as a first-strong isolate (FSI … PDI): inside a right-to-left sentence a price, a
-    /// date or a Latin name keeps its own order. ICU starts a price in right-to-left locales
-    /// with a mark that would turn the isolate right to left ("39.99 US$" drawn "$US 39.99"), so
-    /// leading marks go; text made of isolates already (a price per period) is left as it is.
-    public static func isolated(_ text: String) -> String {
-        if text.unicodeScalars.contains(where: { (0x2066...0x2068).contains($0.value) }) { return text }
-        let unmarked = text.unicodeScalars.drop { [0x200E, 0x200F, 0x061C].contains($0.value) }
-        return "\u{2068}" + String(String.UnicodeScalarView(unmarked)) + "\u{2069}"
-    }
-
     /// One line of a paragraph in visual order: what goes into the cells from left to right.
     /// `direction` is the paragraph's (a wrapped line keeps the direction of the paragraph it
     /// came from); nil takes it from the line's own first strong character, left-to-right when
@@ -58,6 +48,9 @@ public enum BidiText {
         for grapheme in line {
             clusterStarts.append(scalars.count)
             scalars.append(contentsOf: grapheme.unicodeScalars.map(\.value))
+        }
+        if let marked = markingIsolates(scalars, clusterStarts: clusterStarts) {
+            (scalars, clusterStarts) = marked
         }
         let count = FriBidiStrIndex(scalars.count)
         guard count > 0 else { return "" }

@@ -1,13 +1,21 @@
 /// Makes untrusted text safe to draw: control characters and escape sequences become visible
-/// symbols, so nothing from a deck or catalog can steer the terminal.
+/// symbols, so nothing from a deck or catalog can steer the terminal, and direction controls
+/// that would reach beyond the text are left out.
 public enum SafeText {
     /// Replaces C0 and C1 controls, DEL and the line and paragraph separators with visible
     /// stand-ins (U+2400 "control pictures" for C0, U+FFFD for the rest). Newlines are kept only
     /// when `keepingNewlines` is true, for text that layout will still split into lines. The
-    /// direction marks, embeddings, overrides and isolates an author writes are text: the
-    /// canvas hands them to the bidirectional algorithm, which uses them up (`BidiText`), and
-    /// `--plain` keeps them for the reader that orders the text.
+    /// direction marks an author writes, and the embeddings, overrides and isolates they close
+    /// again, are text: the canvas hands them to the bidirectional algorithm, which uses them up
+    /// (`BidiText`), and `--plain` keeps them for the reader that orders the text. Those never
+    /// closed, and closers of nothing, are left out (`BidiText.balanced`): they would reorder
+    /// whatever the text is joined to, a price after a product's name.
     public static func sanitize(_ text: String, keepingNewlines: Bool = false) -> String {
+        BidiText.balanced(visible(text, keepingNewlines: keepingNewlines))
+    }
+
+    /// `text` with its controls as visible stand-ins (see `sanitize`).
+    static func visible(_ text: String, keepingNewlines: Bool) -> String {
         guard needsSanitizing(text) else { return text }
         // Built as UTF-8 bytes: appending scalar by scalar to a String costs several times more,
         // and deck text may be megabytes of newlines.

@@ -95,7 +95,7 @@ public enum TextLayout {
             guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
             return wrapPrintableASCII(bytes, width: width, maxLines: maxLines)
         }
-        return ascii ?? wrapGraphemes(paragraph, width: width, maxLines: maxLines)
+        return ascii ?? BidiText.continuingControls(wrapGraphemes(paragraph, width: width, maxLines: maxLines))
     }
 
     /// The same greedy wrap as `wrapGraphemes` for text of printable ASCII only, where every

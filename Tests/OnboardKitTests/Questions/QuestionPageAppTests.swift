@@ -172,4 +172,21 @@ import Testing
         _ = app.update(.key(.left))
         #expect(app.questions[4]?.cursor == 1)
     }
+    /// Each gap is a segment of its own, so a right-to-left subtitle keeps its two spaces
+    /// between itself and the title, and a box its space on the title's side.
+    @Test(arguments: [false, true])
+    func gapsStayBetweenTheParts(several: Bool) throws {
+        let deck = """
+            {"app": {"id": "a.b", "name": "App"}, "pages": [{"kind": "question", "id": "q", "heading": "שאלה",
+             "multiple": \(several), "choices": [{"id": "a", "title": "גיט", "subtitle": "כלי גרסאות"}, {"id": "b", "title": "ב"}]}]}
+            """
+        let loaded = try #require(DeckLoader.decode(Array(deck.utf8), file: "deck.json", reader: .memory([:])).deck)
+        var settings = AppSettings(reducesMotion: true, seed: 1, layoutDirection: .rightToLeft)
+        settings.answers = ["q": several ? .choices(["a"]) : .text("a")]
+        let app = OnboardingApp(deck: loaded, colorMode: .indexed256, width: 80, height: 24, settings: settings)
+        let row = try #require(TestDecks.screen(app).lines.first { $0.contains("❮") })
+        let title = BidiText.visualLine("גיט"), subtitle = BidiText.visualLine("כלי גרסאות")
+        let expected = several ? subtitle + "  " + title + " [✓] ❮" : subtitle + "  ✓ " + title + " ❮"
+        #expect(row.hasSuffix(expected), "\(row)")
+    }
 }

@@ -18,7 +18,8 @@ public final class CatalogDecoder {
     let path: String
     let log: DiagnosticLog
     let fileReader: CatalogFileReader
-    let userLocale: Locale?
+    /// The reader's languages: they choose the catalog's texts and the StoreKit files' names.
+    let language: LanguagePreference
     /// Chooses every text's language for the reader and keeps what each text has.
     let texts: TextLanguages
     /// `validate`'s stricter checks: unknown copy variables are errors in every language, and
@@ -45,41 +46,41 @@ public final class CatalogDecoder {
     var storeKitSettings: StoreSettings?
 
     private init(
-        path: String, log: DiagnosticLog, fileReader: @escaping CatalogFileReader, userLocale: Locale?,
-        language: LanguagePreference, validates: Bool
+        path: String, log: DiagnosticLog, fileReader: @escaping CatalogFileReader, language: LanguagePreference,
+        validates: Bool
     ) {
         self.path = path
         self.log = log
         self.fileReader = fileReader
-        self.userLocale = userLocale
+        self.language = language
         self.texts = TextLanguages(preference: language)
         self.validates = validates
     }
 
     /// Loads the catalog at `path`: a JSON catalog, or a `.storekit` file (by its extension) as
     /// a whole catalog. Files the catalog names are read with `fileReader` too, relative to
-    /// the catalog's directory. `userLocale` picks names in StoreKit files; nil uses each
-    /// file's default locale. `language` picks among the languages of the catalog's own texts
-    /// (see `LocalizedText`); `validates` asks for `validate`'s stricter checks.
+    /// the catalog's directory. `language` picks among the languages of the catalog's own texts
+    /// (see `LocalizedText`) and of the names in StoreKit files, one choice for every text of the
+    /// screen; `validates` asks for `validate`'s stricter checks.
     public static func load(
-        path: String, fileReader: @escaping CatalogFileReader, userLocale: Locale? = nil,
+        path: String, fileReader: @escaping CatalogFileReader,
         language: LanguagePreference = LanguagePreference(tags: []), validates: Bool = false
     ) -> CatalogLoadResult {
         if path.lowercased().hasSuffix(".storekit") {
-            return StoreKitImporter.load(path: path, fileReader: fileReader, userLocale: userLocale)
+            return StoreKitImporter.load(path: path, fileReader: fileReader, language: language)
         }
         let log = DiagnosticLog(file: path)
         guard let bytes = CatalogFile.read(path, with: fileReader, log: log) else {
             return CatalogLoadResult(catalog: nil, diagnostics: log.diagnostics)
         }
         return decode(
-            bytes, path: path, fileReader: fileReader, userLocale: userLocale, language: language, validates: validates)
+            bytes, path: path, fileReader: fileReader, language: language, validates: validates)
     }
 
     /// Decodes catalog JSON already in memory; `path` names it in diagnostics and anchors the
     /// relative paths of the StoreKit files it names.
     public static func decode(
-        _ bytes: [UInt8], path: String, fileReader: @escaping CatalogFileReader, userLocale: Locale? = nil,
+        _ bytes: [UInt8], path: String, fileReader: @escaping CatalogFileReader,
         language: LanguagePreference = LanguagePreference(tags: []), validates: Bool = false
     ) -> CatalogLoadResult {
         let log = DiagnosticLog(file: path)
@@ -87,7 +88,7 @@ public final class CatalogDecoder {
             return CatalogLoadResult(catalog: nil, diagnostics: log.diagnostics)
         }
         let decoder = CatalogDecoder(
-            path: path, log: log, fileReader: fileReader, userLocale: userLocale, language: language,
+            path: path, log: log, fileReader: fileReader, language: language,
             validates: validates)
         let catalog = decoder.decodeDocument(root)
         return CatalogLoadResult(catalog: log.hasErrors ? nil : catalog, diagnostics: log.diagnostics)
@@ -164,7 +165,7 @@ public final class CatalogDecoder {
                 continue
             }
             let storeKitLog = DiagnosticLog(file: resolved)
-            let configuration = StoreKitImporter.configuration(from: bytes, log: storeKitLog, userLocale: userLocale)
+            let configuration = StoreKitImporter.configuration(from: bytes, log: storeKitLog, language: language)
             storeKitLog.diagnostics.forEach(log.append)
             guard let configuration else {
                 productSourcesIncomplete = true

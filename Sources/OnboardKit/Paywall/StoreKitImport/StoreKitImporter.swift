@@ -9,12 +9,14 @@ import FoundationEssentials
 public enum StoreKitImporter {
     /// Loads a `.storekit` file as a whole catalog (see `catalog(from:)`).
     ///
-    /// `userLocale` picks product names (see `StoreKitLocalization`); nil goes by the storefront.
-    public static func load(path: String, fileReader: CatalogFileReader, userLocale: Locale? = nil) -> CatalogLoadResult
-    {
+    /// `language` picks product names, as it picks every other text of the screen (see
+    /// `StoreKitLocalization`).
+    public static func load(
+        path: String, fileReader: CatalogFileReader, language: LanguagePreference = LanguagePreference(tags: [])
+    ) -> CatalogLoadResult {
         let log = DiagnosticLog(file: path)
         guard let bytes = CatalogFile.read(path, with: fileReader, log: log),
-            let configuration = configuration(from: bytes, log: log, userLocale: userLocale)
+            let configuration = configuration(from: bytes, log: log, language: language)
         else { return CatalogLoadResult(catalog: nil, diagnostics: log.diagnostics) }
         if configuration.products.isEmpty {
             log.error(.root, at: nil, "the file has no products; add some in Xcode's StoreKit configuration editor")
@@ -26,7 +28,7 @@ public enum StoreKitImporter {
 
     /// Reads the products of a `.storekit` file, logging problems to `log`; nil when the file
     /// is not JSON or not an object.
-    public static func configuration(from bytes: [UInt8], log: DiagnosticLog, userLocale: Locale?)
+    public static func configuration(from bytes: [UInt8], log: DiagnosticLog, language: LanguagePreference)
         -> StoreKitConfiguration?
     {
         guard let root = CatalogFile.parseJSON(bytes, log: log) else { return nil }
@@ -38,8 +40,7 @@ public enum StoreKitImporter {
         let defaultLocale = settings?["_locale"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
         let storefront = settings?["_storefront"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
         let currencyCode = currency(forStorefront: storefront, settings: settings, log: log)
-        var reader = StoreKitProductReader(
-            log: log, currencyCode: currencyCode, storefront: storefront, userLocale: userLocale)
+        var reader = StoreKitProductReader(log: log, currencyCode: currencyCode, language: language)
 
         let productsPath = JSONPath.root.appending("products")
         for (index, node) in (root["products"]?.arrayValue ?? []).enumerated() {
@@ -61,7 +62,7 @@ public enum StoreKitImporter {
         }
         return StoreKitConfiguration(
             products: reader.products, storefront: storefront, currencyCode: currencyCode, defaultLocale: defaultLocale,
-            privacyPolicy: privacyPolicy(root["appPolicies"], userLocale: userLocale, storefront: storefront),
+            privacyPolicy: privacyPolicy(root["appPolicies"], language: language),
             termsOfUse: webURL(root["appPolicies"]?["eula"]), offerCodes: reader.offerCodes,
             store: storeSettings(settings))
     }
@@ -141,13 +142,13 @@ public enum StoreKitImporter {
         return code
     }
 
-    /// The policy link for the user's locale, else the default locale's, else the first one.
-    static func privacyPolicy(_ policies: JSONNode?, userLocale: Locale?, storefront: String?) -> URL? {
+    /// The policy link in the reader's language, else English, else the first one.
+    static func privacyPolicy(_ policies: JSONNode?, language: LanguagePreference) -> URL? {
         let entries = (policies?["policies"]?.arrayValue ?? []).compactMap { entry -> (locale: String, url: URL)? in
             guard let url = webURL(entry["policyURL"]) else { return nil }
             return (entry["locale"]?.stringValue ?? "", url)
         }
-        let preferred = StoreKitLocalization.preference(userLocale: userLocale, storefront: storefront)
+        let preferred = StoreKitLocalization.preference(language)
         for matches in preferred {
             if let entry = entries.first(where: { matches($0.locale) }) { return entry.url }
         }

@@ -4,8 +4,8 @@ import FoundationEssentials
 struct StoreKitProductReader {
     let log: DiagnosticLog
     let currencyCode: String
-    let storefront: String?
-    let userLocale: Locale?
+    /// The reader's languages, which pick the names.
+    let language: LanguagePreference
     private(set) var products: [Product] = []
     /// The subscriptions' `codeOffers`, in file order.
     private(set) var offerCodes: [SubscriptionOffer] = []
@@ -13,11 +13,10 @@ struct StoreKitProductReader {
     /// The offer codes so far, uppercased: a code names one offer in the whole file.
     private var takenCodes: Set<String> = []
 
-    init(log: DiagnosticLog, currencyCode: String, storefront: String?, userLocale: Locale?) {
+    init(log: DiagnosticLog, currencyCode: String, language: LanguagePreference) {
         self.log = log
         self.currencyCode = currencyCode
-        self.storefront = storefront
-        self.userLocale = userLocale
+        self.language = language
     }
 
     static let types: [String: ProductType] = [
@@ -97,12 +96,8 @@ struct StoreKitProductReader {
         let localizations = node["localizations"]?.arrayValue ?? []
         // `referenceName` is App Store Connect's internal name, never shown to customers: a
         // product with no name in a language the customer reads is shown by its id.
-        let title =
-            StoreKitLocalization.text("displayName", in: localizations, userLocale: userLocale, storefront: storefront)
-            ?? id
-        let description =
-            StoreKitLocalization.text("description", in: localizations, userLocale: userLocale, storefront: storefront)
-            ?? ""
+        let title = StoreKitLocalization.text("displayName", in: localizations, language: language) ?? id
+        let description = StoreKitLocalization.text("description", in: localizations, language: language) ?? ""
         products.append(
             Product(
                 id: id, type: type, price: price, currencyCode: currencyCode, subscriptionPeriod: period,

@@ -19,9 +19,9 @@ public struct PaywallController: Sendable {
     private var selection: [String: Int] = [:]
     /// The first package row the list showed, per offering, so it scrolls only as needed.
     private var listTop: [String: Int] = [:]
-    public private(set) var openLink: Link?
+    public internal(set) var openLink: Link?
     /// The checkout sheet of a product sold for real, while it is open.
-    public private(set) var checkout: CheckoutSheet?
+    public internal(set) var checkout: CheckoutSheet?
     /// The box asking before a plan change, or a purchase of what is active already.
     public internal(set) var confirmation: PaywallConfirmation?
     /// The transaction manager, while it is open.
@@ -179,9 +179,12 @@ public struct PaywallController: Sendable {
         var lines = statuses.map { status in
             let renewalPrice = status.productID.flatMap { catalog.products[$0] }.map(formatter.pricePerPeriod(of:))
             let line = status.statusLine(locale: locale, timeZone: timeZone, renewalPrice: renewalPrice)
-            return SafeText.sanitize("\(status.entitlement.displayName): \(line)")
+            // The entitlement's name is the catalog's: it cannot turn the date or price around.
+            return BidiText.line([.value(SafeText.sanitize(status.entitlement.displayName)), .text(": "), .value(line)])
         }
-        if isSandbox, !lines.isEmpty { lines[0] = "\(Self.sandboxLabel) · \(lines[0])" }
+        if isSandbox, !lines.isEmpty {
+            lines[0] = BidiText.line([.value(Self.sandboxLabel), .text(" · "), .value(lines[0])])
+        }
         if hasPending { lines.append(Self.requestKeys) }
         return lines
     }
@@ -237,19 +240,6 @@ public struct PaywallController: Sendable {
     /// True when the notice up now is the one the terminal last showed. Until then keys meant
     /// for what was on screen before do nothing, rather than close a box never seen.
     public var isNoticePresented: Bool { store.notice != nil && presentedNoticeSerial == store.noticeSerial }
-
-    /// Where keys go now: the box on top (a link's address, a notice, the test store's sheet),
-    /// else the paywall page itself.
-    public var keyContext: KeyContext {
-        if openLink != nil { return .message }
-        if store.notice != nil { return .notice }
-        if checkout != nil { return .checkoutSheet }
-        if confirmation != nil { return .confirmation }
-        if offerCodeEntry != nil { return .offerCode }
-        if manager != nil { return .transactionManager }
-        if case .confirming = store.phase { return .testStoreSheet }
-        return .paywall
-    }
 
     /// Handles a key on a paywall page, as `KeyBindings` says for `keyContext`. Returns nil when
     /// the key is not the paywall's (the carousel then handles it), else the events the store

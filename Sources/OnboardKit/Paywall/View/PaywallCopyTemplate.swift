@@ -39,15 +39,27 @@ public struct PaywallCopyTemplate: Hashable, Sendable {
         return variables.filter { !Self.knownVariables.contains($0) && seen.insert($0).inserted }
     }
 
-    /// The text with every known variable replaced by its value for `package`.
+    /// The text with every known variable replaced by its value for `package`. The copy is the
+    /// author's and the product name the catalog's, the prices ours: where the line may be
+    /// reordered at all (`BidiText.needsIsolation`), each value is an isolate of its own, and the
+    /// copy's own unbalanced direction controls are left out, so no override in the copy or the
+    /// name can turn a price around.
     public func render(package: Package, offering: Offering, formatter: PriceFormatter) -> String {
-        var result = ""
-        for segment in segments {
+        let values = segments.map { segment -> String in
             switch segment {
-            case .text(let literal):
-                result += literal
+            case .text(let literal): return literal
             case .variable(let name, let source):
-                result += Self.value(of: name, package: package, offering: offering, formatter: formatter) ?? source
+                return Self.value(of: name, package: package, offering: offering, formatter: formatter) ?? source
+            }
+        }
+        let rightToLeft = LayoutDirection(languageTag: Messages.current.language) == .rightToLeft
+        guard BidiText.needsIsolation(values, rightToLeft: rightToLeft) else { return values.joined() }
+        var result = ""
+        for (segment, value) in zip(segments, values) {
+            if case .variable = segment {
+                result += BidiText.isolated(value, surrounding: rightToLeft ? .rightToLeft : .leftToRight)
+            } else {
+                result += BidiText.balanced(value)
             }
         }
         return result

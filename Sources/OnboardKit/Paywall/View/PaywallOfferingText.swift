@@ -104,7 +104,9 @@ public struct PaywallOfferingText: Sendable {
             }
             for (index, qualifier) in zip(indices, qualifiers) {
                 if let qualifier, !qualifier.isEmpty {
-                    rows[index].name += " (" + SafeText.sanitize(qualifier) + ")"
+                    rows[index].name = BidiText.line([
+                        .value(rows[index].name), .text(" ("), .value(SafeText.sanitize(qualifier)), .text(")"),
+                    ])
                 }
             }
         }

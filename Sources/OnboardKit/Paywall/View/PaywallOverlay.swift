@@ -1,63 +1,85 @@
-/// The paywall's boxes over the page: the test store's sheet asking how a purchase ends, a
-/// notice after a purchase or restore, or a link's address.
+/// The paywall's boxes over the page (the transaction manager, the checkout sheet, the offer
+/// code box, a confirmation, the test store's sheet asking how a purchase ends, a link's
+/// address, a notice), stacked as `PaywallBox` orders them.
 public enum PaywallOverlay {
+    /// Draws the open boxes in the order they stack (`PaywallBox`), so the one on top is the
+    /// one that takes the next key.
     public static func draw(_ paywall: PaywallController, into canvas: inout Canvas, theme: Theme) {
-        // A notice (a storage problem) comes up over the sheet.
-        if let sheet = paywall.checkout { CheckoutSheetView.draw(sheet, into: &canvas, theme: theme) }
-        if paywall.manager != nil { TransactionManagerView.draw(paywall, into: &canvas, theme: theme) }
-        if let asked = paywall.confirmation, paywall.store.notice == nil {
-            box(
+        for box in paywall.openBoxes { draw(box, of: paywall, into: &canvas, theme: theme) }
+    }
+
+    static func draw(_ box: PaywallBox, of paywall: PaywallController, into canvas: inout Canvas, theme: Theme) {
+        switch box {
+        case .transactionManager:
+            TransactionManagerView.draw(paywall, into: &canvas, theme: theme)
+        case .checkoutSheet:
+            if let sheet = paywall.checkout { CheckoutSheetView.draw(sheet, into: &canvas, theme: theme) }
+        case .confirmation:
+            guard let asked = paywall.confirmation else { return }
+            self.box(
                 title: " \(asked.title) ", lines: [asked.message],
                 footer: " " + Messages.tr("Enter {{ action }} · Esc cancel", ["action": hintLabel(asked.confirmLabel)])
                     + " ",
                 into: &canvas, theme: theme)
-        }
-        if let entry = paywall.offerCodeEntry, paywall.store.notice == nil {
-            var lines = [Messages.tr("Type or paste your offer code:"), "", "› " + entry.text + "▏"]
+        case .offerCode:
+            guard let entry = paywall.offerCodeEntry else { return }
+            let field = BidiText.line(
+                [.text("› "), .value(SafeText.sanitize(entry.text)), .text("▏")], rightToLeft: false)
+            var lines = [Messages.tr("Type or paste your offer code:"), "", field]
             if let problem = entry.problem { lines += ["", problem] }
-            box(
+            self.box(
                 title: " " + Messages.tr("Redeem an offer code") + " ", lines: lines,
                 footer: " " + Messages.tr("Enter redeem · Esc close") + " ", into: &canvas, theme: theme)
-        }
-        if case .confirming = paywall.store.phase, let package = paywall.store.activePackage {
-            let product = package.product
-            var lines = [
-                SafeText.sanitize(product.localizedTitle),
-                paywall.formatter.pricePerPeriodFull(of: product),
-            ]
-            if let offer = paywall.formatter.introductoryOfferText(for: product),
-                EntitlementResolver.isEligibleForIntroductoryOffer(
-                    product, catalog: paywall.catalog, ledger: paywall.ledger)
-            {
-                lines.append(Messages.tr("Offer: {{ offer }}", ["offer": offer]))
-            }
-            lines += ["", sheetKeys]
-            box(
-                title: " " + Messages.tr("Test Store: confirm purchase") + " ", lines: lines,
-                footer: " " + Messages.tr("Esc cancels") + " ", into: &canvas, theme: theme)
-        } else if let notice = paywall.store.notice {
+        case .testStoreSheet:
+            guard let package = paywall.store.activePackage else { return }
+            drawTestStoreSheet(for: package.product, of: paywall, into: &canvas, theme: theme)
+        case .notice:
+            guard let notice = paywall.store.notice else { return }
             let footer =
                 " "
                 + (notice.isRetryable ? Messages.tr("Enter retries · Esc closes") : Messages.tr("any key continues"))
                 + " "
-            box(
-                title: " \(notice.title) ", lines: [SafeText.sanitize(notice.message)], footer: footer, into: &canvas,
-                theme: theme)
-        } else if let url = paywall.openLinkURL {
-            let title =
-                " " + (paywall.openLink == .privacyPolicy ? Messages.tr("Privacy Policy") : Messages.tr("Terms of Use"))
-                + " "
-            let shown = SafeText.sanitize(url)
-            let rect = box(
-                title: title, lines: [Messages.tr("Open this address in a browser:"), "", shown],
-                footer: " " + Messages.tr("any key closes") + " ",
+            self.box(
+                title: " \(notice.title) ", lines: [SafeText.sanitize(notice.message)], footer: footer,
                 into: &canvas, theme: theme)
-            // The address is the box's last line; where it fits on one row it becomes a link.
-            let row = rect.maxY - 3
-            if shown == url, row >= 0, row < canvas.height, canvas.lines[row].contains(shown) {
-                let width = DisplayWidth.of(shown)
-                canvas.addHyperlink(Hyperlink(url: url, x: rect.x + (rect.width - width) / 2, y: row, width: width))
-            }
+        case .link:
+            guard let url = paywall.openLinkURL else { return }
+            drawLink(url, of: paywall, into: &canvas, theme: theme)
+        }
+    }
+
+    /// The test store's sheet: the product, its price and offer, and the outcomes' keys.
+    static func drawTestStoreSheet(
+        for product: Product, of paywall: PaywallController, into canvas: inout Canvas, theme: Theme
+    ) {
+        var lines = [SafeText.sanitize(product.localizedTitle), paywall.formatter.pricePerPeriodFull(of: product)]
+        if let offer = paywall.formatter.introductoryOfferText(for: product),
+            EntitlementResolver.isEligibleForIntroductoryOffer(
+                product, catalog: paywall.catalog, ledger: paywall.ledger)
+        {
+            lines.append(Messages.tr("Offer: {{ offer }}", ["offer": offer]))
+        }
+        lines += ["", sheetKeys]
+        box(
+            title: " " + Messages.tr("Test Store: confirm purchase") + " ", lines: lines,
+            footer: " " + Messages.tr("Esc cancels") + " ", into: &canvas, theme: theme)
+    }
+
+    /// A link's address, as a link where it fits on one row.
+    static func drawLink(_ url: String, of paywall: PaywallController, into canvas: inout Canvas, theme: Theme) {
+        let title =
+            " " + (paywall.openLink == .privacyPolicy ? Messages.tr("Privacy Policy") : Messages.tr("Terms of Use"))
+            + " "
+        let shown = SafeText.sanitize(url)
+        let rect = box(
+            title: title, lines: [Messages.tr("Open this address in a browser:"), "", shown],
+            footer: " " + Messages.tr("any key closes") + " ",
+            into: &canvas, theme: theme)
+        // The address is the box's last line; where it fits on one row it becomes a link.
+        let row = rect.maxY - 3
+        if shown == url, row >= 0, row < canvas.height, canvas.lines[row].contains(shown) {
+            let width = DisplayWidth.of(shown)
+            canvas.addHyperlink(Hyperlink(url: url, x: rect.x + (rect.width - width) / 2, y: row, width: width))
         }
     }
 

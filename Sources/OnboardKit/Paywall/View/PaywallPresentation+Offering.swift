@@ -24,15 +24,18 @@ extension PaywallPresentation {
     /// and the product's name does not already say it, then the product's description.
     static func detail(of package: Package) -> String {
         let product = package.product
-        var parts: [String] = []
+        var parts: [LinePiece] = []
         if let label = package.packageType.displayName,
             !product.localizedTitle.lowercased().contains(label.lowercased())
         {
-            parts.append(label)
+            parts.append(.text(label))
         }
         let description = product.localizedDescription.split(whereSeparator: \.isNewline).joined(separator: " ")
             .trimmingWhitespace()
-        if !description.isEmpty && description != product.localizedTitle { parts.append(description) }
-        return SafeText.sanitize(parts.joined(separator: " · "))
+        if !description.isEmpty && description != product.localizedTitle {
+            if !parts.isEmpty { parts.append(.text(" · ")) }
+            parts.append(.value(SafeText.sanitize(description)))
+        }
+        return SafeText.sanitize(BidiText.line(parts))
     }
 }

@@ -26,11 +26,12 @@ public struct PaywallView {
         return (width - columns.upperBound)..<(width - columns.lowerBound)
     }
 
-    /// The direction a line is laid out in: right to left for a row, and for any line with
-    /// right-to-left text, under a right-to-left layout; nil (the line's own) otherwise.
+    /// The direction a line is laid out in: a row's is the layout's; under a right-to-left
+    /// layout any line with right-to-left text runs right to left; nil (the line's own) otherwise.
     func direction(of line: Line) -> TextDirection? {
+        // A row's columns are the page's: its cells never choose the row's direction.
+        if case .row = line.kind { return layoutDirection == .rightToLeft ? .rightToLeft : .leftToRight }
         guard layoutDirection == .rightToLeft else { return nil }
-        if case .row = line.kind { return .rightToLeft }
         return BidiText.mayNeedReordering(line.text) ? .rightToLeft : nil
     }
 
@@ -100,8 +101,10 @@ public struct PaywallView {
             switch line.kind {
             case .row(let isSelected):
                 if isSelected {
+                    // The list's width from its own left edge: a right-to-left row's text starts
+                    // further right, its highlight does not.
                     canvas.fill(
-                        Rect(x: x, y: y, width: listWidth(in: rect), height: 1).intersection(clip),
+                        Rect(x: listLeft(in: rect), y: y, width: listWidth(in: rect), height: 1).intersection(clip),
                         with: Cell(grapheme: " ", style: line.style))
                 }
                 canvas.draw(line.text, x: x, y: y, style: line.style, clip: clip, direction: direction(of: line))
@@ -141,7 +144,7 @@ public struct PaywallView {
             guard let target = line.target else { continue }
             var area: Rect
             switch line.kind {
-            case .row: area = Rect(x: x, y: y, width: width, height: 1)
+            case .row: area = Rect(x: listLeft(in: rect), y: y, width: width, height: 1)
             case .block(let blockWidth): area = Rect(x: x, y: y, width: blockWidth, height: 1)
             case .centred, .aligned: area = Rect(x: x, y: y, width: DisplayWidth.of(line.text), height: 1)
             }
@@ -158,6 +161,11 @@ public struct PaywallView {
         min(rect.width - 2, max(64, RowColumns.naturalWidth(of: presentation.rows)))
     }
 
+    /// The list's left edge: it is centred on the page.
+    func listLeft(in rect: Rect) -> Int {
+        rect.x + (rect.width - listWidth(in: rect)) / 2
+    }
+
     func layout(in rect: Rect) -> Layout {
         let width = listWidth(in: rect)
         guard rect.width > 0, rect.height > 0, width > 0 else { return Layout(lines: [], listTop: 0) }
@@ -169,7 +177,7 @@ public struct PaywallView {
         let width = listWidth(in: rect)
         let lines = (layout ?? self.layout(in: rect)).lines
         let top = rect.y + max(0, (rect.height - lines.count) / 2)
-        let left = rect.x + (rect.width - width) / 2
+        let left = listLeft(in: rect)
         return lines.enumerated().map { offset, line in
             var x: Int
             switch line.kind {
@@ -318,7 +326,12 @@ public struct PaywallView {
             fit.subtitle && !p.subtitle.isEmpty
             ? aligned(TextLayout.wrapBlock(p.subtitle, width: width), theme.muted) : []
         let features =
-            fit.features ? aligned(p.features.map { TextLayout.truncate("✓ " + $0, width: width) }, theme.body) : []
+            fit.features
+            ? aligned(
+                p.features.map {
+                    let line = BidiText.line([.text("✓ "), .value($0)], rightToLeft: layoutDirection == .rightToLeft)
+                    return TextLayout.truncate(line, width: width)
+                }, theme.body) : []
         // The offer of the selected package, on a line kept for it whenever any package has one.
         var offer: [Line] = []
         // A subscription's disclosure states its offer's terms, so the line is not repeated.
@@ -395,7 +408,7 @@ public struct PaywallView {
         let rows = presentation.rows
         let hasDetails = fit.details && rows.contains { !$0.detail.isEmpty }
         var columns = RowColumns(rows: rows, width: width)
-        columns.isolatesCells = layoutDirection == .rightToLeft
+        columns.rightToLeft = layoutDirection == .rightToLeft
         func lines(for index: Int) -> [Line] {
             let row = rows[index]
             var result = [
@@ -440,69 +453,5 @@ public struct PaywallView {
     func style(of row: PaywallPresentation.Row) -> Style {
         if row.isSelected { return theme.primaryButton }
         return row.isOwned || row.isBlocked ? theme.muted : theme.body
-    }
-
-    // MARK: The key line
-
-    /// The keys, each part clickable, in the longest form that fits.
-    func actionsLine(width: Int) -> Line {
-        let p = presentation
-        typealias Part = (text: String, target: Target?)
-        // Each part names the first key the table binds to it.
-        func key(_ action: KeyAction) -> String { KeyBindings.paywall.keyNames(for: action).first ?? "" }
-        func parts(_ long: Bool, keys: Bool) -> [Part] {
-            var parts: [Part] = []
-            if long {
-                let buy = KeyBindings.paywall.bindings.first { $0.action == .buy }?.keys.first?.symbol ?? key(.buy)
-                parts.append(("\(key(.previousPackage))\(key(.nextPackage)) " + Messages.tr("choose"), nil))
-                // Enter's word says what it does to this package; on the current plan it does nothing.
-                if let label = p.buyLabel { parts.append(("\(buy) \(label)", .button)) }
-            }
-            parts.append((keys ? "\(key(.restore)) " + Messages.tr("restore") : Messages.tr("Restore"), .restore))
-            if p.privacyPolicy != nil {
-                parts.append(
-                    (
-                        keys ? "\(key(.showPrivacyPolicy)) " + Messages.tr("privacy") : Messages.tr("Privacy"),
-                        .privacyPolicy
-                    ))
-            }
-            if p.termsOfUse != nil {
-                parts.append(
-                    (keys ? "\(key(.showTermsOfUse)) " + Messages.tr("terms") : Messages.tr("Terms"), .termsOfUse))
-            }
-            parts.append((keys ? "\(key(.notNow)) " + Messages.tr("not now") : Messages.tr("Not now"), .notNow))
-            return parts
-        }
-        // Choosing and buying are the paywall's own keys: they go last, after the spaces.
-        let candidates: [(parts: [Part], separator: String)] = [
-            (parts(true, keys: true), " · "), (parts(true, keys: true), "·"), (parts(false, keys: true), " · "),
-            (parts(false, keys: false), " · "),
-            (parts(false, keys: false), "·"),
-        ]
-        let chosen =
-            candidates.first { candidate in
-                DisplayWidth.of(candidate.parts.map(\.text).joined(separator: candidate.separator)) <= width
-            } ?? candidates[candidates.count - 1]
-        var text = ""
-        var segments: [(columns: Range<Int>, target: Target)] = []
-        for (index, part) in chosen.parts.enumerated() {
-            if index > 0 { text += chosen.separator }
-            let start = DisplayWidth.of(text)
-            text += part.text
-            if let target = part.target { segments.append((start..<DisplayWidth.of(text), target)) }
-        }
-        let shown = TextLayout.truncate(text, width: width)
-        let shownWidth = DisplayWidth.of(shown)
-        // A part cut by the truncation is not clickable.
-        segments = segments.filter { $0.columns.upperBound <= shownWidth - (shown == text ? 0 : 1) }
-        // The legal links are links too (OSC 8), for terminals that open them on a click.
-        let links = segments.compactMap { segment -> (columns: Range<Int>, url: String)? in
-            switch segment.target {
-            case .privacyPolicy: return p.privacyPolicy.map { (segment.columns, $0) }
-            case .termsOfUse: return p.termsOfUse.map { (segment.columns, $0) }
-            default: return nil
-            }
-        }
-        return Line(text: shown, style: theme.muted, kind: .centred, segments: segments, links: links)
     }
 }

@@ -9,9 +9,11 @@ struct RowColumns {
     var nameWidth: Int
     /// Each name as shown: whole, or cut so that different names still read differently.
     var shownNames: [String: String]
-    /// Each cell a first-strong isolate, for a row laid out right to left: the cells then keep
-    /// their own order (a Latin name, a price) while the columns run from the right.
-    var isolatesCells = false
+    /// Right to left, the columns run from the right. Each cell is then an isolate of its own,
+    /// and so is every cell of a row where any is right to left or holds a direction control:
+    /// a Latin name or a price keeps its own order, and nothing a name holds can move or turn
+    /// the price beside it.
+    var rightToLeft = false
 
     static let marker = 3  // " ● "
 
@@ -67,17 +69,22 @@ struct RowColumns {
     }
 
     func text(of row: PaywallPresentation.Row) -> String {
+        let name = shownNames[row.name] ?? TextLayout.truncate(row.name, width: nameWidth)
+        let perMonth = monthWidth > 0 ? row.perMonth ?? "" : ""
+        let tag = tagWidth > 0 ? Self.tag(of: row, short: useShortTags) ?? "" : ""
+        let isolates = BidiText.needsIsolation([name, row.price, perMonth, tag], rightToLeft: rightToLeft)
         func padded(_ text: String, to width: Int, right: Bool = false) -> String {
             let pad = String(repeating: " ", count: max(0, width - DisplayWidth.of(text)))
-            let cell = isolatesCells && !text.isEmpty ? BidiText.isolated(text) : text
+            let cell =
+                isolates && !text.isEmpty
+                ? BidiText.isolated(text, surrounding: rightToLeft ? .rightToLeft : .leftToRight) : text
             return right ? pad + cell : cell + pad
         }
         var text = " " + (row.isSelected ? "● " : "○ ")
-        let name = shownNames[row.name] ?? TextLayout.truncate(row.name, width: nameWidth)
         text += padded(name, to: nameWidth) + "  "
         text += padded(row.price, to: priceWidth, right: true)
-        if monthWidth > 0 { text += "  " + padded(row.perMonth ?? "", to: monthWidth) }
-        if tagWidth > 0 { text += "  " + padded(Self.tag(of: row, short: useShortTags) ?? "", to: tagWidth) }
+        if monthWidth > 0 { text += "  " + padded(perMonth, to: monthWidth) }
+        if tagWidth > 0 { text += "  " + padded(tag, to: tagWidth) }
         // No trailing spaces beyond the list: a cut name never pushes the price off.
         return text
     }

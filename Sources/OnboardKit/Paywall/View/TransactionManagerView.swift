@@ -118,8 +118,14 @@ public enum TransactionManagerView {
         if row.kind == .askToBuy, paywall.pendingTransactions.contains(where: { $0.id == row.id }) {
             parts.append(Messages.tr("waiting"))
         }
-        guard showsID else { return kind + " · " + parts.joined(separator: " · ") }
-        return pad(id, 19) + pad(kind, 14) + parts.joined(separator: " · ")
+        // The product's name is the catalog's and the IDs the ledger's: each is kept apart from
+        // the dates and prices beside it.
+        var pieces: [LinePiece] = showsID ? [.value(pad(id, 19)), .text(pad(kind, 14))] : [.text(kind + " · ")]
+        for (index, part) in parts.enumerated() {
+            if index > 0 { pieces.append(.text(" · ")) }
+            pieces.append(.value(part))
+        }
+        return BidiText.line(pieces)
     }
 
     private static func pad(_ text: String, _ width: Int) -> String {

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+@testable import OnboardKit
+
+/// The paywall's boxes stack in one order (`PaywallBox`), which drawing and keys both read: the
+/// box that takes a key is always the one drawn on top, whichever boxes are open together.
+@Suite struct PaywallBoxStackingTests {
+    static let page = PaywallPage(offeringID: "default")
+
+    /// A paywall with `boxes` open (the test store's sheet by a purchase under `--simulate
+    /// prompt`, the others as their keys would leave them).
+    static func paywall(with boxes: Set<PaywallBox>) throws -> PaywallController {
+        var paywall = PaywallController(
+            setup: PaywallSetup(
+                catalog: try PaywallViewTests.defaultCatalog(), mode: .prompt, latency: 0,
+                clock: StoreClock(startWallDate: StoreFixtures.date(2026, 1, 1))),
+            seed: 1)
+        if boxes.contains(.testStoreSheet) { _ = paywall.perform(.buy, on: Self.page) }
+        if boxes.contains(.transactionManager) { paywall.manager = TransactionManagerBox(selected: 0) }
+        if boxes.contains(.checkoutSheet) {
+            paywall.checkout = CheckoutSheet(
+                productTitle: "Checkout box", productID: "p", url: "https://example.com/buy", reference: "R")
+        }
+        if boxes.contains(.offerCode) { paywall.offerCodeEntry = OfferCodeEntry() }
+        if boxes.contains(.confirmation) {
+            let package = try #require(paywall.catalog.currentOffering?.packages.first)
+            paywall.confirmation = PaywallConfirmation(
+                title: "Confirmation box", message: "Buy it anyway?", confirmLabel: "Buy", action: .purchase(package))
+        }
+        if boxes.contains(.link) { paywall.openLink = .privacyPolicy }
+        if boxes.contains(.notice) { paywall.store.notice = .refused(message: "A notice box") }
+        return paywall
+    }
+
+    static func drawn(_ paywall: PaywallController) -> Canvas {
+        var canvas = Canvas(width: 100, height: 40)
+        PaywallOverlay.draw(paywall, into: &canvas, theme: Theme(colorMode: .indexed256))
+        return canvas
+    }
+
+    /// Every combination of boxes: 128 of them.
+    static let combinations: [Set<PaywallBox>] = (1..<(1 << PaywallBox.allCases.count)).map { mask in
+        Set(PaywallBox.allCases.filter { mask & (1 << $0.rawValue) != 0 })
+    }
+
+    @Test func theBoxThatTakesTheKeysIsTheOneDrawnOnTop() throws {
+        for boxes in Self.combinations {
+            let paywall = try Self.paywall(with: boxes)
+            let order = PaywallBox.allCases.filter(boxes.contains)
+            #expect(paywall.openBoxes == order)
+            let top = try #require(order.last)
+            #expect(paywall.keyContext == top.keyContext, "\(order)")
+            // Drawn alone, the top box's every mark is still there when all are drawn.
+            let alone = Self.drawn(try Self.paywall(with: [top]))
+            let all = Self.drawn(paywall)
+            var covered: [String] = []
+            for y in 0..<alone.height {
+                for x in 0..<alone.width where alone[x, y] != all[x, y] && alone[x, y].grapheme != " " {
+                    covered.append("(\(x), \(y))")
+                }
+            }
+            #expect(covered.isEmpty, "\(top) is under another box of \(order) at \(covered.prefix(5))")
+        }
+    }
+
+    /// Escape closes the box on top and no other, whatever lies under it.
+    @Test func escapeClosesTheBoxOnTop() throws {
+        for boxes in Self.combinations {
+            var paywall = try Self.paywall(with: boxes)
+            paywall.framePresented()
+            let order = paywall.openBoxes
+            _ = paywall.dismissBox(on: Self.page)
+            #expect(paywall.openBoxes == Array(order.dropLast()), "\(order)")
+        }
+    }
+
+    /// The ledger is found damaged while the test store's sheet asks how the purchase ends:
+    /// the notice comes over the sheet, the first key closes it, the next one answers the sheet.
+    @Test func aNoticeOverTheTestStoresSheetIsSeenAndTakesTheFirstKey() throws {
+        var app = try PaywallFlowTests.app(mode: .prompt, latency: 0)
+        _ = PaywallFlowTests.press([.enter], &app)
+        #expect(app.paywall?.keyContext == .testStoreSheet)
+        _ = app.update(.storageProblem(StorageBoxKeyTests.problem))
+        let screen = TestDecks.screen(app).text
+        #expect(screen.contains("Purchase records could not be read"), "the notice is not drawn:\n\(screen)")
+        #expect(app.paywall?.keyContext == .notice)
+        let first = PaywallFlowTests.press([.character("1")], &app)
+        #expect(first.isEmpty, "the key that closed the notice bought: \(first)")
+        #expect(app.paywall?.store.notice == nil)
+        #expect(TestDecks.screen(app).text.contains("Test Store"), "the sheet is gone:\n\(TestDecks.screen(app).text)")
+        let second = PaywallFlowTests.press([.character("1")], &app)
+        #expect(second.count == 1, "the sheet's 1 did not buy")
+    }
+}
