@@ -31,15 +31,17 @@ struct TrojanSourceEndToEndTests {
             ])
         defer { terminal.close() }
         try terminal.start(recordingOutput: true)
-        let screen = terminal.waitForScreen { $0.contains("$12.99") && $0.contains("$99.21") }
+        // Prices follow the reader's conventions: in Arabic "US$" after the number and a no-break space.
+        let price = { (amount: String) in language == "ar" ? amount + "\u{00A0}US$" : "$" + amount }
+        let screen = terminal.waitForScreen { $0.contains(price("12.99")) && $0.contains(price("99.21")) }
         let shown = try #require(screen, "the prices never read as they are:\n\(terminal.screen())")
         let monthly = try #require(shown.lines.first { $0.contains("Pro Monthly") }, "\(shown)")
-        // "$12.99/mo"; in Arabic the period reads first, from the right: "شهر/$12.99".
+        // "$12.99/mo"; in Arabic the period reads first, from the right: "شهر/12.99 US$".
         let perPeriod = { (price: String) in language == "ar" ? "/" + price : price + "/" }
-        #expect(monthly.contains(perPeriod("$12.99")), "\(monthly)")
+        #expect(monthly.contains(perPeriod(price("12.99"))), "\(monthly)")
         #expect(!shown.contains("99.21$") && !shown.contains("om/99.21"), "\(shown)")
         let annual = try #require(shown.lines.first { $0.contains("Pro Annual") }, "\(shown)")
-        #expect(annual.contains(perPeriod("$39.99")), "\(annual)")
+        #expect(annual.contains(perPeriod(price("39.99"))), "\(annual)")
         try terminal.sendKeys("q")
         #expect(terminal.waitForExit() != nil)
         let output = String(decoding: terminal.recordedOutput(), as: UTF8.self)
