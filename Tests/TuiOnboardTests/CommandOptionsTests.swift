@@ -64,7 +64,7 @@ import Testing
         {
             try Options.parse(["--theme", "blue"])
         }
-        #expect(throws: Options.UsageError(description: "--theme is for a run and paywall, not status")) {
+        #expect(throws: Options.UsageError(description: "--theme is for a run, dump and paywall, not status")) {
             try Options.parse(["status", "--theme", "dark"])
         }
     }
