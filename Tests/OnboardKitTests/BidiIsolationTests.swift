@@ -107,7 +107,8 @@ import Testing
 /// 0.4 does not.
 enum IsolatingBidi {
     static let python = ["python3", "/usr/bin/python3"].first { python in
-        (try? run([python, "-c", "from bidi import get_display; get_display('\\u2068a\\u2069')"], input: "")) != nil
+        (try? BidiTool.run([python, "-c", "from bidi import get_display; get_display('\\u2068a\\u2069')"], input: ""))
+            != nil
     }
 
     static let missingMessage: Comment = "python-bidi 0.5 or later is missing: pip install python-bidi"
@@ -121,7 +122,7 @@ enum IsolatingBidi {
                 print(get_display(line[1:], base_dir=line[0]))
             """
         let input = lines.map { ($0.direction == .rightToLeft ? "R" : "L") + $0.line }.joined(separator: "\n")
-        return try run([python ?? "python3", "-c", script], input: input + "\n")
+        return try BidiTool.run([python ?? "python3", "-c", script], input: input + "\n")
     }
 
     /// Arabic presentation forms back to their letters, for comparing with an implementation
@@ -136,25 +137,5 @@ enum IsolatingBidi {
             }
         }
         return result
-    }
-
-    static func run(_ command: [String], input: String) throws -> [String] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = command
-        let stdin = Pipe()
-        let stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw CocoaError(.executableLoad) }
-        var lines = String(decoding: output, as: UTF8.self).components(separatedBy: "\n")
-        if lines.last == "" { lines.removeLast() }
-        return lines
     }
 }

@@ -39,10 +39,10 @@ import Testing
         String(String.UnicodeScalarView(line.unicodeScalars.filter { !BidiText.isDirectionControl($0.value) }))
     }
 
-    @Test(.enabled(if: Tool.fribidi.isInstalled, Tool.fribidi.missingMessage))
+    @Test(.enabled(if: BidiTool.fribidi.isInstalled, BidiTool.fribidi.missingMessage))
     func mixedLinesMatchFriBidisOwnTool() throws {
         for direction in [TextDirection?.none, .leftToRight, .rightToLeft] {
-            let expected = try Tool.fribidiVisual(Self.mixedLines, direction: direction)
+            let expected = try BidiTool.fribidiVisual(Self.mixedLines, direction: direction)
             for (line, theirs) in zip(Self.mixedLines, expected) {
                 let ours = BidiText.visualLine(line, direction: direction)
                 #expect(ours == Self.withoutMarks(theirs), "\(line.debugDescription) \(String(describing: direction))")
@@ -52,7 +52,7 @@ import Testing
 
     /// python-bidi mirrors no bracket, shapes no Arabic and leaves marks before their letters
     /// (it leaves all three to the font), so it gets the lines that have none of them.
-    @Test(.enabled(if: Tool.pythonBidi.isInstalled, Tool.pythonBidi.missingMessage))
+    @Test(.enabled(if: BidiTool.pythonBidi.isInstalled, BidiTool.pythonBidi.missingMessage))
     func hebrewLinesMatchPythonBidi() throws {
         let lines = Self.mixedLines.filter { line in
             !line.unicodeScalars.contains {
@@ -61,7 +61,7 @@ import Testing
             }
         }
         #expect(lines.count >= 8)
-        let expected = try Tool.pythonBidiVisual(lines)
+        let expected = try BidiTool.pythonBidiVisual(lines)
         for (line, theirs) in zip(lines, expected) {
             #expect(BidiText.visualLine(line) == Self.withoutMarks(theirs), "\(line.debugDescription)")
         }
@@ -125,8 +125,8 @@ import Testing
     }
 }
 
-/// The outside implementations the tests compare with.
-private enum Tool {
+/// The outside implementations of UAX #9 the tests compare with, and how to run them.
+enum BidiTool {
     case fribidi
     case pythonBidi
 
