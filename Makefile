@@ -25,7 +25,7 @@ NCURSES_HEADER := /usr/include/ncursesw/curses.h
 SODIUM_HEADER := /usr/include/sodium.h
 FRIBIDI_HEADER := /usr/include/fribidi/fribidi.h
 
-.PHONY: all build messages messages-pot messages-template static-archives run test test-deps build-tests test-unit test-e2e test-release install install-programs install-data uninstall bench clean deps lint width-table cli-docs docs symbol-order
+.PHONY: all build messages messages-pot messages-template static-archives run test test-deps build-tests test-unit test-e2e test-release test-package package-deps install install-programs install-data uninstall deb dist bench clean deps lint width-table cli-docs docs symbol-order
 
 all: build
 
@@ -33,8 +33,9 @@ all: build
 # TEST_TOOLS adds what only the tests use: man-db and groff render the man page, zsh and fish
 # check the completions, Python's jsonschema checks the schemas, asciinema and pyte play the
 # recordings, openssl cross-checks license signatures, segno and zbarimg check the checkout's QR
-# code, fribidi's own tool and python-bidi check right-to-left text, objcopy looks into the
-# programs (`make test-deps`, and so `make test`, asks for them; `make run` does not).
+# code, fribidi's own tool and python-bidi check right-to-left text, objcopy and dpkg-deb look
+# into the binaries and the package made from them (`make test-deps`, and so `make test`, asks
+# for them; `make run` does not). PACKAGE_TOOLS adds lintian, for `make test-package`.
 deps:
 	@missing=""; \
 	[ -f $(NCURSES_HEADER) ] || missing="$$missing libncurses-dev"; \
@@ -56,6 +57,10 @@ deps:
 	  command -v fribidi >/dev/null 2>&1 || missing="$$missing libfribidi-bin"; \
 	  python3 -c 'import bidi.algorithm' >/dev/null 2>&1 || /usr/bin/python3 -c 'import bidi.algorithm' >/dev/null 2>&1 || missing="$$missing python3-bidi"; \
 	  command -v objcopy >/dev/null 2>&1 || missing="$$missing binutils"; \
+	  command -v dpkg-deb >/dev/null 2>&1 || missing="$$missing dpkg"; \
+	fi; \
+	if [ -n "$(PACKAGE_TOOLS)" ]; then \
+	  command -v lintian >/dev/null 2>&1 || missing="$$missing lintian"; \
 	fi; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then \
@@ -186,6 +191,27 @@ uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/tui-onboard"
 	rm -f "$(DESTDIR)$(ZSH_COMPLETION_DIR)/_tui-onboard"
 	rm -f "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/tui-onboard.fish"
+
+# Packages of the release build, in .build/packages: `make deb` a Debian package
+# (tui-onboard_VERSION_ARCH.deb), `make dist` a tarball that runs wherever it is unpacked
+# (tui-onboard-VERSION-linux-MACHINE.tar.gz) and the Homebrew formula for it. See packaging/.
+PACKAGE_DIR := .build/packages
+deb: build messages
+	packaging/debian/build-deb.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)" "$(PACKAGE_DIR)"
+
+dist: build messages
+	packaging/build-dist.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)" "$(PACKAGE_DIR)"
+
+package-deps:
+	@$(MAKE) --no-print-directory deps TEST_TOOLS=1 PACKAGE_TOOLS=1
+
+# The packages checked as users get them: lintian on the .deb, then installed with dpkg -i
+# (root), run and purged; the tarball unpacked and run; the formula held to the tarball. Slow
+# (the release build), so not part of `make test`, which checks a package made from the debug build.
+test-package: package-deps deb dist build-tests
+	TUI_ONBOARD_TEST_PACKAGES="$(CURDIR)/$(PACKAGE_DIR)" \
+	  TUI_ONBOARD_TEST_BINARY="$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tui-onboard" \
+	  $(SWIFT) test --skip-build --filter 'PackageEndToEndTests|ShippedDebianPackageTests|PortableBinaryEndToEndTests'
 
 # Remakes the man page and the completions under share/ from the command-line table
 # (Sources/tui-onboard/CommandLine/CommandLineSpec.swift); a test fails while they differ from it.
