@@ -25,7 +25,7 @@ NCURSES_HEADER := /usr/include/ncursesw/curses.h
 SODIUM_HEADER := /usr/include/sodium.h
 FRIBIDI_HEADER := /usr/include/fribidi/fribidi.h
 
-.PHONY: all build messages messages-pot messages-template static-archives run test test-deps build-tests test-unit test-e2e test-release install install-data uninstall bench clean deps lint width-table cli-docs docs symbol-order
+.PHONY: all build messages messages-pot messages-template static-archives run test test-deps build-tests test-unit test-e2e test-release test-package package-deps install install-programs install-data uninstall deb dist bench clean deps lint width-table cli-docs docs symbol-order
 
 all: build
 
@@ -33,8 +33,9 @@ all: build
 # TEST_TOOLS adds what only the tests use: man-db and groff render the man page, zsh and fish
 # check the completions, Python's jsonschema checks the schemas, asciinema and pyte play the
 # recordings, openssl cross-checks license signatures, segno and zbarimg check the checkout's QR
-# code, fribidi's own tool and python-bidi check right-to-left text (`make test-deps`, and so
-# `make test`, asks for them; `make run` does not).
+# code, fribidi's own tool and python-bidi check right-to-left text, objcopy and dpkg-deb look
+# into the binaries and the package made from them (`make test-deps`, and so `make test`, asks
+# for them; `make run` does not). PACKAGE_TOOLS adds lintian, for `make test-package`.
 deps:
 	@missing=""; \
 	[ -f $(NCURSES_HEADER) ] || missing="$$missing libncurses-dev"; \
@@ -55,6 +56,11 @@ deps:
 	  /usr/bin/python3 -c 'import segno' >/dev/null 2>&1 || missing="$$missing python3-segno"; \
 	  command -v fribidi >/dev/null 2>&1 || missing="$$missing libfribidi-bin"; \
 	  python3 -c 'import bidi.algorithm' >/dev/null 2>&1 || /usr/bin/python3 -c 'import bidi.algorithm' >/dev/null 2>&1 || missing="$$missing python3-bidi"; \
+	  command -v objcopy >/dev/null 2>&1 || missing="$$missing binutils"; \
+	  command -v dpkg-deb >/dev/null 2>&1 || missing="$$missing dpkg"; \
+	fi; \
+	if [ -n "$(PACKAGE_TOOLS)" ]; then \
+	  command -v lintian >/dev/null 2>&1 || missing="$$missing lintian"; \
 	fi; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then \
@@ -90,9 +96,12 @@ run: build
 	"$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tui-onboard"
 
 # The translated messages: po/LANG.po compiled (and checked: msgfmt --check) to
-# .build/locale/LANG/LC_MESSAGES/tui-onboard.mo, where a development build looks for them;
-# `make install` puts them under PREFIX/share/locale.
-LOCALE_DIR := .build/locale
+# .build/TRIPLE/share/locale/LANG/LC_MESSAGES/tui-onboard.mo. A binary reads them from
+# share/locale beside its own directory, so the builds in .build/TRIPLE/debug and /release find
+# them there as an installed PREFIX/bin/tui-onboard finds PREFIX/share/locale (no path of this
+# tree is compiled in); `make install` puts them under PREFIX/share/locale.
+BUILD_TRIPLE ?= $(shell uname -m)-unknown-linux-gnu
+LOCALE_DIR := .build/$(BUILD_TRIPLE)/share/locale
 messages:
 	@for po in po/*.po; do \
 	  [ -f "$$po" ] || continue; \
@@ -136,19 +145,30 @@ test-release: build build-tests
 	  $(SWIFT) test --skip-build --filter EndToEndTests
 
 install: build install-data
-	install -d "$(DESTDIR)$(PREFIX)/bin"
-	install -m 755 "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tui-onboard" "$(DESTDIR)$(PREFIX)/bin/tui-onboard"
-	strip "$(DESTDIR)$(PREFIX)/bin/tui-onboard"
-	install -m 755 "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tui-onboard-license" "$(DESTDIR)$(PREFIX)/bin/tui-onboard-license"
-	strip "$(DESTDIR)$(PREFIX)/bin/tui-onboard-license"
+	@$(MAKE) --no-print-directory install-programs BIN_DIR="$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)"
 
-# Everything but the binary: the built-in deck, the man page and the completions (checked in
-# under share/, as they are installed).
+# The two programs from BIN_DIR (the release build for `make install`; packages and their tests
+# pass the folder they package), stripped of symbols, debug information and the compilers'
+# .comment: what is installed names no path of the tree it was built in.
+install-programs:
+	@[ -n "$(BIN_DIR)" ] || { echo "install-programs needs BIN_DIR, the folder holding tui-onboard and tui-onboard-license"; exit 1; }
+	install -d "$(DESTDIR)$(PREFIX)/bin"
+	install -m 755 "$(BIN_DIR)/tui-onboard" "$(DESTDIR)$(PREFIX)/bin/tui-onboard"
+	strip --remove-section=.comment "$(DESTDIR)$(PREFIX)/bin/tui-onboard"
+	install -m 755 "$(BIN_DIR)/tui-onboard-license" "$(DESTDIR)$(PREFIX)/bin/tui-onboard-license"
+	strip --remove-section=.comment "$(DESTDIR)$(PREFIX)/bin/tui-onboard-license"
+
+# zsh's completion folder: site-functions under /usr/local; Debian's zsh reads a package's from
+# /usr/share/zsh/vendor-completions (`make deb` sets it).
+ZSH_COMPLETION_DIR ?= $(PREFIX)/share/zsh/site-functions
+
+# Everything but the programs: the message catalogs (`make messages` compiles them; `install`,
+# `deb` and `dist` run it first), the man pages and the completions (checked in under share/, as
+# they are installed). The built-in tour is inside the binary, so nothing of Assets/ is installed.
 install-data:
-	install -d "$(DESTDIR)$(PREFIX)/share/tui-onboard" "$(DESTDIR)$(PREFIX)/share/man/man1" \
-	  "$(DESTDIR)$(PREFIX)/share/bash-completion/completions" "$(DESTDIR)$(PREFIX)/share/zsh/site-functions" \
+	install -d "$(DESTDIR)$(PREFIX)/share/man/man1" \
+	  "$(DESTDIR)$(PREFIX)/share/bash-completion/completions" "$(DESTDIR)$(ZSH_COMPLETION_DIR)" \
 	  "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d"
-	cp -R Assets/. "$(DESTDIR)$(PREFIX)/share/tui-onboard/"
 	@for mo in $(LOCALE_DIR)/*/LC_MESSAGES/tui-onboard.mo; do \
 	  [ -f "$$mo" ] || continue; \
 	  language="$$(basename "$$(dirname "$$(dirname "$$mo")")")"; \
@@ -158,9 +178,10 @@ install-data:
 	install -m 644 share/man/man1/tui-onboard.1 "$(DESTDIR)$(PREFIX)/share/man/man1/tui-onboard.1"
 	install -m 644 share/man/man1/tui-onboard-license.1 "$(DESTDIR)$(PREFIX)/share/man/man1/tui-onboard-license.1"
 	install -m 644 share/bash-completion/completions/tui-onboard "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/tui-onboard"
-	install -m 644 share/zsh/site-functions/_tui-onboard "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_tui-onboard"
+	install -m 644 share/zsh/site-functions/_tui-onboard "$(DESTDIR)$(ZSH_COMPLETION_DIR)/_tui-onboard"
 	install -m 644 share/fish/vendor_completions.d/tui-onboard.fish "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/tui-onboard.fish"
 
+# Also takes away share/tui-onboard, where versions before the built-in tour was compiled in put it.
 uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/bin/tui-onboard" "$(DESTDIR)$(PREFIX)/bin/tui-onboard-license"
 	rm -f "$(DESTDIR)$(PREFIX)/share/man/man1/tui-onboard-license.1"
@@ -168,8 +189,29 @@ uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)"/share/locale/*/LC_MESSAGES/tui-onboard.mo
 	rm -f "$(DESTDIR)$(PREFIX)/share/man/man1/tui-onboard.1"
 	rm -f "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/tui-onboard"
-	rm -f "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_tui-onboard"
+	rm -f "$(DESTDIR)$(ZSH_COMPLETION_DIR)/_tui-onboard"
 	rm -f "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/tui-onboard.fish"
+
+# Packages of the release build, in .build/packages: `make deb` a Debian package
+# (tui-onboard_VERSION_ARCH.deb), `make dist` a tarball that runs wherever it is unpacked
+# (tui-onboard-VERSION-linux-MACHINE.tar.gz) and the Homebrew formula for it. See packaging/.
+PACKAGE_DIR := .build/packages
+deb: build messages
+	packaging/debian/build-deb.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)" "$(PACKAGE_DIR)"
+
+dist: build messages
+	packaging/build-dist.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)" "$(PACKAGE_DIR)"
+
+package-deps:
+	@$(MAKE) --no-print-directory deps TEST_TOOLS=1 PACKAGE_TOOLS=1
+
+# The packages checked as users get them: lintian on the .deb, then installed with dpkg -i
+# (root), run and purged; the tarball unpacked and run; the formula held to the tarball. Slow
+# (the release build), so not part of `make test`, which checks a package made from the debug build.
+test-package: package-deps deb dist build-tests
+	TUI_ONBOARD_TEST_PACKAGES="$(CURDIR)/$(PACKAGE_DIR)" \
+	  TUI_ONBOARD_TEST_BINARY="$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tui-onboard" \
+	  $(SWIFT) test --skip-build --filter 'PackageEndToEndTests|ShippedDebianPackageTests|PortableBinaryEndToEndTests'
 
 # Remakes the man page and the completions under share/ from the command-line table
 # (Sources/tui-onboard/CommandLine/CommandLineSpec.swift); a test fails while they differ from it.

@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "OnboardDisk", targets: ["OnboardDisk"]),
         .library(name: "OnboardRun", targets: ["OnboardRun"]),
         .library(name: "OnboardSignature", targets: ["OnboardSignature"]),
+        .library(name: "OnboardAssets", targets: ["OnboardAssets"]),
         .executable(name: "tui-onboard", targets: ["tui-onboard"]),
         .executable(name: "tui-onboard-license", targets: ["tui-onboard-license"]),
     ],
@@ -33,6 +34,11 @@ let package = Package(
         // formatting links already; the plain-C entry points need the library named. FriBidi
         // orders right-to-left text for the screen.
         .target(name: "OnboardKit", dependencies: ["CFribidi", "CRegex"], path: "Sources/OnboardKit", linkerSettings: [.linkedLibrary("_FoundationICU")]),
+        // The built-in tour's files, compiled in from Assets/ (a link to it under the target, as
+        // SwiftPM takes resources from inside a target only), so a binary copied alone has them.
+        .target(
+            name: "OnboardAssets", dependencies: ["OnboardKit"], path: "Sources/OnboardAssets",
+            resources: [.embedInCode("Assets")]),
         // The only code that talks to ncurses.
         .target(name: "OnboardTerminal", dependencies: ["CNcurses", "OnboardKit"], path: "Sources/OnboardTerminal"),
         // File storage that needs the operating system (fsync, file locks): the ledger and state.
@@ -47,7 +53,10 @@ let package = Package(
         .target(name: "CTerminalCapture", path: "Sources/CTerminalCapture"),
         .executableTarget(
             name: "tui-onboard",
-            dependencies: ["OnboardKit", "OnboardTerminal", "OnboardDisk", "OnboardRun", "OnboardSignature", "CTerminalCapture"],
+            dependencies: [
+                "OnboardKit", "OnboardTerminal", "OnboardDisk", "OnboardRun", "OnboardSignature", "OnboardAssets",
+                "CTerminalCapture",
+            ],
             path: "Sources/tui-onboard"),
         // The vendor's tool: keys, signing, verifying and reading licenses.
         .executableTarget(
@@ -74,7 +83,7 @@ let package = Package(
         .testTarget(
             name: "OnboardDiskTests", dependencies: ["OnboardDisk", "OnboardKit", "ledger-stress"], path: "Tests/OnboardDiskTests",
             exclude: ["__Snapshots__"]),
-        .testTarget(name: "TuiOnboardTests", dependencies: ["tui-onboard"], path: "Tests/TuiOnboardTests"),
+        .testTarget(name: "TuiOnboardTests", dependencies: ["tui-onboard", "OnboardAssets"], path: "Tests/TuiOnboardTests"),
         .testTarget(
             name: "LicensingTests", dependencies: ["OnboardKit", "OnboardSignature", "OnboardSigning"],
             path: "Tests/LicensingTests"),

@@ -1,26 +1,42 @@
-import FoundationEssentials
 import Glibc
+import OnboardAssets
+import OnboardDisk
+import OnboardKit
 
-/// Finds the built-in assets: beside an installed binary (`PREFIX/share/tui-onboard`), or in
-/// the source tree for a development build, whatever the working directory.
+/// Where the built-in tour comes from: the copy compiled into the binary (`BuiltInAssets`),
+/// unless `TUI_ONBOARD_ASSETS` names a folder holding a `default-deck.json` (to work on the
+/// built-in tour without rebuilding; `make docs` draws the README's pictures from `Assets/` so).
+/// No path of the tree the binary was built in is looked at.
 enum AssetLocator {
-    static let deckFileName = "default-deck.json"
+    static let deckFileName = BuiltInAssets.deckFileName
 
+    /// The folder `TUI_ONBOARD_ASSETS` names, when it holds the deck; nil for the built-in copy.
     static func assetsDirectory(environment: [String: String]) -> String? {
-        var candidates: [String] = []
-        if let explicit = environment["TUI_ONBOARD_ASSETS"], !explicit.isEmpty { candidates.append(explicit) }
-        if let executable = executablePath() {
-            let binDirectory = URL(fileURLWithPath: executable).deletingLastPathComponent()
-            candidates.append(binDirectory.deletingLastPathComponent().appendingPathComponent("share/tui-onboard").path)
-        }
-        // A development build: Sources/tui-onboard/AssetLocator.swift -> the repository's Assets.
-        let sourceRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        candidates.append(sourceRoot.appendingPathComponent("Assets").path)
-        return candidates.first { FileManager.default.fileExists(atPath: "\($0)/\(deckFileName)") }
+        guard let explicit = environment["TUI_ONBOARD_ASSETS"], !explicit.isEmpty else { return nil }
+        return access(PathText.join(explicit, deckFileName), R_OK) == 0 ? explicit : nil
     }
 
+    /// The built-in deck's path: in the `TUI_ONBOARD_ASSETS` folder, else inside the binary.
+    static func deckPath(environment: [String: String]) -> String {
+        PathText.join(assetsDirectory(environment: environment) ?? BuiltInAssets.directory, deckFileName)
+    }
+
+    /// The reader for decks and catalogs: the built-in files from the binary, any other path
+    /// from the disk.
+    static let reader = BuiltInAssets.reader(otherwise: UserFile.reader)
+
+    /// The built-in file at `relativePath` (`schemas/deck.schema.json`), from wherever the deck is.
+    static func bytes(of relativePath: String, environment: [String: String]) -> [UInt8]? {
+        let directory = assetsDirectory(environment: environment) ?? BuiltInAssets.directory
+        return try? reader.read(PathText.join(directory, relativePath), DeckLoader.maximumDeckSize)
+    }
+
+    /// The running binary's path as the kernel has it (symbolic links followed), which the
+    /// message catalogs are found beside; `argv[0]` when /proc is not mounted.
     static func executablePath() -> String? {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments.first
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return CommandLine.arguments.first }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -1,15 +1,17 @@
 import FoundationEssentials
 import Glibc
+import OnboardAssets
 import OnboardDisk
 import OnboardKit
 import OnboardRun
 
 extension Launcher {
     /// The catalog to remember for the deck's app, as an absolute path: what `has ENTITLEMENT
-    /// --app ID` reads later, from any directory, without the deck.
+    /// --app ID` reads later, from any directory, without the deck. The built-in catalog is
+    /// remembered by its built-in name, which names it from anywhere.
     func rememberedCatalog(for deck: Deck) -> String? {
         guard let path = catalogPath(for: deck) else { return nil }
-        if path.hasPrefix("/") { return path }
+        if path.hasPrefix("/") || BuiltInAssets.isBuiltIn(path) { return path }
         // getcwd(3), not FileManager: this runs on the path that shows nothing, at every start.
         guard let directory = getcwd(nil, 0) else { return path }
         defer { free(directory) }

@@ -33,7 +33,7 @@ struct Launcher {
         case .initialize(let directory):
             return initialize(directory)
         case .version:
-            return writeOutput("tui-onboard \(Launcher.version)\n")
+            return versionReport()
         case .symbols:
             return symbols()
         case .dump(let deckPath):
@@ -110,15 +110,18 @@ struct Launcher {
     func loadCatalog(_ path: String, validates: Bool = false) -> Result<CatalogLoadResult, ExitStatus> {
         let bytes: [UInt8]
         do {
-            bytes = try UserFile.read(path, limit: CatalogFile.maximumByteCount)
+            bytes = try AssetLocator.reader.read(path, CatalogFile.maximumByteCount)
         } catch {
             printError("\(error.description) (the paywall's catalog)")
             return .failure(ExitStatus(code: ExitCode.forReadError(error)))
         }
+        // A `.storekit` file the catalog names is read as the catalog was.
+        let fileReader: CatalogFileReader = { requested in
+            requested == path ? bytes : try AssetLocator.reader.read(requested, CatalogFile.maximumByteCount)
+        }
         return .success(
             CatalogDecoder.load(
-                path: path, fileReader: UserFile.catalogReader(serving: bytes, for: path),
-                language: languagePreference,
+                path: path, fileReader: fileReader, language: languagePreference,
                 validates: validates))
     }
 
@@ -131,17 +134,10 @@ struct Launcher {
         }
     }
 
+    /// The deck of `--deck`, else the built-in one (inside the binary; see `AssetLocator`).
     func loadDeck() -> Result<Deck, ExitStatus> {
-        let path: String
-        if let deckPath = options.deckPath {
-            path = deckPath
-        } else if let assets = AssetLocator.assetsDirectory(environment: environment) {
-            path = "\(assets)/\(AssetLocator.deckFileName)"
-        } else {
-            printError("the built-in deck was not found; reinstall with `make install` or pass --deck FILE")
-            return .failure(ExitStatus(code: ExitCode.missingInput))
-        }
-        let result = DeckLoader.load(path: path, reader: UserFile.reader, language: languagePreference)
+        let path = options.deckPath ?? AssetLocator.deckPath(environment: environment)
+        let result = DeckLoader.load(path: path, reader: AssetLocator.reader, language: languagePreference)
         report(result.diagnostics)
         if let error = result.fileError { return .failure(ExitStatus(code: ExitCode.forReadError(error))) }
         guard var deck = result.deck else { return .failure(ExitStatus(code: ExitCode.badData)) }

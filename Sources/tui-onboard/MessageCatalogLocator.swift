@@ -8,8 +8,10 @@ import Synchronization
 /// show, in any language, opens no file and runs no code to find a catalog.
 ///
 /// The catalogs are `LANG/LC_MESSAGES/tui-onboard.mo` under the first directory that has them:
-/// `TUI_ONBOARD_LOCALEDIR`, `PREFIX/share/locale` beside an installed binary, or `.build/locale`
-/// of the source tree, where `make messages` compiles them.
+/// `TUI_ONBOARD_LOCALEDIR`, else `share/locale` beside the binary's own directory
+/// (`PREFIX/bin/tui-onboard` reads `PREFIX/share/locale`, wherever PREFIX is: `/usr`, a tarball
+/// unpacked anywhere, or `.build/TRIPLE` for `.build/TRIPLE/debug/tui-onboard`, where `make
+/// messages` compiles them). No path of the tree the binary was built in is compiled in.
 enum MessageCatalogLocator {
     /// The languages of `po/` (a test keeps the two the same).
     static let shipped: Set<String> = ["ar", "de", "es", "fr", "he", "it", "ja", "ko", "pl", "pt_BR", "ru", "zh_Hans"]
@@ -38,16 +40,54 @@ enum MessageCatalogLocator {
             lookup: DeferredCatalog(language: language) { candidateDirectories(environment: environment) })
     }
 
+    /// A directory catalogs may be in, and what says so.
+    struct Candidate: Equatable {
+        var directory: String
+        /// `TUI_ONBOARD_LOCALEDIR`, or "beside the executable".
+        var origin: String
+    }
+
     /// Where catalogs may be, most specific first. Paths are joined as text.
-    static func candidateDirectories(environment: [String: String]) -> [String] {
-        var candidates: [String] = []
-        if let explicit = environment["TUI_ONBOARD_LOCALEDIR"], !explicit.isEmpty { candidates.append(explicit) }
-        if let executable = AssetLocator.executablePath() {
-            candidates.append(parent(of: parent(of: executable)) + "/share/locale")
+    static func candidates(environment: [String: String], executable: String?) -> [Candidate] {
+        var candidates: [Candidate] = []
+        if let explicit = environment["TUI_ONBOARD_LOCALEDIR"], !explicit.isEmpty {
+            candidates.append(Candidate(directory: explicit, origin: "TUI_ONBOARD_LOCALEDIR"))
         }
-        // A development build: Sources/tui-onboard/MessageCatalogLocator.swift -> .build/locale.
-        candidates.append(parent(of: parent(of: parent(of: #filePath))) + "/.build/locale")
+        if let executable {
+            candidates.append(
+                Candidate(
+                    directory: parent(of: parent(of: executable)) + "/share/locale", origin: "beside the executable"))
+        }
         return candidates
+    }
+
+    static func candidateDirectories(environment: [String: String]) -> [String] {
+        candidates(environment: environment, executable: AssetLocator.executablePath()).map(\.directory)
+    }
+
+    /// The first of `directories` with a catalog of `language` that can be read. A damaged
+    /// catalog (glibc would crash on it) counts as none.
+    static func firstDirectory(holding language: String, among directories: [String]) -> String? {
+        directories.first { directory in
+            let path = GettextCatalog.catalogPath(directory: directory, language: language)
+            return access(path, R_OK) == 0 && GettextCatalog.isWellFormed(path: path)
+        }
+    }
+
+    /// What to tell the user when their language is one of ours but no catalog of it can be
+    /// read (a binary copied without its `share/locale`, a damaged catalog): said once on
+    /// stderr before anything is shown, while the app's own words fall back to English. Nil
+    /// when the catalog is there, or the messages are English.
+    static func missingCatalogNotice(for messages: Messages) -> String? {
+        guard let deferred = messages.lookup as? DeferredCatalog, deferred.catalog == nil else { return nil }
+        let places = deferred.directories().map { directory in
+            let path = GettextCatalog.catalogPath(directory: directory, language: deferred.language)
+            if access(path, R_OK) == 0 { return "\(path) is damaged" }
+            return errno == ENOENT || errno == ENOTDIR ? "\(path) is missing" : "\(path) cannot be read"
+        }
+        let looked = places.isEmpty ? "" : " (" + places.joined(separator: "; ") + ")"
+        return "no message catalog for \"\(deferred.language)\" was found\(looked); the app's own words are in English."
+            + " Install the package's share/locale beside its bin directory, or set TUI_ONBOARD_LOCALEDIR"
     }
 
     /// `path` without its last component ("/a/b/c" -> "/a/b").
@@ -72,11 +112,7 @@ enum MessageCatalogLocator {
         var catalog: GettextCatalog? {
             found.withLock { found in
                 if let found { return found }
-                // A damaged catalog (glibc would crash on it) counts as none: English instead.
-                let directory = directories().first {
-                    let path = GettextCatalog.catalogPath(directory: $0, language: language)
-                    return access(path, R_OK) == 0 && GettextCatalog.isWellFormed(path: path)
-                }
+                let directory = MessageCatalogLocator.firstDirectory(holding: language, among: directories())
                 let catalog = directory.map { GettextCatalog(directory: $0, language: language) }
                 found = .some(catalog)
                 return catalog

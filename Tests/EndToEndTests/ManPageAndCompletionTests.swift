@@ -118,7 +118,8 @@ struct ManPageAndCompletionTests {
     }
 
     @Test(
-        "make install-data installs the man page and completions where man and the shells look; uninstall removes them")
+        "make install-data installs the catalogs, man pages and completions where gettext, man and the shells look; uninstall removes them"
+    )
     func makeInstallsAndUninstalls() throws {
         let make = try SystemTool.path("make", package: "make")
         let destination = try TemporaryDirectory()
@@ -129,12 +130,15 @@ struct ManPageAndCompletionTests {
         #expect(installed.status == 0, "\(installed)")
         let share = destination.path("root/usr/local/share")
         let files = [
-            "man/man1/tui-onboard.1", "bash-completion/completions/tui-onboard", "zsh/site-functions/_tui-onboard",
-            "fish/vendor_completions.d/tui-onboard.fish", "tui-onboard/default-deck.json",
+            "man/man1/tui-onboard.1", "man/man1/tui-onboard-license.1", "bash-completion/completions/tui-onboard",
+            "zsh/site-functions/_tui-onboard", "fish/vendor_completions.d/tui-onboard.fish",
+            "locale/de/LC_MESSAGES/tui-onboard.mo",
         ]
         for file in files {
             #expect(FileManager.default.fileExists(atPath: "\(share)/\(file)"), "\(file) was not installed")
         }
+        // The built-in tour is inside the binary: nothing of Assets/ is installed.
+        #expect(!FileManager.default.fileExists(atPath: "\(share)/tui-onboard"))
         // man finds it by name in the installed tree.
         let man = try SystemTool.path("man", package: "man-db")
         let page = try CommandRunner.run(man, ["-M", "\(share)/man", "tui-onboard"])

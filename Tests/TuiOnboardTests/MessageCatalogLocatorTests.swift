@@ -45,6 +45,47 @@ import Testing
         #expect(Set(files.map { String($0.dropLast(3)) }) == MessageCatalogLocator.shipped)
     }
 
+    /// Catalogs are looked for in `TUI_ONBOARD_LOCALEDIR`, then in `share/locale` beside the
+    /// binary's directory, wherever it was installed or unpacked; nowhere else.
+    @Test(
+        arguments: [
+            ([:], "/usr/bin/tui-onboard", ["/usr/share/locale"]),
+            (
+                [:], "/home/me/tools/tui-onboard-0.1.0/bin/tui-onboard",
+                ["/home/me/tools/tui-onboard-0.1.0/share/locale"]
+            ),
+            (
+                [:], "/repo/.build/x86_64-unknown-linux-gnu/release/tui-onboard",
+                ["/repo/.build/x86_64-unknown-linux-gnu/share/locale"]
+            ),
+            (["TUI_ONBOARD_LOCALEDIR": "/opt/l"], "/usr/local/bin/tui-onboard", ["/opt/l", "/usr/local/share/locale"]),
+            (["TUI_ONBOARD_LOCALEDIR": ""], "/usr/bin/tui-onboard", ["/usr/share/locale"]),
+            (["TUI_ONBOARD_LOCALEDIR": "/opt/l"], nil, ["/opt/l"]),
+        ] as [([String: String], String?, [String])])
+    func catalogsAreLookedForBesideTheBinary(environment: [String: String], executable: String?, expected: [String]) {
+        let found = MessageCatalogLocator.candidates(environment: environment, executable: executable)
+        #expect(found.map(\.directory) == expected)
+    }
+
+    /// A language with no catalog this binary can read is said once, naming where it looked
+    /// and why each place failed; English, or a catalog that is there, says nothing.
+    @Test func aMissingOrDamagedCatalogIsSaidWithWhereItWasLookedFor() throws {
+        let root = NSTemporaryDirectory() + "catalog-notice-\(getpid())-\(UUID().uuidString)"
+        let damaged = root + "/damaged/de/LC_MESSAGES"
+        try FileManager.default.createDirectory(atPath: damaged, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try Data("not a catalog".utf8).write(to: URL(fileURLWithPath: damaged + "/tui-onboard.mo"))
+        let directories = [root + "/absent", root + "/damaged"]
+        let messages = Messages(
+            language: "de", lookup: MessageCatalogLocator.DeferredCatalog(language: "de") { directories })
+        let notice = try #require(MessageCatalogLocator.missingCatalogNotice(for: messages))
+        #expect(notice.contains("no message catalog for \"de\""))
+        #expect(notice.contains(root + "/absent/de/LC_MESSAGES/tui-onboard.mo is missing"))
+        #expect(notice.contains(root + "/damaged/de/LC_MESSAGES/tui-onboard.mo is damaged"))
+        #expect(notice.contains("TUI_ONBOARD_LOCALEDIR"))
+        #expect(MessageCatalogLocator.missingCatalogNotice(for: .english) == nil)
+    }
+
     /// A language's catalog is the first directory's that has one; without any (a build before
     /// `make messages`) the language reads English.
     @Test func theCatalogIsFoundAtTheFirstLookupOrEnglishIsRead() throws {
@@ -72,5 +113,6 @@ import Testing
         let found = MessageCatalogLocator.DeferredCatalog(language: "de") { [root + "/without", root + "/with"] }
         #expect(found.catalog?.directory == root + "/with")
         #expect(found.translation(of: "Not purchased") != "Not purchased")
+        #expect(MessageCatalogLocator.missingCatalogNotice(for: Messages(language: "de", lookup: found)) == nil)
     }
 }

@@ -51,6 +51,23 @@ import Testing
         #expect(try Options.parse(["--", "validate", "x"]).command == .validate(["x"]))
     }
 
+    /// `--verbose` says more of `--version`, with any command as `--version` is; alone it means nothing.
+    @Test(arguments: [["--version", "--verbose"], ["--verbose", "-V"], ["status", "--verbose", "--version"]])
+    func verboseGoesWithVersion(arguments: [String]) throws {
+        let options = try Options.parse(arguments)
+        #expect(options.command == .version)
+        #expect(options.isVerbose)
+    }
+
+    @Test(arguments: [["--verbose"], ["status", "--verbose"], ["--plain", "--verbose"]])
+    func verboseAloneIsAUsageError(arguments: [String]) {
+        #expect(
+            throws: Options.UsageError(description: "--verbose goes with --version: tui-onboard --version --verbose")
+        ) {
+            try Options.parse(arguments)
+        }
+    }
+
     @Test(arguments: [
         (["--frobnicate"], "unknown option --frobnicate"),
         (["--deck"], "option --deck needs a value"),

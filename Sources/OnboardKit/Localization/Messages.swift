@@ -9,7 +9,8 @@
 public struct Messages: Sendable {
     /// The catalog's language tag (`de`, `pt_BR`, `zh_Hans`); `en` when nothing is translated.
     public let language: String
-    let lookup: (any MessageLookup)?
+    /// Where the translations come from; nil for English.
+    public let lookup: (any MessageLookup)?
 
     public init(language: String, lookup: (any MessageLookup)?) {
         self.language = language

@@ -88,6 +88,16 @@ extension CommandLineSpec {
             meaning:
                 "The language of the deck's and catalog's texts and of product names and descriptions from a .storekit file, after --lang: LANGUAGE is a list (fr:de), ignored when the locale is C or POSIX."
         ),
+        EnvironmentVariable(
+            name: "TUI_ONBOARD_LOCALEDIR",
+            meaning:
+                "A folder of message catalogs (LANG/LC_MESSAGES/tui-onboard.mo) looked at before share/locale beside the binary's own folder."
+        ),
+        EnvironmentVariable(
+            name: "TUI_ONBOARD_ASSETS",
+            meaning:
+                "A folder holding a default-deck.json (with its art and catalog) to show instead of the built-in tour compiled into the binary."
+        ),
     ]
 
     struct FileEntry {
@@ -114,7 +124,9 @@ extension CommandLineSpec {
                 "The sandbox ledger: purchases made under a simulated clock (--now, --time-rate) or with --sandbox. status and has read it only with --sandbox."
         ),
         FileEntry(
-            path: "PREFIX/share/tui-onboard/default-deck.json", meaning: "The built-in tour, with its art and catalog."
+            path: "PREFIX/share/locale/LANG/LC_MESSAGES/tui-onboard.mo",
+            meaning:
+                "The program's own words in LANG, read from share/locale beside the folder the binary is in (PREFIX/bin), wherever that is; without it they are English, and a tour in another language says so once on stderr. The built-in tour, its art and its catalog are inside the binary. tui-onboard --version --verbose says where each was found."
         ),
     ]
 

@@ -443,6 +443,11 @@ enum CommandLineSpec {
         OptionSpec(
             names: ["-V", "--version"], argument: .none { $0.command = .version }, help: "show the version",
             commands: everyCommand),
+        OptionSpec(
+            names: ["--verbose"], argument: .none { $0.isVerbose = true },
+            help:
+                "with --version: also say where the built-in tour, the message catalogs (and the language's), the state directory and the config file are found",
+            commands: everyCommand),
         // Generators of the checked-in man page and completions (`make cli-docs`).
         OptionSpec(
             names: ["--man"], argument: .none { $0.command = .manPage }, help: "print the man page (roff)",

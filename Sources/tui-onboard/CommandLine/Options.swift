@@ -45,6 +45,8 @@ struct Options: Equatable {
     var isPlain = false
     /// Print the deck's and the catalog's warnings, not only their errors (validate always does).
     var showsWarnings = false
+    /// `--version --verbose`: also say where the built-in tour, the catalogs and the state are.
+    var isVerbose = false
     /// Show the tour only when this app's user has not seen it (or a newer version's).
     var isFirstRunOnly = false
     var reducesMotion = false
@@ -246,6 +248,9 @@ struct Options: Equatable {
             return options
         default:
             break
+        }
+        if options.isVerbose {
+            throw UsageError(description: "--verbose goes with --version: tui-onboard --version --verbose")
         }
         options.command = try command.parse(Array(positionals.dropFirst()))
         for (name, spec) in given where !spec.commands.contains(command.name) {

@@ -7,11 +7,9 @@ import OnboardKit
 extension Launcher {
     func initialize(_ directory: String?) -> Int32 {
         var schemas: [String: String] = [:]
-        if let assets = AssetLocator.assetsDirectory(environment: environment) {
-            for name in StarterDeck.schemaNames {
-                let bytes = try? UserFile.read("\(assets)/schemas/\(name)", limit: DeckLoader.maximumDeckSize)
-                schemas[name] = bytes.flatMap { String(validating: $0, as: UTF8.self) }
-            }
+        for name in StarterDeck.schemaNames {
+            let bytes = AssetLocator.bytes(of: "schemas/\(name)", environment: environment)
+            schemas[name] = bytes.flatMap { String(validating: $0, as: UTF8.self) }
         }
         let targets = StarterDeck.files(schemas: schemas).map { file in
             (file: file, path: directory.map { PathText.join($0, file.path) } ?? file.path)

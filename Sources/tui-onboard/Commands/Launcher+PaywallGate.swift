@@ -70,8 +70,7 @@ extension Launcher {
             deck: deck, shown: shown, pageIndexes: index.map { [$0] } ?? [], paywall: paywall,
             preferences: preferences, headline: nil, state: state, stateRun: stateRun, started: started, answers: [:],
             gate: gate)
-        if options.isPlain { return printPlain(tour, result: result) }
-        return runOnTerminal(tour, result: result)
+        return present(tour, result: result)
     }
 
     /// The catalog and the entitlement, or the error said on stderr: no catalog, an entitlement

@@ -20,6 +20,7 @@ extension Launcher {
         case .success(let rendered): pictures = rendered
         case .failure(let status): return status.code
         }
+        if let notice = MessageCatalogLocator.missingCatalogNotice(for: Messages.current) { printError(notice) }
         guard let directory = options.svgDirectory else { return writeOutput(PagePictures.text(pictures)) }
         return writeSVGs(pictures, to: directory)
     }

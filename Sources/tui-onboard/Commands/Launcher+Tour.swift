@@ -81,6 +81,13 @@ extension Launcher {
         let tour = Tour(
             deck: deck, shown: shown, pageIndexes: pageIndexes, paywall: paywall, preferences: preferences,
             headline: headline, state: state, stateRun: stateRun, started: started, answers: answers)
+        return present(tour, result: result)
+    }
+
+    /// Shows the tour, as text with `--plain`, else on the terminal; first, on stderr, that the
+    /// user's language has no catalog here, if so (once: nothing is drawn yet).
+    func present(_ tour: Tour, result: RunResult) -> Int32 {
+        if let notice = MessageCatalogLocator.missingCatalogNotice(for: Messages.current) { printError(notice) }
         if options.isPlain { return printPlain(tour, result: result) }
         if let refusal = autoplayRefusal(tour) { return refusal }
         return runOnTerminal(tour, result: result)

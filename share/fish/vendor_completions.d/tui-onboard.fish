@@ -52,6 +52,7 @@ complete -c tui-onboard -n '__fish_seen_subcommand_from store' -l decline -d 'st
 complete -c tui-onboard -n '__fish_seen_subcommand_from reset' -l purchases -d 'also move the purchase ledger aside, never deleting it, and print where'
 complete -c tui-onboard -s h -l help -d 'show the help; after a command, its own'
 complete -c tui-onboard -s V -l version -d 'show the version'
+complete -c tui-onboard -l verbose -d 'with --version: also say where the built-in tour, the message catalogs (and the language\'s), the state directory and the config file are found'
 complete -c tui-onboard -n '__fish_seen_subcommand_from validate' -F
 complete -c tui-onboard -n '__fish_seen_subcommand_from dump' -F
 complete -c tui-onboard -n '__fish_seen_subcommand_from license' -F
