@@ -98,10 +98,13 @@ struct PortableBinaryEndToEndTests {
         let run = try InstalledProgram.run(binary, ["--version", "--verbose", "--lang", "de"])
         #expect(run.status == 0)
         let root = directory.url.resolvingSymlinksInPath().path
+        // Every picture of Assets/art is carried, a language's own key art too.
+        let art = BuiltBinary.repositoryRoot.appendingPathComponent("Assets/art").path
+        let pictures = try FileManager.default.contentsOfDirectory(atPath: art).filter { $0.hasSuffix(".txt") }.count
         let expected = [
             "tui-onboard \(try InstalledProgram.version())",
             "executable: \(root)/elsewhere/tui-onboard",
-            "built-in tour: inside the executable (default-deck.json, 4 pictures, default-catalog.json)",
+            "built-in tour: inside the executable (default-deck.json, \(pictures) pictures, default-catalog.json)",
             "message catalogs (beside the executable): \(root)/share/locale: none",
             "language: de, but no catalog of it was found: the app's own words are in English",
         ]
