@@ -1,0 +1,81 @@
+import FoundationEssentials
+
+/// The checkout sheet of a product sold for real: opening it, its keys, and the license text
+/// pasted or typed into it.
+extension PaywallController {
+    // MARK: The checkout sheet
+
+    /// Opens the checkout sheet when `product` is sold for real (a checkout address, signed
+    /// licensing, a reference from the shell); false leaves the purchase to the simulation.
+    mutating func openCheckout(for product: Product) -> Bool {
+        guard let address = product.checkout, catalog.licensing != nil, let reference = checkoutReference else {
+            return false
+        }
+        checkout = CheckoutSheet(
+            productTitle: product.localizedTitle, productID: product.id, url: address.url(reference: reference),
+            reference: reference)
+        return true
+    }
+
+    mutating func performOnCheckout(_ action: KeyAction?) -> [StoreEvent] {
+        guard let sheet = checkout else { return [] }
+        switch action {
+        case .openCheckout:
+            checkout?.openFailure = nil
+            return [.openAddress(sheet.url)]
+        case .close:
+            checkout = nil
+        default:
+            break
+        }
+        return []
+    }
+
+    /// A key typed on the checkout sheet that belongs to license text (from its `-` on, Enter
+    /// as a newline, Escape to give up); nil for the sheet's own keys.
+    mutating func typeOnCheckout(_ key: Key) -> [StoreEvent]? {
+        guard var sheet = checkout, !sheet.isVerifying else { return nil }
+        var character: Character?
+        switch key {
+        case .character(let typed): character = typed
+        case .enter where sheet.isTyping: character = "\n"
+        case .escape where sheet.isTyping:
+            sheet.eraseTyped()
+            checkout = sheet
+            return []
+        default: break
+        }
+        guard let character, sheet.isTyping || character == "-" else { return nil }
+        let complete = sheet.type(character)
+        checkout = sheet
+        return complete.map { verify($0) } ?? []
+    }
+
+    /// Pasted text on the checkout sheet: a license, verified at once. Elsewhere nil.
+    mutating func pasteOnCheckout(_ text: String) -> [StoreEvent]? {
+        guard let sheet = checkout, !sheet.isVerifying else { return nil }
+        return verify(text)
+    }
+
+    mutating func verify(_ text: String) -> [StoreEvent] {
+        checkout?.isVerifying = true
+        checkout?.outcome = nil
+        return [.verifyLicense(text)]
+    }
+
+    /// The shell verified the license: "Licensed to NAME" and the confetti, or why not, on the
+    /// sheet; `lines` (what the stored licenses now grant) replace the status lines' own.
+    mutating func finishLicenseCheck(_ outcome: CheckoutSheet.Outcome, licenseLines lines: [String]?) -> [StoreEvent] {
+        checkout?.isVerifying = false
+        checkout?.eraseTyped()
+        checkout?.outcome = outcome
+        if let lines { licenseLines = lines }
+        if case .licensed = outcome { return [.celebrate] }
+        return []
+    }
+
+    /// The shell tried to open the browser; `failure` says why it could not.
+    mutating func addressOpened(failure: String?) {
+        checkout?.openFailure = failure
+    }
+}
