@@ -36,7 +36,7 @@ SODIUM_HEADER := /usr/include/sodium.h
 FRIBIDI_HEADER := /usr/include/fribidi/fribidi.h
 LZMA_HEADER := /usr/include/lzma.h
 
-.PHONY: all build messages messages-pot messages-template static-archives icu-data run test test-deps build-tests test-unit test-e2e test-release install install-data uninstall bench clean deps lint width-table cli-docs docs symbol-order
+.PHONY: all build messages messages-pot messages-template static-archives icu-data price-corpus run test test-deps build-tests test-unit test-e2e test-release install install-data uninstall bench clean deps lint width-table cli-docs docs symbol-order
 
 all: build
 
@@ -212,6 +212,15 @@ bench: deps static-archives icu-data
 	python3 bench/terminal_bench.py "$$($(SWIFT) build -c release $(STATIC) --show-bin-path)/tui-onboard"
 	python3 bench/startup_bench.py "$$($(SWIFT) build -c release $(STATIC) --show-bin-path)/tui-onboard"
 	python3 bench/slow_terminal.py "$$($(SWIFT) build -c release $(STATIC) --show-bin-path)/tui-onboard"
+
+# Re-records the price and date corpus (scripts/price-corpus.py) from the debug build, which
+# formats with the toolchain's full ICU data; PriceCorpusTests holds every build to it byte for
+# byte, `make test-release` the release build with its trimmed data. Review the diff.
+PRICE_CORPUS := Tests/EndToEndTests/__Snapshots__/price-corpus.txt
+price-corpus: deps messages
+	$(SWIFT) build --product tui-onboard
+	python3 scripts/price-corpus.py "$$($(SWIFT) build --show-bin-path)/tui-onboard" > "$(PRICE_CORPUS).new"
+	mv "$(PRICE_CORPUS).new" "$(PRICE_CORPUS)"
 
 # Rewrites scripts/symbol-order.txt from the functions the common paths run (under valgrind),
 # then relinks with it (the build does not see the file change, hence the rm).

@@ -78,6 +78,6 @@ let package = Package(
         .testTarget(
             name: "LicensingTests", dependencies: ["OnboardKit", "OnboardSignature", "OnboardSigning"],
             path: "Tests/LicensingTests"),
-        .testTarget(name: "EndToEndTests", path: "Tests/EndToEndTests"),
+        .testTarget(name: "EndToEndTests", path: "Tests/EndToEndTests", exclude: ["__Snapshots__"]),
     ]
 )
