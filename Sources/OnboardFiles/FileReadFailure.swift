@@ -1,5 +1,5 @@
 import Glibc
-import OnboardKit
+import OnboardBase
 
 /// Why a stored file (ledger, state) could not be read.
 public enum FileReadFailure: Error, Hashable, Sendable, CustomStringConvertible {
@@ -38,7 +38,7 @@ public enum FileReadFailure: Error, Hashable, Sendable, CustomStringConvertible 
         }
     }
 
-    static func mebibytes(_ bytes: Int) -> String {
+    package static func mebibytes(_ bytes: Int) -> String {
         let tenths = (bytes * 10 + 512 * 1024) / (1024 * 1024)
         return tenths % 10 == 0 ? "\(tenths / 10) MiB" : "\(tenths / 10).\(tenths % 10) MiB"
     }

@@ -1,14 +1,16 @@
 import FoundationEssentials
+import OnboardBase
 
 /// A license in a few lines for a person (`verify`, `inspect`, `license list`), every text from
 /// the license sanitized: it is untrusted until verified, and its words are the vendor's.
 public enum LicenseSummary {
-    /// With `catalog`, a verified license that grants nothing of it now says so instead of
-    /// "valid", and each grant of an entitlement the catalog does not have (renamed since) says
-    /// it grants nothing.
-    public static func text(of license: License, now: Date, verified: Bool, catalog: Catalog? = nil) -> String {
+    /// With `entitlements` (the catalog's entitlement ids), a verified license that grants
+    /// nothing of them now says so instead of "valid", and each grant of an entitlement the
+    /// catalog does not have (renamed since) says it grants nothing.
+    public static func text(of license: License, now: Date, verified: Bool, entitlements: [String]? = nil) -> String {
         let name = "license \(SafeText.sanitize(license.id)) for \(SafeText.sanitize(license.appID))"
-        let useless = verified ? LicenseUsefulness.reasonItGrantsNothing(license, catalog: catalog, now: now) : nil
+        let useless =
+            verified ? LicenseUsefulness.reasonItGrantsNothing(license, entitlements: entitlements, now: now) : nil
         var lines = [
             useless.map { "verified \(name), but \($0)" } ?? (verified ? "valid " : "") + name
         ]
@@ -19,7 +21,7 @@ public enum LicenseSummary {
         }
         if let status = license.keygenStatus { lines.append("  keygen status \(SafeText.sanitize(status))") }
         for grant in license.grants {
-            let unknown = catalog.map { $0.entitlement(id: grant.entitlement) == nil } ?? false
+            let unknown = entitlements.map { !$0.contains(grant.entitlement) } ?? false
             lines.append(
                 "  \(SafeText.sanitize(grant.entitlement)): \(grantText(grant, now: now))"
                     + (unknown ? " (not in the catalog: grants nothing)" : ""))
@@ -37,25 +39,5 @@ public enum LicenseSummary {
             return "expired \(RFC3339Date.text(of: expired)), in grace until \(RFC3339Date.text(of: until))"
         case .expired(let on): return "expired \(RFC3339Date.text(of: on))"
         }
-    }
-
-    /// One line per entitlement `licenses` grant now, for the paywall: "Pro: licensed to Ada, lifetime".
-    public static func statusLines(_ licenses: [License], catalog: Catalog, now: Date) -> [String] {
-        var lines: [String] = []
-        for entitlement in catalog.entitlements {
-            let grants = licenses.flatMap { license in
-                license.activeGrants(at: now).filter { $0.entitlement == entitlement.id }.map { (license, $0) }
-            }
-            guard
-                let (license, grant) = grants.max(by: {
-                    ($0.1.accessEnds ?? .distantFuture) < ($1.1.accessEnds ?? .distantFuture)
-                })
-            else { continue }
-            let who = license.licensee?.name ?? license.licensee?.email
-            let until = grant.accessEnds.map { "until " + String(RFC3339Date.text(of: $0).prefix(10)) } ?? "lifetime"
-            lines.append(
-                SafeText.sanitize("\(entitlement.displayName): licensed\(who.map { " to \($0)" } ?? ""), \(until)"))
-        }
-        return lines
     }
 }
