@@ -43,14 +43,17 @@ import icu_package  # noqa: E402
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPOSITORY = os.path.dirname(os.path.dirname(HERE))
 
-# The order of the items, found with --trace (see above). What anything asking for the time
-# zone reads (`has`, `status`: TimeZone, Calendar), in the order it asks:
-TIME_ZONES = ["supplementalData.res", "keyTypeData.res", "timezoneTypes.res", "zoneinfo64.res"]
-# What any price, date or plural rule reads whatever the locale, besides the locale's own bundles.
+# The order of the items, found with --trace (see above). What the time zone reads (TimeZone,
+# the store's calendar: `has`), in the order it asks:
+TIME_ZONES = ["keyTypeData.res", "timezoneTypes.res", "zoneinfo64.res"]
+# What any price reads whatever the locale, besides the locale's own bundles (the calendar's
+# week data is in supplementalData too):
 EVERY_PRICE = [
-    "pool.res", "root.res", "numberingSystems.res", "likelySubtags.res", "plurals.res",
-    "curr/supplementalData.res", "curr/pool.res", "curr/root.res",
+    "supplementalData.res", "pool.res", "root.res", "numberingSystems.res", "curr/supplementalData.res",
+    "curr/pool.res", "curr/root.res",
 ]
+# Right after English's bundles: what dates (likely subtags) and plural rules read.
+AFTER_ENGLISH = ["likelySubtags.res", "plurals.res"]
 # Then the bundles of English and of the app's own languages; then these, which some locales or
 # calls read; then every other language; then anything else (read by nothing the app does:
 # language matching, ICU's version).
@@ -127,8 +130,8 @@ def languages_first():
 def order(names):
     """The items in the order a run is likely to need them. A language's bundles come together,
     the top-level ones and then its currency names (keeping the two trees apart compresses
-    better); the languages beyond the app's own come last, all their top-level bundles and then
-    all their currency names."""
+    better), English first; the languages beyond the app's own come last, all their top-level
+    bundles and then all their currency names."""
     first = languages_first()
 
     def rank(name):
@@ -139,6 +142,8 @@ def order(names):
             return (0, TIME_ZONES.index(name), 0, "")
         if name in EVERY_PRICE:
             return (1, EVERY_PRICE.index(name), 0, "")
+        if name in AFTER_ENGLISH:
+            return (2, 0, 2, str(AFTER_ENGLISH.index(name)))
         if not LOCALE.fullmatch(base) and name not in SOMETIMES:
             return (6, 0, 0, name)
         if name in SOMETIMES:
