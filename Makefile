@@ -15,17 +15,28 @@ CONFIG ?= release
 #   scripts/generate-symbol-order.py, `make symbol-order`): the kernel maps a binary 64 KB around
 #   each page touched, so scattered code and data kept megabytes resident. Stale entries are skipped.
 # - ncursesw's static archive leaves terminfo to libtinfo's, hence -ltinfo.
+# - ICU's data is the toolchain's own, trimmed to what prices and dates read, xz-compressed and
+#   unpacked as far as each item ICU opens (scripts/icu-data/make-icu-data.py, `make icu-data`;
+#   DECISIONS.md, "ICU's data trimmed and unpacked on demand"): 34 MB become 1.5 MB. The price
+#   and date corpus checks that every text stays the same (`make test-release`).
+# - Optimized for size: -Osize, identical functions folded, strings that end others merged
+#   (lld -O2), and no .eh_frame_hdr index (a static binary's unwinder finds the unwind tables
+#   without it: C++ exceptions still work).
 SYMBOL_ORDER := $(wildcard $(CURDIR)/scripts/symbol-order.txt)
+ICU_DATA_DIR := $(CURDIR)/.build/icu-data
 STATIC ?= -Xswiftc -static-executable -Xlinker -ltinfo -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld \
   -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors -Xswiftc -Xfrontend -Xswiftc -function-sections \
-  $(if $(SYMBOL_ORDER),-Xlinker --symbol-ordering-file -Xlinker $(SYMBOL_ORDER) -Xlinker --no-warn-symbol-ordering)
+  $(if $(SYMBOL_ORDER),-Xlinker --symbol-ordering-file -Xlinker $(SYMBOL_ORDER) -Xlinker --no-warn-symbol-ordering) \
+  $$(cat $(ICU_DATA_DIR)/link-flags.txt) \
+  -Xswiftc -Osize -Xlinker --icf=all -Xlinker -O2 -Xlinker --no-eh-frame-hdr
 RELEASE_FLAGS := -c $(CONFIG) $(if $(filter release,$(CONFIG)),$(STATIC))
 
 NCURSES_HEADER := /usr/include/ncursesw/curses.h
 SODIUM_HEADER := /usr/include/sodium.h
 FRIBIDI_HEADER := /usr/include/fribidi/fribidi.h
+LZMA_HEADER := /usr/include/lzma.h
 
-.PHONY: all build messages messages-pot messages-template static-archives run test test-deps build-tests test-unit test-e2e test-release test-package package-deps install install-programs install-data uninstall deb dist bench clean deps lint width-table cli-docs docs symbol-order
+.PHONY: all build messages messages-pot messages-template static-archives run test test-deps build-tests test-unit test-e2e test-release test-package package-deps install install-programs install-data uninstall deb dist bench clean deps lint width-table cli-docs docs symbol-order icu-data price-corpus
 
 all: build
 
@@ -41,6 +52,7 @@ deps:
 	[ -f $(NCURSES_HEADER) ] || missing="$$missing libncurses-dev"; \
 	[ -f $(SODIUM_HEADER) ] || missing="$$missing libsodium-dev"; \
 	[ -f $(FRIBIDI_HEADER) ] || missing="$$missing libfribidi-dev"; \
+	[ -f $(LZMA_HEADER) ] || missing="$$missing liblzma-dev"; \
 	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
 	command -v msgfmt >/dev/null 2>&1 || missing="$$missing gettext"; \
 	if [ -n "$(TEST_TOOLS)" ]; then \
@@ -74,7 +86,7 @@ deps:
 	fi
 	@command -v $(SWIFT) >/dev/null 2>&1 || { echo "the Swift toolchain is missing: install Swift 6 from swift.org and put it on PATH"; exit 1; }
 
-build: deps messages $(if $(filter release,$(CONFIG)),static-archives)
+build: deps messages $(if $(filter release,$(CONFIG)),static-archives icu-data)
 	$(SWIFT) build $(RELEASE_FLAGS) --product tui-onboard
 	$(SWIFT) build $(RELEASE_FLAGS) --product tui-onboard-license
 
@@ -82,7 +94,7 @@ build: deps messages $(if $(filter release,$(CONFIG)),static-archives)
 # clear message instead of the linker's "unable to find library" when one is missing.
 static-archives:
 	@swift_dir="$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")")"; missing=""; \
-	for archive in libc.a libstdc++.a libncursesw.a libtinfo.a libsodium.a libfribidi.a; do \
+	for archive in libc.a libstdc++.a libncursesw.a libtinfo.a libsodium.a libfribidi.a liblzma.a; do \
 	  found=""; \
 	  for compiler in "$$swift_dir/clang" clang gcc cc; do \
 	    candidate="$$("$$compiler" -print-file-name=$$archive 2>/dev/null)" || continue; \
@@ -90,7 +102,18 @@ static-archives:
 	  done; \
 	  [ -n "$$found" ] || missing="$$missing $$archive"; \
 	done; \
-	[ -z "$$missing" ] || { echo "static archives missing:$$missing (from libc6-dev, libstdc++-12-dev, libncurses-dev, libsodium-dev, libfribidi-dev): sudo apt-get install -y libc6-dev libstdc++-12-dev libncurses-dev libsodium-dev libfribidi-dev"; exit 1; }
+	[ -z "$$missing" ] || { echo "static archives missing:$$missing (from libc6-dev, libstdc++-12-dev, libncurses-dev, libsodium-dev, libfribidi-dev, liblzma-dev): sudo apt-get install -y libc6-dev libstdc++-12-dev libncurses-dev libsodium-dev libfribidi-dev liblzma-dev"; exit 1; }
+
+# ICU's data for the release link, made from the toolchain's lib_FoundationICU.a (so again when
+# the toolchain changes); the binaries are removed so that SwiftPM links them again.
+ICU_ARCHIVE := $(wildcard $(dir $(realpath $(shell command -v $(SWIFT) 2>/dev/null)))../lib/swift_static/linux/lib_FoundationICU.a)
+ICU_DATA_SOURCES := scripts/icu-data/make-icu-data.py scripts/icu-data/icu_package.py scripts/icu-data/icudata.c
+icu-data: $(ICU_DATA_DIR)/link-flags.txt
+
+$(ICU_DATA_DIR)/link-flags.txt: $(ICU_DATA_SOURCES) $(ICU_ARCHIVE)
+	python3 scripts/icu-data/make-icu-data.py "$(ICU_DATA_DIR)" --swift "$(SWIFT)"
+	bin="$$($(SWIFT) build -c release --show-bin-path)"; \
+	  rm -f "$$bin/tui-onboard" "$$bin/tui-onboard-license" "$$bin/tui-onboard-bench" "$$bin/onboard-host-example"
 
 run: build
 	"$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tui-onboard"
@@ -225,13 +248,22 @@ cli-docs:
 
 # Prints figures (never part of the tests). The start-up table compares with mdp (installed from
 # Debian's packages when missing and root) and a static Foundation "hello" built in the same run.
-bench: deps
+bench: deps static-archives icu-data
 	$(SWIFT) build -c release $(STATIC)
 	"$$($(SWIFT) build -c release $(STATIC) --show-bin-path)/tui-onboard-bench"
 	python3 bench/terminal_bench.py "$$($(SWIFT) build -c release $(STATIC) --show-bin-path)/tui-onboard"
 	python3 bench/startup_bench.py "$$($(SWIFT) build -c release $(STATIC) --show-bin-path)/tui-onboard"
 	python3 bench/slow_terminal.py "$$($(SWIFT) build -c release $(STATIC) --show-bin-path)/tui-onboard"
 	python3 bench/hostile_patterns.py "$$($(SWIFT) build -c release $(STATIC) --show-bin-path)/tui-onboard"
+
+# Re-records the price and date corpus (scripts/price-corpus.py) from the debug build, which
+# formats with the toolchain's full ICU data; PriceCorpusTests holds every build to it byte for
+# byte, `make test-release` the release build with its trimmed data. Review the diff.
+PRICE_CORPUS := Tests/EndToEndTests/__Snapshots__/price-corpus.txt
+price-corpus: deps messages
+	$(SWIFT) build --product tui-onboard
+	python3 scripts/price-corpus.py "$$($(SWIFT) build --show-bin-path)/tui-onboard" > "$(PRICE_CORPUS).new"
+	mv "$(PRICE_CORPUS).new" "$(PRICE_CORPUS)"
 
 # Rewrites scripts/symbol-order.txt from the functions the common paths run (under valgrind),
 # then relinks with it (the build does not see the file change, hence the rm).

@@ -25,6 +25,17 @@ let package = Package(
         .systemLibrary(name: "CFribidi", path: "Sources/CFribidi"),
         // The C library's POSIX regular expressions, for the patterns of text questions.
         .systemLibrary(name: "CRegex", path: "Sources/CRegex"),
+        // What the vendor's license tool shares with the app, with nothing of Foundation but
+        // Date (Calendar, TimeZone, Data or JSONEncoder would bring 7 MB into the tool): JSON
+        // with positions, RFC 3339 dates, ISO 8601 periods, text made safe to print and isolated
+        // (FriBidi) from the words around it.
+        .target(name: "OnboardBase", dependencies: ["CFribidi"], path: "Sources/OnboardBase"),
+        // The license format: armor, envelope, payload, verification and the summary, one
+        // implementation for the app and the vendor's tool.
+        .target(name: "OnboardLicense", dependencies: ["OnboardBase"], path: "Sources/OnboardLicense"),
+        // Files the POSIX way (regular files only, EINTR retried, every call open to fault
+        // injection in tests): the user's files and the store's.
+        .target(name: "OnboardFiles", dependencies: ["OnboardBase"], path: "Sources/OnboardFiles"),
         // Checking a license's signature: all the cryptography the shipped binary holds.
         .target(name: "OnboardSignature", dependencies: ["CSodium"], path: "Sources/OnboardSignature"),
         // Signing licenses: the vendor's tool and the tests only, never the shipped binary.
@@ -33,7 +44,9 @@ let package = Package(
         // ICU's plural rules (CLDR) come from the toolchain's own copy, which Foundation's
         // formatting links already; the plain-C entry points need the library named. FriBidi
         // orders right-to-left text for the screen.
-        .target(name: "OnboardKit", dependencies: ["CFribidi", "CRegex"], path: "Sources/OnboardKit", linkerSettings: [.linkedLibrary("_FoundationICU")]),
+        .target(
+            name: "OnboardKit", dependencies: ["OnboardBase", "OnboardLicense", "CFribidi", "CRegex"],
+            path: "Sources/OnboardKit", linkerSettings: [.linkedLibrary("_FoundationICU")]),
         // The built-in tour's files, compiled in from Assets/ (a link to it under the target, as
         // SwiftPM takes resources from inside a target only), so a binary copied alone has them.
         .target(
@@ -43,7 +56,8 @@ let package = Package(
         .target(name: "OnboardTerminal", dependencies: ["CNcurses", "OnboardKit"], path: "Sources/OnboardTerminal"),
         // File storage that needs the operating system (fsync, file locks): the ledger and state.
         .target(
-            name: "OnboardDisk", dependencies: ["OnboardKit", "OnboardSignature", "CGettext"], path: "Sources/OnboardDisk"),
+            name: "OnboardDisk", dependencies: ["OnboardFiles", "OnboardKit", "OnboardSignature", "CGettext"],
+            path: "Sources/OnboardDisk"),
         // A tour run on the terminal, its loop and every effect: what the executable and every
         // Swift host call.
         .target(
@@ -58,9 +72,11 @@ let package = Package(
                 "CTerminalCapture",
             ],
             path: "Sources/tui-onboard"),
-        // The vendor's tool: keys, signing, verifying and reading licenses.
+        // The vendor's tool: keys, signing, verifying and reading licenses. Not OnboardKit:
+        // prices and the paywall would bring Foundation's calendars and ICU (23 MB, not 7).
         .executableTarget(
-            name: "tui-onboard-license", dependencies: ["OnboardKit", "OnboardDisk", "OnboardSignature", "OnboardSigning"],
+            name: "tui-onboard-license",
+            dependencies: ["OnboardLicense", "OnboardFiles", "OnboardSignature", "OnboardSigning"],
             path: "Sources/tui-onboard-license"),
         // `make bench`: prints figures; never part of the tests.
         .executableTarget(
@@ -75,18 +91,20 @@ let package = Package(
         .executableTarget(name: "ledger-stress", dependencies: ["OnboardDisk", "OnboardKit"], path: "Sources/ledger-stress"),
         // Snapshots and fixtures are read from the source tree by path, not bundled.
         .testTarget(
-            name: "OnboardKitTests", dependencies: ["OnboardKit"], path: "Tests/OnboardKitTests",
+            name: "OnboardKitTests", dependencies: ["OnboardKit", "OnboardBase", "OnboardLicense"],
+            path: "Tests/OnboardKitTests",
             exclude: ["__Snapshots__", "Fixtures"]),
         .testTarget(
             name: "OnboardTerminalTests", dependencies: ["OnboardTerminal", "OnboardKit", "CNcurses"],
             path: "Tests/OnboardTerminalTests"),
         .testTarget(
-            name: "OnboardDiskTests", dependencies: ["OnboardDisk", "OnboardKit", "ledger-stress"], path: "Tests/OnboardDiskTests",
+            name: "OnboardDiskTests", dependencies: ["OnboardDisk", "OnboardFiles", "OnboardKit", "ledger-stress"],
+            path: "Tests/OnboardDiskTests",
             exclude: ["__Snapshots__"]),
         .testTarget(name: "TuiOnboardTests", dependencies: ["tui-onboard", "OnboardAssets"], path: "Tests/TuiOnboardTests"),
         .testTarget(
-            name: "LicensingTests", dependencies: ["OnboardKit", "OnboardSignature", "OnboardSigning"],
+            name: "LicensingTests", dependencies: ["OnboardKit", "OnboardLicense", "OnboardSignature", "OnboardSigning"],
             path: "Tests/LicensingTests"),
-        .testTarget(name: "EndToEndTests", path: "Tests/EndToEndTests"),
+        .testTarget(name: "EndToEndTests", path: "Tests/EndToEndTests", exclude: ["__Snapshots__"]),
     ]
 )

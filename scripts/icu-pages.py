@@ -4,11 +4,13 @@
     python3 scripts/icu-pages.py [--pty WxH --keys KEYS] -- COMMAND [ARGUMENT...]
 
 ICU keeps its data (locales, currencies, collation: about 30 MB) in one symbol,
-`icudt<version>_dat`, linked into the binary (a static release build) or into
-lib_FoundationICU.so (a dynamic build). Both map it at start; a page of it is in the
-process's memory only once something read it. So the signal is: the pages of that symbol
-present in the process when it exits (from /proc/PID/pagemap, bit 63), read while the
-process is stopped at its exit under ptrace (PTRACE_O_TRACEEXIT), after everything it did.
+`icudt<version>_dat`, in lib_FoundationICU.so (a dynamic build). The static release build
+carries a trimmed, compressed copy and unpacks it, as far as each item ICU opens, into a
+zero-filled array, `onboard_icudata`, which ICU's symbol names (scripts/icu-data/). Either is
+mapped at start and a page of it is in the process's memory only once something read it (or,
+in the release build, unpacked into it). So the signal is: the pages of that symbol present in
+the process when it exits (from /proc/PID/pagemap, bit 63), read while the process is stopped
+at its exit under ptrace (PTRACE_O_TRACEEXIT), after everything it did.
 
 A page next to other data may come in with the kernel's fault-around (16 pages around a
 touched page) without ICU being used: a handful of pages at the edges is no use of ICU, a
@@ -55,7 +57,8 @@ def ptrace(request, pid, data=0):
 
 
 def icu_symbol(path):
-    """(offset of ICU's data in the file's virtual addresses, its size), or None."""
+    """(offset of ICU's data in the file's virtual addresses, its size), or None. In the
+    release build `icudt<version>_dat` is another name, without a size, of `onboard_icudata`."""
     for flags in ([], ["-D"]):
         try:
             listing = subprocess.run(
@@ -64,7 +67,8 @@ def icu_symbol(path):
             sys.exit("icu-pages: `nm` (binutils) is needed")
         for line in listing.splitlines():
             fields = line.split()
-            if len(fields) == 4 and fields[3].startswith("icudt") and fields[3].endswith("_dat"):
+            if len(fields) == 4 and (fields[3] == "onboard_icudata" or (
+                    fields[3].startswith("icudt") and fields[3].endswith("_dat"))):
                 return int(fields[0], 16), int(fields[1], 16)
     return None
 

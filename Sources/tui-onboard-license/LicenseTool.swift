@@ -1,7 +1,8 @@
 import FoundationEssentials
 import Glibc
-import OnboardDisk
-import OnboardKit
+import OnboardBase
+import OnboardFiles
+import OnboardLicense
 import OnboardSignature
 import OnboardSigning
 

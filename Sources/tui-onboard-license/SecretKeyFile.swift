@@ -1,5 +1,6 @@
 import Glibc
-import OnboardKit
+import OnboardBase
+import OnboardLicense
 import OnboardSigning
 
 /// The vendor's secret key on disk: PKCS#8 PEM (RFC 8410), the form OpenSSL reads, so the same

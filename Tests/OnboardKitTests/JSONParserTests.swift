@@ -1,5 +1,6 @@
 import Testing
 
+@testable import OnboardBase
 @testable import OnboardKit
 
 @Suite struct JSONParserTests {

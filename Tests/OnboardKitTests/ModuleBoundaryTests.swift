@@ -45,9 +45,14 @@ struct ModuleBoundaryTests {
         ("arc4random", "global randomness"),
     ]
 
+    /// The core and the two modules it shares with the vendor's license tool.
+    static let pureFolders = ["Sources/OnboardKit", "Sources/OnboardBase", "Sources/OnboardLicense"]
+
     @Test func theCoreUsesNoFileSystemClockRandomnessOrCLibrary() {
-        let files = Self.swiftFiles(under: "Sources/OnboardKit")
-        #expect(files.count > 50, "the core's sources were not found under \(Self.root.path)")
+        #expect(
+            Self.swiftFiles(under: "Sources/OnboardKit").count > 50,
+            "the core's sources were not found under \(Self.root.path)")
+        let files = Self.pureFolders.flatMap { Self.swiftFiles(under: $0) }
         var findings: [String] = []
         for file in files {
             for (number, line) in file.lines.enumerated() {
@@ -67,7 +72,7 @@ struct ModuleBoundaryTests {
 
     @Test func theCoreTakesNothingButPureMathFromTheCLibrary() {
         var findings: [String] = []
-        for file in Self.swiftFiles(under: "Sources/OnboardKit") {
+        for file in Self.pureFolders.flatMap({ Self.swiftFiles(under: $0) }) {
             for (number, line) in file.lines.enumerated() where Self.code(line).contains("Glibc") {
                 let code = Self.code(line).trimmingCharacters(in: .whitespaces)
                 let prefix = "import func Glibc."
@@ -87,7 +92,8 @@ struct ModuleBoundaryTests {
         var findings: [String] = []
         for folder in [
             "Sources/OnboardKit", "Sources/OnboardDisk", "Sources/OnboardTerminal", "Sources/OnboardRun",
-            "Sources/tui-onboard",
+            "Sources/tui-onboard", "Sources/OnboardBase", "Sources/OnboardLicense", "Sources/OnboardFiles",
+            "Sources/tui-onboard-license",
         ] {
             for file in Self.swiftFiles(under: folder) {
                 for (number, line) in file.lines.enumerated()
@@ -99,12 +105,14 @@ struct ModuleBoundaryTests {
         #expect(findings.isEmpty, "import FoundationEssentials instead:\n\(findings.joined(separator: "\n"))")
     }
 
-    /// FriBidi's C functions stay behind one type, so the rest of the core deals in Swift text.
+    /// FriBidi's C functions stay behind one type, so the rest of the core deals in Swift text:
+    /// its rules for isolating text in OnboardBase (the license tool's summaries use them too),
+    /// its visual order in OnboardKit.
     @Test func onlyBidiTextImportsFriBidi() {
+        let bidiText: Set = ["Sources/OnboardBase/BidiText.swift", "Sources/OnboardKit/Rendering/BidiText.swift"]
         var findings: [String] = []
         for folder in ["Sources", "Examples"] {
-            for file in Self.swiftFiles(under: folder) where file.path != "Sources/OnboardKit/Rendering/BidiText.swift"
-            {
+            for file in Self.swiftFiles(under: folder) where !bidiText.contains(file.path) {
                 for (number, line) in file.lines.enumerated() where Self.code(line).contains("import CFribidi") {
                     findings.append("\(file.path):\(number + 1)")
                 }
@@ -125,21 +133,67 @@ struct ModuleBoundaryTests {
         #expect(findings.isEmpty, "only OnboardTerminal may import CNcurses:\n\(findings.joined(separator: "\n"))")
     }
 
-    /// The package manifest gives the core two dependencies, FriBidi and the C library's POSIX
-    /// regular expressions (pure functions of text: the bidirectional algorithm, matching a
-    /// question's pattern), and nothing but the terminal shell (and its tests) the
-    /// ncurses module, so the compiler refuses what the scan might miss.
+    /// The dependencies the manifest gives `target`, in order; nil when it declares no such target.
+    static func dependencies(of target: String, in manifest: String) -> [String]? {
+        guard
+            let start = manifest.range(of: ".target(\n            name: \"\(target)\"")
+                ?? manifest.range(of: ".target(name: \"\(target)\"")
+                ?? manifest.range(of: ".executableTarget(\n            name: \"\(target)\"")
+        else { return nil }
+        let declaration = manifest[start.upperBound...].prefix { $0 != ")" }
+        guard let list = declaration.range(of: "dependencies: [") else { return [] }
+        return declaration[list.upperBound...].prefix { $0 != "]" }.split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespacesAndNewlines).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+        }
+    }
+
+    /// The package manifest gives the core FriBidi and the C library's POSIX regular expressions
+    /// (pure functions of text: the bidirectional algorithm, matching a question's pattern)
+    /// beside the two pure modules it shares with the license tool, which depend on nothing but
+    /// each other and FriBidi; and nothing but the terminal shell (and its tests) the ncurses module, so the
+    /// compiler refuses what the scan might miss.
     @Test func theManifestKeepsTheCoreAloneAndNcursesInTheShell() throws {
         let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
-        let core = manifest.components(separatedBy: "\n").filter { $0.contains("name: \"OnboardKit\"") }
         #expect(
-            core.contains {
-                $0.contains(".target(")
-                    && (!$0.contains("dependencies") || $0.contains("dependencies: [\"CFribidi\", \"CRegex\"]"))
-            })
+            Self.dependencies(of: "OnboardKit", in: manifest) == [
+                "OnboardBase", "OnboardLicense", "CFribidi", "CRegex",
+            ])
+        #expect(Self.dependencies(of: "OnboardBase", in: manifest) == ["CFribidi"])
+        #expect(Self.dependencies(of: "OnboardLicense", in: manifest) == ["OnboardBase"])
         let usersOfNcurses = manifest.components(separatedBy: "name: \"").dropFirst()
             .filter { $0.prefix { $0 != ")" }.contains("\"CNcurses\"") }
             .map { String($0.prefix { $0 != "\"" }) }
         #expect(Set(usersOfNcurses) == ["OnboardTerminal", "OnboardTerminalTests"])
+    }
+
+    /// What the vendor's license tool must not use: with any of these it would link
+    /// FoundationEssentials' calendars, time zones and locales (14 MB for a one-line program,
+    /// where Date alone costs nothing) or the core's prices and ICU.
+    static let forbiddenInTheLicenseTool: [String] = [
+        "Calendar", "TimeZone", "Locale", "Data(", "Data.", ": Data", "JSONEncoder", "JSONDecoder", "URL(", "Decimal",
+        "formatted(", "String(format", "import FoundationInternationalization", "import OnboardKit",
+        "import OnboardDisk", "import OnboardRun",
+    ]
+
+    @Test func theLicenseToolsModulesUseNothingOfFoundationButDate() {
+        let folders = [
+            "Sources/OnboardBase", "Sources/OnboardLicense", "Sources/OnboardFiles", "Sources/tui-onboard-license",
+        ]
+        let files = folders.flatMap { Self.swiftFiles(under: $0) }
+        #expect(files.count > 30, "the license tool's sources were not found under \(Self.root.path)")
+        var findings: [String] = []
+        for file in files {
+            for (number, line) in file.lines.enumerated() {
+                for token in Self.forbiddenInTheLicenseTool where Self.code(line).contains(token) {
+                    findings.append("\(file.path):\(number + 1): \(token)")
+                }
+            }
+        }
+        #expect(findings.isEmpty, "the license tool must stay small:\n\(findings.joined(separator: "\n"))")
+        let manifest =
+            (try? String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)) ?? ""
+        #expect(
+            Self.dependencies(of: "tui-onboard-license", in: manifest)
+                == ["OnboardLicense", "OnboardFiles", "OnboardSignature", "OnboardSigning"])
     }
 }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import OnboardBase
 
 /// The payload a signature covers, read into a `License`: tui-onboard's own (v1) or a keygen.sh
 /// license file's. Unknown members are ignored, so vendors may add their own.

@@ -1,5 +1,5 @@
 import Glibc
-import OnboardKit
+import OnboardBase
 
 /// A failed operating-system call on a file, with the path, the errno text and what to do.
 public struct SystemCallError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -16,7 +16,7 @@ public struct SystemCallError: Error, Hashable, Sendable, CustomStringConvertibl
     }
 
     /// Captures the current `errno`.
-    static func current(_ operation: String, _ path: String) -> SystemCallError {
+    package static func current(_ operation: String, _ path: String) -> SystemCallError {
         SystemCallError(operation: operation, path: path, code: errno)
     }
 

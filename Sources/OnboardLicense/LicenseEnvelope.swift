@@ -1,3 +1,5 @@
+import OnboardBase
+
 /// The signed envelope inside the armor: `{"alg", "enc", "sig", "kid"?}`, where `sig` signs
 /// the ASCII bytes of `"license/" + enc`, as keygen.sh signs its license files.
 public struct LicenseEnvelope: Sendable, Equatable {

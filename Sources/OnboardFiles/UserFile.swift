@@ -1,28 +1,14 @@
 import Glibc
-import OnboardKit
+import OnboardBase
 
-/// Reads the files a user names (decks, art, catalogs, `.storekit` files) from the disk, for
-/// the executable and every host alike.
+/// Reads the files a user names (decks, art, catalogs, `.storekit` files, licenses, keys) from
+/// the disk, for the executable, the vendor's tool and every host alike.
 ///
 /// Only regular files are read. A FIFO, a terminal or `/dev/stdin` would block the read
 /// forever, and `/dev/zero` would never end; so the file is opened without blocking, its
 /// type is checked on the open descriptor, and only then is it read, with the size limit
 /// (`POSIXFile.readRegularFile`, the store's own reader).
 public enum UserFile {
-    /// The reader the core's loaders get.
-    public static let reader = FileReader { path, limit throws(FileReadError) in try read(path, limit: limit) }
-
-    /// The reader for catalogs and the `.storekit` files they name.
-    public static func readCatalog(_ path: String) throws -> [UInt8] {
-        try read(path, limit: CatalogFile.maximumByteCount)
-    }
-
-    /// A catalog reader that hands out `bytes`, already read, for `path` and reads any other
-    /// file (a `.storekit` file the catalog names) from the disk.
-    public static func catalogReader(serving bytes: [UInt8], for path: String) -> CatalogFileReader {
-        { requested in requested == path ? bytes : try readCatalog(requested) }
-    }
-
     /// The bytes of the regular file at `path`, refusing anything over `limit` bytes.
     public static func read(_ path: String, limit: Int) throws(FileReadError) -> [UInt8] {
         do {

@@ -1,5 +1,5 @@
 import Glibc
-import OnboardKit
+import OnboardBase
 
 /// Why a stored file (ledger, state) could not be read.
 public enum FileReadFailure: Error, Hashable, Sendable, CustomStringConvertible {

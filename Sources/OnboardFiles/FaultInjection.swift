@@ -90,7 +90,7 @@ public enum FaultInjection {
     }
 
     /// Counts one call; throws or exits when the schedule says so.
-    static func check(_ operation: String, _ path: String) throws(SystemCallError) {
+    package static func check(_ operation: String, _ path: String) throws(SystemCallError) {
         guard let plan else { return }
         let (_, count) = plan.calls.add(1, ordering: .sequentiallyConsistent)
         let failing = plan.schedule.includes(count)

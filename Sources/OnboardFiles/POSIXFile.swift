@@ -2,8 +2,8 @@ import Glibc
 
 /// Thin wrappers over the file system calls the store needs, retrying on EINTR and turning
 /// failures into `SystemCallError`s that name the path.
-enum POSIXFile {
-    static func open(_ path: String, flags: Int32, mode: mode_t = 0o600) throws(SystemCallError) -> Int32 {
+package enum POSIXFile {
+    package static func open(_ path: String, flags: Int32, mode: mode_t = 0o600) throws(SystemCallError) -> Int32 {
         try FaultInjection.check("open", path)
         while true {
             let descriptor = Glibc.open(path, flags | O_CLOEXEC, mode)
@@ -12,13 +12,15 @@ enum POSIXFile {
         }
     }
 
-    static func close(_ descriptor: Int32) {
+    package static func close(_ descriptor: Int32) {
         // close() must not be retried on Linux: the descriptor is gone even after EINTR.
         _ = Glibc.close(descriptor)
     }
 
     /// Writes every byte, continuing after partial writes.
-    static func writeAll(_ descriptor: Int32, _ bytes: some Collection<UInt8>, path: String) throws(SystemCallError) {
+    package static func writeAll(_ descriptor: Int32, _ bytes: some Collection<UInt8>, path: String)
+        throws(SystemCallError)
+    {
         try FaultInjection.check("write", path)
         let array = Array(bytes)
         var offset = 0
@@ -37,7 +39,7 @@ enum POSIXFile {
     /// The whole contents of the regular file at `path` (symbolic links followed), or nil when
     /// it does not exist. A FIFO, device or directory is refused without blocking on it, and so
     /// is a file over `limit` bytes, without reading more than the limit.
-    static func readFile(_ path: String, limit: Int = Int.max) throws(FileReadFailure) -> [UInt8]? {
+    package static func readFile(_ path: String, limit: Int = Int.max) throws(FileReadFailure) -> [UInt8]? {
         do {
             return try readRegularFile(path, limit: limit)
         } catch {
@@ -51,7 +53,7 @@ enum POSIXFile {
     }
 
     /// Why `readRegularFile` read nothing.
-    enum RegularFileFailure: Error {
+    package enum RegularFileFailure: Error {
         case missing
         /// A FIFO, a device, a directory or a socket ("a FIFO"...: `FileReadFailure.kindName`).
         case notRegular(kind: String)
@@ -64,7 +66,7 @@ enum POSIXFile {
     /// open descriptor (after symlinks, with no window for the path to change), its size
     /// checked, and then read, never more than one byte over `limit` (a file growing after the
     /// check is still refused).
-    static func readRegularFile(_ path: String, limit: Int) throws(RegularFileFailure) -> [UInt8] {
+    package static func readRegularFile(_ path: String, limit: Int) throws(RegularFileFailure) -> [UInt8] {
         let descriptor: Int32
         do {
             descriptor = try open(path, flags: O_RDONLY | O_NONBLOCK)
@@ -95,7 +97,9 @@ enum POSIXFile {
     }
 
     /// Reads up to `count` bytes at `offset` without moving the file position.
-    static func read(_ descriptor: Int32, count: Int, at offset: Int, path: String) throws(SystemCallError) -> [UInt8] {
+    package static func read(_ descriptor: Int32, count: Int, at offset: Int, path: String) throws(SystemCallError)
+        -> [UInt8]
+    {
         try FaultInjection.check("read", path)
         var buffer = [UInt8](repeating: 0, count: count)
         var filled = 0
@@ -113,21 +117,21 @@ enum POSIXFile {
         return Array(buffer[0..<filled])
     }
 
-    static func size(_ descriptor: Int32, path: String) throws(SystemCallError) -> Int {
+    package static func size(_ descriptor: Int32, path: String) throws(SystemCallError) -> Int {
         try FaultInjection.check("inspect", path)
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw .current("inspect", path) }
         return Int(info.st_size)
     }
 
-    static func truncate(_ descriptor: Int32, to length: Int, path: String) throws(SystemCallError) {
+    package static func truncate(_ descriptor: Int32, to length: Int, path: String) throws(SystemCallError) {
         try FaultInjection.check("truncate", path)
         while ftruncate(descriptor, off_t(length)) != 0 {
             if errno != EINTR { throw .current("truncate", path) }
         }
     }
 
-    static func sync(_ descriptor: Int32, path: String) throws(SystemCallError) {
+    package static func sync(_ descriptor: Int32, path: String) throws(SystemCallError) {
         try FaultInjection.check("fsync", path)
         while fsync(descriptor) != 0 {
             if errno != EINTR { throw .current("fsync", path) }
@@ -136,7 +140,7 @@ enum POSIXFile {
 
     /// Makes a directory's entries (a created, renamed or removed file) durable. File systems
     /// that cannot sync a directory (EINVAL) already keep entries durable in their own way.
-    static func syncDirectory(_ directory: String) throws(SystemCallError) {
+    package static func syncDirectory(_ directory: String) throws(SystemCallError) {
         let descriptor = try open(directory, flags: O_RDONLY | O_DIRECTORY)
         defer { close(descriptor) }
         try FaultInjection.check("fsync the directory", directory)
@@ -149,7 +153,7 @@ enum POSIXFile {
 
     /// The names in a directory (without "." and ".."), or none when it cannot be read. readdir(3),
     /// not FileManager: this runs at every save, and FileManager brings CoreFoundation's code in.
-    static func names(in directory: String) -> [String] {
+    package static func names(in directory: String) -> [String] {
         guard let stream = opendir(directory) else { return [] }
         defer { closedir(stream) }
         var names: [String] = []
@@ -162,12 +166,12 @@ enum POSIXFile {
         return names
     }
 
-    static func rename(_ source: String, to destination: String) throws(SystemCallError) {
+    package static func rename(_ source: String, to destination: String) throws(SystemCallError) {
         try FaultInjection.check("rename to \(destination)", source)
         guard Glibc.rename(source, destination) == 0 else { throw .current("rename to \(destination)", source) }
     }
 
-    static func exists(_ path: String) -> Bool {
+    package static func exists(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0
     }

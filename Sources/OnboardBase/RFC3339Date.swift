@@ -215,7 +215,7 @@ public enum RFC3339Date {
 
 extension Int {
     /// Division rounding toward minus infinity, so that days before 1970 fall on the right day.
-    fileprivate func floorDivided(by divisor: Int) -> Int {
+    func floorDivided(by divisor: Int) -> Int {
         let quotient = self / divisor
         return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
     }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import OnboardBase
 
 /// Checks a license file the way the issue of trust demands: each check in order, stopping at
 /// the first that fails, and the payload read only after the signature holds, so a changed

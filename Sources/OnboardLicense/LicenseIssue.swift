@@ -1,4 +1,5 @@
 import FoundationEssentials
+import OnboardBase
 
 /// A license about to be signed: the v1 payload, written in one fixed form (sorted keys, no
 /// spaces), and wrapped in its envelope and armor once signed.

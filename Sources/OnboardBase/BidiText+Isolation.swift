@@ -3,7 +3,7 @@ extension BidiText {
     /// text: deeper ones are left out with their closers. UAX #9 stops raising levels at 125,
     /// and a piece together with the isolates the app puts around it must stay well below that,
     /// or the algorithm's overflow rules would decide the line instead of its isolates.
-    static let maximumAuthorNesting = 16
+    package static let maximumAuthorNesting = 16
 
     /// `text` with the direction controls left out that would reach beyond it: an embedding or
     /// override (LRE, RLE, LRO, RLO) without its PDF, an isolate (LRI, RLI, FSI) without its
@@ -90,7 +90,7 @@ extension BidiText {
         rightToLeft || pieces.contains { mayNeedReordering($0) }
     }
 
-    static func isEmbeddingOrIsolate(_ value: UInt32) -> Bool {
+    package static func isEmbeddingOrIsolate(_ value: UInt32) -> Bool {
         (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
     }
 }
@@ -108,9 +108,8 @@ extension BidiText {
     /// One line of `pieces`: where the line may be reordered at all (`needsIsolation`), each
     /// value is an isolate of its own (`isolated`), so nothing a name holds can move or turn
     /// the words or the price beside it; otherwise the pieces are joined as they are.
-    /// `rightToLeft` is the line's layout, by default that of the messages' language.
-    public static func line(_ pieces: [LinePiece], rightToLeft: Bool? = nil) -> String {
-        let rightToLeft = rightToLeft ?? (LayoutDirection(languageTag: Messages.current.language) == .rightToLeft)
+    /// `rightToLeft` is the line's layout (OnboardKit's `line(_:)` takes the messages' language).
+    public static func line(_ pieces: [LinePiece], rightToLeft: Bool) -> String {
         let texts = pieces.map { piece in
             switch piece {
             case .text(let text), .value(let text): text
@@ -134,7 +133,7 @@ extension BidiText {
     /// isolates still open where the line before it ended. UAX #9 orders each line on its own,
     /// so without them the end of an isolate (a product name in a sentence) that a wrap carried
     /// to the next line would stand there unisolated. They take no column.
-    static func continuingControls(_ lines: [String]) -> [String] {
+    package static func continuingControls(_ lines: [String]) -> [String] {
         guard lines.count > 1,
             lines.contains(where: {
                 $0.utf8.contains(0xE2) && $0.unicodeScalars.contains { isEmbeddingOrIsolate($0.value) }

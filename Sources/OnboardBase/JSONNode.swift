@@ -14,10 +14,21 @@ public struct JSONNode: Sendable {
         public var key: String
         public var keyLocation: SourceLocation
         public var value: JSONNode
+
+        public init(key: String, keyLocation: SourceLocation, value: JSONNode) {
+            self.key = key
+            self.keyLocation = keyLocation
+            self.value = value
+        }
     }
 
     public var value: Value
     public var location: SourceLocation
+
+    public init(value: Value, location: SourceLocation) {
+        self.value = value
+        self.location = location
+    }
 
     /// A number's text for a message: whole when short, else its first digits and how many
     /// characters it has ("12345678901234567890… (100000 characters)").

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import OnboardBase
 
 /// A license whose signature has been checked: who it is for and what it grants. Made only
 /// by `LicenseVerifier` (or `LicenseReader` for `inspect`, which says it is unverified).
@@ -35,11 +36,12 @@ public struct License: Hashable, Sendable {
             self.grace = grace
         }
 
-        /// When access ends: the expiry plus the grace, counted in UTC; nil for a lifetime grant.
+        /// When access ends: the expiry plus the grace, counted in UTC
+        /// (`SubscriptionPeriod.addingInUTC`); nil for a lifetime grant.
         public var accessEnds: Date? {
             guard let expires else { return nil }
             guard let grace else { return expires }
-            return grace.adding(to: expires, calendar: License.calendar)
+            return grace.addingInUTC(to: expires)
         }
 
         /// Where this grant stands at `now`.
@@ -97,13 +99,6 @@ public struct License: Hashable, Sendable {
         self.fileExpires = fileExpires
         self.keygenStatus = keygenStatus
     }
-
-    /// Grace periods and expiries are counted in UTC, the same on every machine.
-    public static let calendar: Calendar = {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        return calendar
-    }()
 
     /// The grants that give access at `now`.
     public func activeGrants(at now: Date) -> [Grant] {
