@@ -36,7 +36,7 @@ SODIUM_HEADER := /usr/include/sodium.h
 FRIBIDI_HEADER := /usr/include/fribidi/fribidi.h
 LZMA_HEADER := /usr/include/lzma.h
 
-.PHONY: all build messages messages-pot messages-template static-archives run test test-deps build-tests test-unit test-e2e test-release test-package package-deps install install-programs install-data uninstall deb dist bench clean deps lint width-table cli-docs docs symbol-order icu-data price-corpus
+.PHONY: all build messages messages-pot messages-template static-archives run test test-deps build-tests test-unit test-e2e test-release test-package package-deps install install-programs install-data uninstall deb dist bench clean deps lint width-table cli-docs docs symbol-order icu-data price-corpus built-in-assets
 
 all: build
 
@@ -86,7 +86,7 @@ deps:
 	fi
 	@command -v $(SWIFT) >/dev/null 2>&1 || { echo "the Swift toolchain is missing: install Swift 6 from swift.org and put it on PATH"; exit 1; }
 
-build: deps messages $(if $(filter release,$(CONFIG)),static-archives icu-data)
+build: deps messages built-in-assets $(if $(filter release,$(CONFIG)),static-archives icu-data)
 	$(SWIFT) build $(RELEASE_FLAGS) --product tui-onboard
 	$(SWIFT) build $(RELEASE_FLAGS) --product tui-onboard-license
 
@@ -103,6 +103,15 @@ static-archives:
 	  [ -n "$$found" ] || missing="$$missing $$archive"; \
 	done; \
 	[ -z "$$missing" ] || { echo "static archives missing:$$missing (from libc6-dev, libstdc++-12-dev, libncurses-dev, libsodium-dev, libfribidi-dev, liblzma-dev): sudo apt-get install -y libc6-dev libstdc++-12-dev libncurses-dev libsodium-dev libfribidi-dev liblzma-dev"; exit 1; }
+
+# The built-in tour's files, packed from Assets/ into the one xz stream the binary carries
+# (scripts/pack-built-in-assets.py), again whenever a file there changes; the packed file is
+# committed, so a plain `swift build` has it too, and BuiltInAssetsTests fails while it differs.
+BUILT_IN_ASSETS := Sources/OnboardAssets/Packed/built-in-assets.xz
+built-in-assets: $(BUILT_IN_ASSETS)
+
+$(BUILT_IN_ASSETS): $(shell find Assets -type f) scripts/pack-built-in-assets.py
+	python3 scripts/pack-built-in-assets.py Assets $@
 
 # ICU's data for the release link, made from the toolchain's lib_FoundationICU.a (so again when
 # the toolchain changes); the binaries are removed so that SwiftPM links them again.
@@ -152,7 +161,7 @@ test-deps:
 # `make test` builds once and runs both halves: the unit tests and the tmux end-to-end tests.
 test: test-unit test-e2e
 
-build-tests: test-deps messages
+build-tests: test-deps messages built-in-assets
 	$(SWIFT) build --build-tests
 
 test-unit: build-tests

@@ -1,6 +1,7 @@
 import OnboardKit
 
-/// The built-in tour's files, compiled into the binary from `Assets/` at build time: its deck,
+/// The built-in tour's files, compiled into the binary from `Assets/` at build time (packed by
+/// `scripts/pack-built-in-assets.py`, `make built-in-assets`): its deck,
 /// the deck's art, its catalog and the schemas `init` writes beside a starter deck. A binary
 /// copied anywhere, alone, shows the built-in tour; no release binary reads the tree it was
 /// built in.
@@ -16,32 +17,18 @@ public enum BuiltInAssets {
     /// The built-in deck's path.
     public static let deckPath = directory + "/" + deckFileName
 
-    /// Every file of `Assets/` by its path there. SwiftPM names each compiled file by its base
-    /// name alone; a test holds this table to `Assets/` file by file, byte by byte.
-    public static let files: [String: [UInt8]] = [
-        "default-deck.json": PackageResources.default_deck_json,
-        "default-catalog.json": PackageResources.default_catalog_json,
-        "art/welcome.txt": PackageResources.welcome_txt,
-        "art/keys.txt": PackageResources.keys_txt,
-        "art/keys.ar.txt": PackageResources.keys_ar_txt,
-        "art/keys.de.txt": PackageResources.keys_de_txt,
-        "art/keys.es.txt": PackageResources.keys_es_txt,
-        "art/keys.fr.txt": PackageResources.keys_fr_txt,
-        "art/keys.he.txt": PackageResources.keys_he_txt,
-        "art/keys.it.txt": PackageResources.keys_it_txt,
-        "art/keys.ja.txt": PackageResources.keys_ja_txt,
-        "art/keys.ko.txt": PackageResources.keys_ko_txt,
-        "art/keys.pl.txt": PackageResources.keys_pl_txt,
-        "art/keys.pt-BR.txt": PackageResources.keys_pt_BR_txt,
-        "art/keys.ru.txt": PackageResources.keys_ru_txt,
-        "art/keys.zh-Hans.txt": PackageResources.keys_zh_Hans_txt,
-        "art/deck.txt": PackageResources.deck_txt,
-        "art/ready.txt": PackageResources.ready_txt,
-        "schemas/deck.schema.json": PackageResources.deck_schema_json,
-        "schemas/catalog.schema.json": PackageResources.catalog_schema_json,
-        "schemas/events.schema.json": PackageResources.events_schema_json,
-        "schemas/result.schema.json": PackageResources.result_schema_json,
-    ]
+    /// Every file of `Assets/` by its path there, unpacked on first use (a few milliseconds);
+    /// empty, with `damage` saying why, if the binary's copy does not unpack. A test holds this
+    /// table to `Assets/` file by file, byte by byte.
+    public static var files: [String: [UInt8]] { (try? unpacked.get()) ?? [:] }
+
+    /// Why the binary's copy of the files did not unpack; nil when it did.
+    public static var damage: String? {
+        guard case .failure(let damage) = unpacked else { return nil }
+        return damage.reason
+    }
+
+    static let unpacked = PackedAssets.unpack(PackageResources.built_in_assets_xz)
 
     /// True when `path` names a built-in file (or would, were it there): it lies under `directory`.
     public static func isBuiltIn(_ path: String) -> Bool {
@@ -59,6 +46,9 @@ public enum BuiltInAssets {
     public static func reader(otherwise: FileReader) -> FileReader {
         FileReader { path, limit throws(FileReadError) in
             guard isBuiltIn(path) else { return try otherwise.read(path, limit) }
+            if let damage {
+                throw .unreadable(path: path, reason: "this binary's built-in files are damaged: \(damage)")
+            }
             guard let bytes = bytes(atPath: path) else { throw .missing(path: path) }
             if bytes.count > limit { throw .tooLarge(path: path, size: bytes.count, limit: limit) }
             return bytes

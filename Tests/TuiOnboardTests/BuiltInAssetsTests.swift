@@ -1,7 +1,8 @@
 import Foundation
-import OnboardAssets
 import OnboardKit
 import Testing
+
+@testable import OnboardAssets
 
 /// The copy of `Assets/` compiled into the binary is `Assets/`: every file, byte for byte, and
 /// nothing else; and the built-in deck loads from it alone, art and catalog included.
@@ -27,12 +28,13 @@ import Testing
         let onDisk = try Self.filesOfAssets()
         #expect(!onDisk.isEmpty)
         let missing = Set(onDisk.keys).subtracting(BuiltInAssets.files.keys).sorted()
-        #expect(missing.isEmpty, "Assets/ files not compiled in (add them to BuiltInAssets.files): \(missing)")
+        #expect(missing.isEmpty, "Assets/ files not compiled in (run make built-in-assets): \(missing)")
         let extra = Set(BuiltInAssets.files.keys).subtracting(onDisk.keys).sorted()
         #expect(extra.isEmpty, "compiled-in files that Assets/ no longer has: \(extra)")
         for (path, bytes) in onDisk {
             #expect(
-                BuiltInAssets.files[path].map { Data($0) } == bytes, "Assets/\(path) differs from its compiled copy")
+                BuiltInAssets.files[path].map { Data($0) } == bytes,
+                "Assets/\(path) differs from its compiled copy (run make built-in-assets)")
         }
     }
 
@@ -73,6 +75,44 @@ import Testing
         let deckSize = BuiltInAssets.files["default-deck.json"]?.count ?? 0
         #expect(throws: FileReadError.tooLarge(path: BuiltInAssets.deckPath, size: deckSize, limit: 10)) {
             try reader.read(BuiltInAssets.deckPath, 10)
+        }
+    }
+}
+
+/// A damaged copy in the binary says so; it never crashes or yields part of a file.
+@Suite struct PackedAssetsTests {
+    static let packed = PackageResources.built_in_assets_xz
+
+    @Test func theBinarysCopyUnpacks() throws {
+        #expect(BuiltInAssets.damage == nil)
+        let files = try PackedAssets.unpack(Self.packed).get()
+        #expect(files.count == BuiltInAssets.files.count)
+    }
+
+    @Test(arguments: [0, 12, 100, 2000, -40, -4])
+    func aFlippedByteAnywhereIsDamage(offset: Int) {
+        var stream = Self.packed
+        let index = offset >= 0 ? offset : stream.count + offset
+        stream[index] ^= 0x55
+        guard case .failure(let damage) = PackedAssets.unpack(stream) else {
+            Issue.record("byte \(index) flipped, and the stream still unpacked")
+            return
+        }
+        #expect(damage.reason.contains("liblzma"))
+    }
+
+    @Test func aCutStreamIsDamage() {
+        #expect(throws: PackedAssets.Damage.self) { try PackedAssets.unpack(Array(Self.packed.prefix(1000))).get() }
+        #expect(throws: PackedAssets.Damage.self) { try PackedAssets.unpack([]).get() }
+    }
+
+    @Test func recordsReadBackAndMalformedOnesAreRefused() throws {
+        let container = Array("a.txt\u{0}3\u{0}abcdir/b\u{0}0\u{0}".utf8)
+        #expect(try PackedAssets.records(container).get() == ["a.txt": Array("abc".utf8), "dir/b": []])
+        for malformed in ["a.txt\u{0}4\u{0}abc", "a.txt\u{0}x\u{0}abc", "\u{0}1\u{0}a", "a.txt", "a\u{0}-1\u{0}"] {
+            #expect(throws: PackedAssets.Damage.self, "\(malformed)") {
+                try PackedAssets.records(Array(malformed.utf8)).get()
+            }
         }
     }
 }
