@@ -14,8 +14,11 @@ import lzma
 import os
 import sys
 
-# The dictionary need not be larger than what it packs; the decoder allocates its size.
-FILTERS = [{"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME, "dict_size": 1 << 20}]
+
+def filters(size):
+    """LZMA2 at its strongest, with a dictionary just large enough for `size` bytes: the decoder
+    allocates the whole dictionary, and a run unpacks the stream once."""
+    return [{"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME, "dict_size": max(4096, size)}]
 
 
 def pack(root):
@@ -42,7 +45,7 @@ def main():
         sys.exit(__doc__.strip().splitlines()[2].strip())
     root, output = sys.argv[1], sys.argv[2]
     container, count = pack(root)
-    compressed = lzma.compress(container, format=lzma.FORMAT_XZ, check=lzma.CHECK_CRC32, filters=FILTERS)
+    compressed = lzma.compress(container, format=lzma.FORMAT_XZ, check=lzma.CHECK_CRC32, filters=filters(len(container)))
     if lzma.decompress(compressed) != container:
         sys.exit("pack-built-in-assets: the stream does not unpack to what was packed")
     temporary = output + ".new"
