@@ -12,18 +12,9 @@
 # commit's), gzip without a name or time.
 set -eu
 
-if [ "$#" -ne 2 ]; then
-  echo "usage: $0 BIN_DIR OUT_DIR" >&2
-  exit 2
-fi
-bin_dir=$1
-out_dir=$2
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
-
-[ -x "$bin_dir/tui-onboard" ] || { echo "$0: $bin_dir/tui-onboard is not built" >&2; exit 66; }
-version=$("$bin_dir/tui-onboard" --version | sed -n '1s/^tui-onboard //p')
-[ -n "$version" ] || { echo "$0: $bin_dir/tui-onboard --version did not say its version" >&2; exit 65; }
+. "$root/packaging/programs.sh"
 name="tui-onboard-$version-linux-$(uname -m)"
 epoch=${SOURCE_DATE_EPOCH:-$(git -C "$root" log -1 --format=%ct 2>/dev/null || echo 0)}
 

@@ -10,20 +10,9 @@
 # is SOURCE_DATE_EPOCH (default: the last commit's), so the same programs give the same package.
 set -eu
 
-if [ "$#" -ne 2 ]; then
-  echo "usage: $0 BIN_DIR OUT_DIR" >&2
-  exit 2
-fi
-bin_dir=$1
-out_dir=$2
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-
-for program in tui-onboard tui-onboard-license; do
-  [ -x "$bin_dir/$program" ] || { echo "$0: $bin_dir/$program is not built" >&2; exit 66; }
-done
-version=$("$bin_dir/tui-onboard" --version | sed -n '1s/^tui-onboard //p')
-[ -n "$version" ] || { echo "$0: $bin_dir/tui-onboard --version did not say its version" >&2; exit 65; }
+. "$root/packaging/programs.sh"
 logged=$(sed -n '1s/^tui-onboard (\([^)]*\)).*/\1/p' "$here/changelog")
 if [ "$logged" != "$version" ]; then
   echo "$0: packaging/debian/changelog's latest entry is for $logged, the program is $version: add an entry" >&2
