@@ -33,6 +33,7 @@ RELEASE_FLAGS := -c $(CONFIG) $(if $(filter release,$(CONFIG)),$(STATIC))
 
 NCURSES_HEADER := /usr/include/ncursesw/curses.h
 SODIUM_HEADER := /usr/include/sodium.h
+NETTLE_HEADER := /usr/include/nettle/gcm.h
 FRIBIDI_HEADER := /usr/include/fribidi/fribidi.h
 LZMA_HEADER := /usr/include/lzma.h
 
@@ -43,7 +44,7 @@ all: build
 # Checks the system packages; installs them when running as root, otherwise says exactly what to run.
 # TEST_TOOLS adds what only the tests use: man-db and groff render the man page, zsh and fish
 # check the completions, Python's jsonschema checks the schemas, asciinema and pyte play the
-# recordings, openssl cross-checks license signatures, segno and zbarimg check the checkout's QR
+# recordings, openssl cross-checks license signatures and Python's cryptography AES-GCM, segno and zbarimg check the checkout's QR
 # code, fribidi's own tool and python-bidi check right-to-left text, objcopy and dpkg-deb look
 # into the binaries and the package made from them (`make test-deps`, and so `make test`, asks
 # for them; `make run` does not). PACKAGE_TOOLS adds lintian, for `make test-package`.
@@ -51,6 +52,7 @@ deps:
 	@missing=""; \
 	[ -f $(NCURSES_HEADER) ] || missing="$$missing libncurses-dev"; \
 	[ -f $(SODIUM_HEADER) ] || missing="$$missing libsodium-dev"; \
+	[ -f $(NETTLE_HEADER) ] || missing="$$missing nettle-dev"; \
 	[ -f $(FRIBIDI_HEADER) ] || missing="$$missing libfribidi-dev"; \
 	[ -f $(LZMA_HEADER) ] || missing="$$missing liblzma-dev"; \
 	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
@@ -66,6 +68,7 @@ deps:
 	  command -v openssl >/dev/null 2>&1 || missing="$$missing openssl"; \
 	  command -v zbarimg >/dev/null 2>&1 || missing="$$missing zbar-tools"; \
 	  /usr/bin/python3 -c 'import segno' >/dev/null 2>&1 || missing="$$missing python3-segno"; \
+	  /usr/bin/python3 -c 'import cryptography' >/dev/null 2>&1 || missing="$$missing python3-cryptography"; \
 	  command -v fribidi >/dev/null 2>&1 || missing="$$missing libfribidi-bin"; \
 	  python3 -c 'import bidi.algorithm' >/dev/null 2>&1 || /usr/bin/python3 -c 'import bidi.algorithm' >/dev/null 2>&1 || missing="$$missing python3-bidi"; \
 	  command -v objcopy >/dev/null 2>&1 || missing="$$missing binutils"; \
@@ -94,7 +97,7 @@ build: deps messages built-in-assets $(if $(filter release,$(CONFIG)),static-arc
 # clear message instead of the linker's "unable to find library" when one is missing.
 static-archives:
 	@swift_dir="$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")")"; missing=""; \
-	for archive in libc.a libstdc++.a libncursesw.a libtinfo.a libsodium.a libfribidi.a liblzma.a; do \
+	for archive in libc.a libstdc++.a libncursesw.a libtinfo.a libsodium.a libnettle.a libfribidi.a liblzma.a; do \
 	  found=""; \
 	  for compiler in "$$swift_dir/clang" clang gcc cc; do \
 	    candidate="$$("$$compiler" -print-file-name=$$archive 2>/dev/null)" || continue; \
@@ -102,7 +105,7 @@ static-archives:
 	  done; \
 	  [ -n "$$found" ] || missing="$$missing $$archive"; \
 	done; \
-	[ -z "$$missing" ] || { echo "static archives missing:$$missing (from libc6-dev, libstdc++-12-dev, libncurses-dev, libsodium-dev, libfribidi-dev, liblzma-dev): sudo apt-get install -y libc6-dev libstdc++-12-dev libncurses-dev libsodium-dev libfribidi-dev liblzma-dev"; exit 1; }
+	[ -z "$$missing" ] || { echo "static archives missing:$$missing (from libc6-dev, libstdc++-12-dev, libncurses-dev, libsodium-dev, nettle-dev, libfribidi-dev, liblzma-dev): sudo apt-get install -y libc6-dev libstdc++-12-dev libncurses-dev libsodium-dev nettle-dev libfribidi-dev liblzma-dev"; exit 1; }
 
 # The built-in tour's files, packed from Assets/ into the one xz stream the binary carries
 # (scripts/pack-built-in-assets.py), again whenever a file there changes; the packed file is

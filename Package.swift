@@ -18,6 +18,7 @@ let package = Package(
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         // Ed25519 from Debian's libsodium-dev (static archive for the release build).
         .systemLibrary(name: "CSodium", path: "Sources/CSodium"),
+        .systemLibrary(name: "CNettle", path: "Sources/CNettle"),
         // GNU gettext as glibc has it: the translated messages compiled from po/.
         .systemLibrary(name: "CGettext", path: "Sources/CGettext"),
         // The Unicode Bidirectional Algorithm from Debian's libfribidi-dev (static archive for
@@ -36,10 +37,11 @@ let package = Package(
         // Files the POSIX way (regular files only, EINTR retried, every call open to fault
         // injection in tests): the user's files and the store's.
         .target(name: "OnboardFiles", dependencies: ["OnboardBase"], path: "Sources/OnboardFiles"),
-        // Checking a license's signature: all the cryptography the shipped binary holds.
-        .target(name: "OnboardSignature", dependencies: ["CSodium"], path: "Sources/OnboardSignature"),
+        // Checking a license's signature and opening an encrypted one (keygen.sh's
+        // aes-256-gcm+ed25519): all the cryptography the shipped binary holds.
+        .target(name: "OnboardSignature", dependencies: ["CSodium", "CNettle"], path: "Sources/OnboardSignature"),
         // Signing licenses: the vendor's tool and the tests only, never the shipped binary.
-        .target(name: "OnboardSigning", dependencies: ["CSodium"], path: "Sources/OnboardSigning"),
+        .target(name: "OnboardSigning", dependencies: ["CSodium", "CNettle"], path: "Sources/OnboardSigning"),
         // The pure core: no ncurses, no clock reads, no global randomness.
         // ICU's plural rules (CLDR) come from the toolchain's own copy, which Foundation's
         // formatting links already; the plain-C entry points need the library named. FriBidi
@@ -105,7 +107,7 @@ let package = Package(
         .testTarget(name: "TuiOnboardTests", dependencies: ["tui-onboard", "OnboardAssets"], path: "Tests/TuiOnboardTests"),
         .testTarget(
             name: "LicensingTests", dependencies: ["OnboardKit", "OnboardLicense", "OnboardSignature", "OnboardSigning"],
-            path: "Tests/LicensingTests"),
+            path: "Tests/LicensingTests", exclude: ["Fixtures"]),
         .testTarget(name: "EndToEndTests", path: "Tests/EndToEndTests", exclude: ["__Snapshots__"]),
     ]
 )

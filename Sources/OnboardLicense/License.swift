@@ -79,6 +79,8 @@ public struct License: Hashable, Sendable {
     /// upper case: `ACTIVE`, `INACTIVE`, `EXPIRING`, `EXPIRED`, `SUSPENDED`, `BANNED`), and
     /// `SUSPENDED` when `attributes.suspended` is true; nil when the file says neither.
     public var keygenStatus: String?
+    /// The fingerprint of the machine a keygen machine file was checked out for.
+    public var machineFingerprint: String?
 
     /// The keygen statuses under which a license grants nothing: the vendor took it back.
     public static let withdrawnKeygenStatuses: Set<String> = ["SUSPENDED", "BANNED"]
@@ -88,8 +90,9 @@ public struct License: Hashable, Sendable {
 
     public init(
         format: LicenseArmor.Format, id: String, appID: String, issued: Date, licensee: Licensee?, grants: [Grant],
-        fileExpires: Date? = nil, keygenStatus: String? = nil
+        fileExpires: Date? = nil, keygenStatus: String? = nil, machineFingerprint: String? = nil
     ) {
+        self.machineFingerprint = machineFingerprint
         self.format = format
         self.id = id
         self.appID = appID

@@ -1,14 +1,20 @@
 /// The armor around a license: a BEGIN line, base64 wrapped over lines, an END line, as
-/// tui-onboard writes it (`TUI-ONBOARD LICENSE`) or keygen.sh does (`LICENSE FILE`). Text before
+/// tui-onboard writes it (`TUI-ONBOARD LICENSE`) or keygen.sh does (`LICENSE FILE`, and
+/// `MACHINE FILE` for a license checked out to one machine). Text before
 /// the BEGIN line and after the END line (an e-mail's greeting, a shell prompt) is ignored.
 public struct LicenseArmor: Sendable, Equatable {
     public enum Format: String, Hashable, Sendable {
         case tuiOnboard = "tui-onboard"
         case keygen
+        /// keygen.sh's machine file: a machine's document with its license included, signed
+        /// over `machine/` + `enc`, and when encrypted, opened by the license key and the
+        /// machine's fingerprint together.
+        case keygenMachine = "keygen-machine"
     }
 
     public static let ownLabel = "TUI-ONBOARD LICENSE"
     public static let keygenLabel = "LICENSE FILE"
+    public static let keygenMachineLabel = "MACHINE FILE"
     public static let lineWidth = 64
 
     public var format: Format
@@ -23,7 +29,9 @@ public struct LicenseArmor: Sendable, Equatable {
         }.map {
             trimmed(Array($0))
         }
-        let labels: [(Format, String)] = [(.tuiOnboard, ownLabel), (.keygen, keygenLabel)]
+        let labels: [(Format, String)] = [
+            (.tuiOnboard, ownLabel), (.keygen, keygenLabel), (.keygenMachine, keygenMachineLabel),
+        ]
         var found: (format: Format, label: String, line: Int)?
         for (index, line) in lines.enumerated() {
             if let match = labels.first(where: { line == Array("-----BEGIN \($0.1)-----".utf8) }) {
@@ -60,17 +68,18 @@ public struct LicenseArmor: Sendable, Equatable {
         return .success(LicenseArmor(format: found.format, body: body))
     }
 
-    /// `envelope` in tui-onboard's armor, wrapped at 64 columns, ending with a newline.
-    public static func armored(envelope: [UInt8]) -> String {
+    /// `envelope` in tui-onboard's armor (or `label`'s), wrapped at 64 columns, ending with a
+    /// newline.
+    public static func armored(envelope: [UInt8], label: String = ownLabel) -> String {
         let encoded = Array(StrictBase64.encode(envelope).utf8)
-        var lines = ["-----BEGIN \(ownLabel)-----"]
+        var lines = ["-----BEGIN \(label)-----"]
         var start = 0
         while start < encoded.count {
             let end = min(start + lineWidth, encoded.count)
             lines.append(String(decoding: encoded[start..<end], as: UTF8.self))
             start = end
         }
-        lines.append("-----END \(ownLabel)-----")
+        lines.append("-----END \(label)-----")
         return lines.joined(separator: "\n") + "\n"
     }
 

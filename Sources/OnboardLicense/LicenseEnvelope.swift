@@ -1,16 +1,23 @@
 import OnboardBase
 
 /// The signed envelope inside the armor: `{"alg", "enc", "sig", "kid"?}`, where `sig` signs
-/// the ASCII bytes of `"license/" + enc`, as keygen.sh signs its license files.
+/// the ASCII bytes of `"license/" + enc`, as keygen.sh signs its license files (`"machine/" +
+/// enc` for its machine files). `enc` is the payload in base64 (`base64+ed25519`), or encrypted
+/// (`aes-256-gcm+ed25519`, `LicenseEncryption`).
 public struct LicenseEnvelope: Sendable, Equatable {
     public static let algorithm = "base64+ed25519"
-    /// What keygen.sh prefixes to `enc` before signing.
+    /// What keygen.sh prefixes to `enc` before signing a license file.
     public static let signingPrefix = "license/"
+    /// What it prefixes before signing a machine file.
+    public static let machineSigningPrefix = "machine/"
 
     public var algorithm: String
     public var encodedPayload: String
     public var signature: String
     public var keyID: String?
+    /// What the signature covers before `enc`: `signingPrefix`, or `machineSigningPrefix` in a
+    /// machine file's armor.
+    public var prefix = Self.signingPrefix
 
     public init(algorithm: String = Self.algorithm, encodedPayload: String, signature: String, keyID: String? = nil) {
         self.algorithm = algorithm
@@ -20,7 +27,10 @@ public struct LicenseEnvelope: Sendable, Equatable {
     }
 
     /// The bytes the signature covers.
-    public var signedMessage: [UInt8] { Array((Self.signingPrefix + encodedPayload).utf8) }
+    public var signedMessage: [UInt8] { Array((prefix + encodedPayload).utf8) }
+
+    /// True when `enc` is encrypted (`aes-256-gcm+ed25519`) and opens only with the license key.
+    public var isEncrypted: Bool { algorithm == LicenseEncryption.algorithm }
 
     /// The envelope of JSON `bytes`, or why it is not one.
     public static func read(_ bytes: [UInt8]) -> Result<LicenseEnvelope, LicenseRejection> {

@@ -57,4 +57,18 @@ public struct LicenseIssue: Sendable, Equatable {
         envelope.signature = StrictBase64.encode(sign(envelope.signedMessage))
         return LicenseArmor.armored(envelope: Array(envelope.json.utf8))
     }
+
+    /// The license encrypted as keygen.sh encrypts (`aes-256-gcm+ed25519`, in keygen's
+    /// `LICENSE FILE` armor, so keygen's own clients open it too): `seal` encrypts the payload
+    /// under the license key (AES-256-GCM with a fresh IV, in the shell), `sign` signs
+    /// `license/` + the encrypted `enc`.
+    public func armoredEncrypted(
+        keyID: String?, seal: ([UInt8]) -> LicenseEncryption.Parts, sign: ([UInt8]) -> [UInt8]
+    ) -> String {
+        var envelope = LicenseEnvelope(
+            algorithm: LicenseEncryption.algorithm, encodedPayload: seal(Array(payloadJSON.utf8)).text, signature: "",
+            keyID: keyID)
+        envelope.signature = StrictBase64.encode(sign(envelope.signedMessage))
+        return LicenseArmor.armored(envelope: Array(envelope.json.utf8), label: LicenseArmor.keygenLabel)
+    }
 }

@@ -12,7 +12,11 @@ public enum LicensePayloadReader {
         do {
             switch format {
             case .tuiOnboard: return .success(try readOwn(node))
+            // tui-onboard's own payload in keygen's armor: what `sign --encrypt` writes, so
+            // that keygen's clients open it too.
+            case .keygen where node["v"] != nil && node["data"] == nil: return .success(try readOwn(node))
             case .keygen: return .success(try readKeygen(node))
+            case .keygenMachine: return .success(try readKeygenMachine(node))
             }
         } catch {
             return .failure(error)
@@ -68,11 +72,40 @@ public enum LicensePayloadReader {
 
     // MARK: keygen.sh
 
+    /// A keygen.sh machine file's document: `data` is the machine (its `fingerprint`), and
+    /// `included` holds its license, with the license's entitlements and user as in a license file.
+    private static func readKeygenMachine(_ node: JSONNode) throws(LicenseRejection) -> License {
+        guard let data = node["data"], data.members != nil else {
+            throw LicenseRejection(.payload, "the keygen machine file has no \"data\" object")
+        }
+        let fingerprint = try string(data["attributes"] ?? data, "fingerprint", in: "\"data.attributes\"")
+        guard let license = node["included"]?.arrayValue?.first(where: { $0["type"]?.stringValue == "licenses" }),
+            license.members != nil
+        else {
+            throw LicenseRejection(
+                .payload, "the keygen machine file includes no license (check it out with include=license)")
+        }
+        var read = try readKeygen(node, license: license, place: "machine")
+        read.format = .keygenMachine
+        read.machineFingerprint = fingerprint
+        return read
+    }
+
     /// A keygen.sh license file's JSON:API document: `data` is the license, `included` its
     /// entitlements (`attributes.code`) and user, `meta` the file's issue time and expiry.
     private static func readKeygen(_ node: JSONNode) throws(LicenseRejection) -> License {
-        guard let meta = node["meta"], meta.members != nil, let data = node["data"], data.members != nil else {
+        guard let data = node["data"], data.members != nil else {
             throw LicenseRejection(.payload, "the keygen license file has no \"meta\" and \"data\" objects")
+        }
+        return try readKeygen(node, license: data, place: "license")
+    }
+
+    /// The license `data` describes in the keygen document `node` (a license or machine file).
+    private static func readKeygen(_ node: JSONNode, license data: JSONNode, place: String) throws(LicenseRejection)
+        -> License
+    {
+        guard let meta = node["meta"], meta.members != nil else {
+            throw LicenseRejection(.payload, "the keygen \(place) file has no \"meta\" and \"data\" objects")
         }
         let id = try string(data, "id", in: "\"data\"")
         let attributes = data["attributes"]
@@ -86,8 +119,9 @@ public enum LicensePayloadReader {
             $0["attributes"]?["code"]?.stringValue
         }
         guard !codes.isEmpty else {
+            let include = place == "machine" ? "include=license.entitlements" : "include=entitlements"
             throw LicenseRejection(
-                .payload, "the keygen license file includes no entitlements (check it out with include=entitlements)")
+                .payload, "the keygen \(place) file includes no entitlements (check it out with \(include))")
         }
         let app =
             attributes?["metadata"]?["app"]?.stringValue

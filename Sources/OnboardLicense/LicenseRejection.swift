@@ -2,7 +2,8 @@
 /// sentence for the user. Every rejection grants exactly what a missing license grants.
 public struct LicenseRejection: Error, Sendable, Equatable, CustomStringConvertible {
     public enum Check: String, Sendable, Equatable, CaseIterable {
-        case size, armor, base64, envelope, algorithm, key, signature, payload, app, issued, expired, withdrawn
+        case size, armor, base64, envelope, algorithm, key, signature, licenseKey, payload, machine, app, issued,
+            expired, withdrawn
     }
 
     public var check: Check

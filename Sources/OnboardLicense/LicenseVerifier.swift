@@ -34,17 +34,28 @@ public struct LicenseVerifier: Sendable {
     public var keys: [LicensePublicKey]
     public var audience: Audience
     public var signatureCheck: SignatureCheck
+    /// AES-256-GCM for encrypted files; nil refuses them.
+    public var opener: LicenseEncryption.Opener?
+    /// This machine's fingerprint (`MachineFingerprint`): a machine file must name it, and an
+    /// encrypted one opens only with it. Nil refuses machine files.
+    public var machineFingerprint: String?
 
-    public init(keys: [LicensePublicKey], audience: Audience, signatureCheck: @escaping SignatureCheck) {
+    public init(
+        keys: [LicensePublicKey], audience: Audience, signatureCheck: @escaping SignatureCheck,
+        opener: LicenseEncryption.Opener? = nil, machineFingerprint: String? = nil
+    ) {
         self.keys = keys
         self.audience = audience
         self.signatureCheck = signatureCheck
+        self.opener = opener
+        self.machineFingerprint = machineFingerprint
     }
 
     /// The license `bytes` hold when every check passes at `now`; an expired license passes
     /// (what it grants is asked of `License.activeGrants(at:)`), a keygen file past its own
-    /// expiry does not.
-    public func verify(_ bytes: [UInt8], now: Date) -> Result<License, LicenseRejection> {
+    /// expiry does not. An encrypted file opens with `secret`, after its signature holds.
+    public func verify(_ bytes: [UInt8], now: Date, secret: LicenseSecret? = nil) -> Result<License, LicenseRejection>
+    {
         if let rejection = Self.sizeRejection(bytes) { return .failure(rejection) }
         let envelope: LicenseEnvelope
         let format: LicenseArmor.Format
@@ -52,7 +63,7 @@ public struct LicenseVerifier: Sendable {
         case .success(let opened): (envelope, format) = opened
         case .failure(let rejection): return .failure(rejection)
         }
-        guard envelope.algorithm == LicenseEnvelope.algorithm else {
+        guard envelope.algorithm == LicenseEnvelope.algorithm || envelope.isEncrypted else {
             return .failure(Self.algorithmRejection(envelope.algorithm))
         }
         let candidates: [LicensePublicKey]
@@ -71,7 +82,12 @@ public struct LicenseVerifier: Sendable {
                     "the signature does not match: the license was changed, or signed with a key "
                         + (keys.count == 1 ? "other than the app's" : "none of the app's \(keys.count) keys is")))
         }
-        return checkPayload(envelope, format: format, now: now)
+        let payload: [UInt8]
+        switch payloadBytes(envelope, format: format, secret: secret) {
+        case .success(let bytes): payload = bytes
+        case .failure(let rejection): return .failure(rejection)
+        }
+        return checkPayload(payload, format: format, now: now)
     }
 
     /// Why `bytes` are too many to be a license, or nil.
@@ -93,19 +109,18 @@ public struct LicenseVerifier: Sendable {
         do { envelopeBytes = try StrictBase64.decode(armor.body) } catch {
             return .failure(LicenseRejection(.base64, "the text between the armor lines is not base64: \(error)"))
         }
-        return LicenseEnvelope.read(envelopeBytes).map { ($0, armor.format) }
+        return LicenseEnvelope.read(envelopeBytes).map { envelope in
+            var envelope = envelope
+            if armor.format == .keygenMachine { envelope.prefix = LicenseEnvelope.machineSigningPrefix }
+            return (envelope, armor.format)
+        }
     }
 
     static func algorithmRejection(_ algorithm: String) -> LicenseRejection {
-        if algorithm.hasPrefix("aes-256-gcm") {
-            return LicenseRejection(
-                .algorithm,
-                "the license file is encrypted (\(JSONString.quoted(algorithm))); tui-onboard reads only "
-                    + "unencrypted, signed ones: check it out without encryption (alg base64+ed25519)")
-        }
-        return LicenseRejection(
+        LicenseRejection(
             .algorithm,
-            "the license is signed with \(JSONString.quoted(algorithm)); only \"base64+ed25519\" is accepted")
+            "the license is signed with \(JSONString.quoted(algorithm)); only \"base64+ed25519\" and "
+                + "\"aes-256-gcm+ed25519\" are accepted")
     }
 
     /// The keys a `kid` allows: the one it names, or every key when it names none.
@@ -127,17 +142,20 @@ public struct LicenseVerifier: Sendable {
         return .success(named)
     }
 
-    private func checkPayload(_ envelope: LicenseEnvelope, format: LicenseArmor.Format, now: Date) -> Result<
+    private func checkPayload(_ payload: [UInt8], format: LicenseArmor.Format, now: Date) -> Result<
         License, LicenseRejection
     > {
-        let payload: [UInt8]
-        do { payload = try StrictBase64.decode(envelope.encodedPayload) } catch {
-            return .failure(LicenseRejection(.base64, "the signed payload \"enc\" is not base64: \(error)"))
-        }
         let license: License
         switch LicensePayloadReader.read(payload, format: format) {
         case .success(let read): license = read
         case .failure(let rejection): return .failure(rejection)
+        }
+        if format == .keygenMachine, license.machineFingerprint != machineFingerprint {
+            return .failure(
+                LicenseRejection(
+                    .machine,
+                    "the machine file was checked out for another machine: activate this one (tui-onboard license "
+                        + "fingerprint) and check out its own file"))
         }
         guard audience.accepts(license) else {
             let named = license.appID.isEmpty ? "names no app" : "is for \(JSONString.quoted(license.appID))"

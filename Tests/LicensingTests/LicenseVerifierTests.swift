@@ -115,14 +115,19 @@ struct LicenseVerifierTests {
     }
 
     @Test func theChecksRunInOrder() {
-        // Not base64 inside, a bad alg, then a bad signature: each stops before the next.
+        // Not base64 inside, a bad alg, then a bad signature, then the license key of an
+        // encrypted file: each stops before the next.
         let notJSON = Array(LicenseArmor.armored(envelope: Array("not json".utf8)).utf8)
         #expect(rejection(notJSON)?.check == .envelope)
+        #expect(rejection(F.envelopeFile(payload: Array("{}".utf8), alg: "aes-128-cbc+rsa"))?.check == .algorithm)
         let encrypted = F.envelopeFile(
             payload: Array("{}".utf8), label: LicenseArmor.keygenLabel, alg: "aes-256-gcm+ed25519")
         let found = rejection(encrypted)
-        #expect(found?.check == .algorithm)
+        #expect(found?.check == .licenseKey)
         #expect(found?.reason.contains("encrypted") == true)
+        let encryptedByAStranger = F.envelopeFile(
+            payload: Array("{}".utf8), label: LicenseArmor.keygenLabel, alg: "aes-256-gcm+ed25519", key: F.stranger)
+        #expect(rejection(encryptedByAStranger)?.check == .signature)
         // A payload that is not a license is judged only once the signature holds.
         #expect(rejection(F.envelopeFile(payload: Array("{\"v\":1}".utf8)))?.check == .payload)
         #expect(rejection(F.envelopeFile(payload: Array("{\"v\":1}".utf8), key: F.stranger))?.check == .signature)
