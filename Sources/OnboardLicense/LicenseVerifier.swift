@@ -54,8 +54,7 @@ public struct LicenseVerifier: Sendable {
     /// The license `bytes` hold when every check passes at `now`; an expired license passes
     /// (what it grants is asked of `License.activeGrants(at:)`), a keygen file past its own
     /// expiry does not. An encrypted file opens with `secret`, after its signature holds.
-    public func verify(_ bytes: [UInt8], now: Date, secret: LicenseSecret? = nil) -> Result<License, LicenseRejection>
-    {
+    public func verify(_ bytes: [UInt8], now: Date, secret: LicenseSecret? = nil) -> Result<License, LicenseRejection> {
         if let rejection = Self.sizeRejection(bytes) { return .failure(rejection) }
         let envelope: LicenseEnvelope
         let format: LicenseArmor.Format

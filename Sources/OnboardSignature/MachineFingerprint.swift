@@ -24,4 +24,3 @@ public enum MachineFingerprint {
         return String(decoding: digest.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0x0F)]] }, as: UTF8.self)
     }
 }
-

@@ -103,7 +103,8 @@ struct KeygenEncryptedFileTests {
         let locked = try LicenseReader.read(file).get()
         #expect(locked.envelope.isEncrypted)
         #expect(
-            locked.license.rejection?.reason == "encrypted: the payload cannot be shown without the license key (--key)")
+            locked.license.rejection?.reason == "encrypted: the payload cannot be shown without the license key (--key)"
+        )
         let opened = try LicenseReader.read(
             file, secret: LicenseSecret(licenseKey: "988214-879010-F1185E-B37E91-E53AF5-V3"),
             opener: AES256GCM.open(ciphertext:iv:tag:keyMaterial:)
@@ -139,7 +140,8 @@ extension Result where Failure == LicenseRejection {
         let python = Process()
         python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         python.arguments = [
-            "-c", "import hmac,hashlib,sys;print(hmac.new(sys.argv[1].strip().encode(),sys.argv[2].encode(),"
+            "-c",
+            "import hmac,hashlib,sys;print(hmac.new(sys.argv[1].strip().encode(),sys.argv[2].encode(),"
                 + "hashlib.sha256).hexdigest())", machineID, appID,
         ]
         let output = Pipe()
