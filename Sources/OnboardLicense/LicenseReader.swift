@@ -20,7 +20,7 @@ public struct LicenseReader: Sendable {
                     secret == nil
                     ? .failure(
                         LicenseRejection(
-                            .licenseKey, "encrypted: the payload cannot be shown without the license key (--key)"))
+                            .licenseKey, "encrypted: the payload cannot be shown without the license key"))
                     : LicenseVerifier.open(
                         envelope, format: format, secret: secret, machineFingerprint: machineFingerprint,
                         opener: opener)

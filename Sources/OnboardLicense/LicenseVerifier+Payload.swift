@@ -26,8 +26,8 @@ extension LicenseVerifier {
             return .failure(
                 LicenseRejection(
                     .licenseKey,
-                    "the \(isMachineFile ? "machine" : "license") file is encrypted: it opens with the license key "
-                        + "it was issued for (license add FILE --key LICENSE-KEY)"))
+                    "the \(isMachineFile ? "machine" : "license") file is encrypted: it opens only with the license "
+                        + "key it was issued for"))
         }
         guard let opener else {
             return .failure(LicenseRejection(.algorithm, "encrypted license files cannot be opened here"))

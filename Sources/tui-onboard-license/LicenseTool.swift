@@ -19,12 +19,19 @@ struct LicenseTool {
                                        and print its public key, ed25519:<hex>
           public-key --key KEY         print the public key of a secret key
           sign --key KEY --app ID --grant ENT[:EXPIRY]... [--licensee NAME] [--email E]
-               [--lid ID] [--grace P7D] [--issued TIME]
+               [--lid ID] [--grace P7D] [--issued TIME] [--encrypt --license-key LK]
                                        print a signed license (EXPIRY: RFC 3339 or YYYY-MM-DD;
-                                       none: lifetime)
+                                       none: lifetime); --encrypt: encrypted as keygen.sh
+                                       encrypts (aes-256-gcm+ed25519), opened by LK
           verify FILE|- --public-key ed25519:<hex>... [--app ID] [--now TIME]
+               [--license-key LK] [--fingerprint FP]
                                        check a license's signature and say what it grants
-          inspect FILE|-               show what a license says, without checking it
+          inspect FILE|- [--license-key LK] [--fingerprint FP]
+                                       show what a license says, without checking it
+
+        An encrypted file (keygen.sh's aes-256-gcm+ed25519) opens with its license key,
+        --license-key LK or --license-key-file FILE, and a machine file also with the
+        machine's fingerprint (--fingerprint FP, as `tui-onboard license fingerprint` prints).
 
         exit codes: 0 done, 2 usage, 65 bad license or key, 66 no such file, 73 cannot create,
         74 input/output error
@@ -70,15 +77,22 @@ struct LicenseTool {
     }
 
     private func sign(_ arguments: [String]) -> Result<String, ToolFailure> {
-        let valued: Set<String> = ["key", "app", "grant", "licensee", "email", "lid", "grace", "issued"]
-        return ToolOptions.parse(arguments, valued: valued).flatMap { options in
+        let valued: Set<String> = [
+            "key", "app", "grant", "licensee", "email", "lid", "grace", "issued", "license-key", "license-key-file",
+        ]
+        return ToolOptions.parse(arguments, valued: valued, bare: ["encrypt"]).flatMap { options in
             guard options.operands.isEmpty else {
                 return .failure(ToolFailure(2, "sign takes no operand (\"\(SafeText.excerpt(options.operands[0]))\")"))
             }
-            return options.required("key", "KEY").flatMap(readKey).flatMap { key in
-                issue(from: options).map { issue in
-                    let publicKey = LicensePublicKey(bytes: key.publicKey)!
-                    return issue.armored(keyID: publicKey.keyID) { key.signature(of: $0) }
+            return encryption(for: options).flatMap { secret in
+                options.required("key", "KEY").flatMap(readKey).flatMap { key in
+                    issue(from: options).map { issue in
+                        let keyID = LicensePublicKey(bytes: key.publicKey)!.keyID
+                        guard let secret else { return issue.armored(keyID: keyID) { key.signature(of: $0) } }
+                        return issue.armoredEncrypted(keyID: keyID, seal: Self.seal(with: secret)) {
+                            key.signature(of: $0)
+                        }
+                    }
                 }
             }
         }
@@ -133,7 +147,8 @@ struct LicenseTool {
     }
 
     private func verify(_ arguments: [String]) -> Result<String, ToolFailure> {
-        ToolOptions.parse(arguments, valued: ["public-key", "app", "now"]).flatMap { options in
+        let valued: Set<String> = ["public-key", "app", "now", "license-key", "license-key-file", "fingerprint"]
+        return ToolOptions.parse(arguments, valued: valued).flatMap { options in
             guard options.operands.count == 1 else {
                 return .failure(ToolFailure(2, "verify takes one FILE (or - for standard input)"))
             }
@@ -154,27 +169,43 @@ struct LicenseTool {
                 case .failure(let failure): return .failure(failure)
                 }
             }
-            return readInput(options.operands[0]).flatMap { bytes in
-                let verifier = LicenseVerifier(
-                    keys: keys, audience: .init(appID: options.value("app")), signatureCheck: Ed25519.isValid)
-                switch verifier.verify(bytes, now: moment) {
-                case .success(let license):
-                    return .success(LicenseSummary.text(of: license, now: moment, verified: true))
-                case .failure(let rejection):
-                    return .failure(ToolFailure(65, "\(options.operands[0]): \(rejection.reason)"))
+            return licenseSecret(options).flatMap { secret in
+                readInput(options.operands[0]).flatMap { bytes in
+                    let verifier = LicenseVerifier(
+                        keys: keys, audience: .init(appID: options.value("app")), signatureCheck: Ed25519.isValid,
+                        opener: AES256GCM.open(ciphertext:iv:tag:keyMaterial:),
+                        machineFingerprint: options.value("fingerprint"))
+                    return verified(
+                        verifier.verify(bytes, now: moment, secret: secret), name: options.operands[0], at: moment)
                 }
             }
         }
     }
 
+    private func verified(_ result: Result<License, LicenseRejection>, name: String, at moment: Date) -> Result<
+        String, ToolFailure
+    > {
+        switch result {
+        case .success(let license):
+            return .success(LicenseSummary.text(of: license, now: moment, verified: true))
+        case .failure(let rejection):
+            return .failure(ToolFailure(65, "\(name): \(rejection.reason)"))
+        }
+    }
+
     private func inspect(_ arguments: [String]) -> Result<String, ToolFailure> {
-        ToolOptions.parse(arguments, valued: []).flatMap { options in
+        let valued: Set<String> = ["license-key", "license-key-file", "fingerprint"]
+        return ToolOptions.parse(arguments, valued: valued).flatMap { options in
             guard options.operands.count == 1 else {
                 return .failure(ToolFailure(2, "inspect takes one FILE (or - for standard input)"))
             }
             let name = options.operands[0]
-            return readInput(name).flatMap { bytes in
-                switch LicenseReader.read(bytes) {
+            return licenseSecret(options).flatMap { secret in readInput(name).map { (secret, $0) } }.flatMap {
+                secret, bytes in
+                let reading = LicenseReader.read(
+                    bytes, secret: secret, machineFingerprint: options.value("fingerprint"),
+                    opener: AES256GCM.open(ciphertext:iv:tag:keyMaterial:))
+                switch reading {
                 case .success(let read):
                     var text = "envelope: alg \(SafeText.sanitize(read.envelope.algorithm))"
                     if let kid = read.envelope.keyID { text += ", kid \(SafeText.sanitize(kid))" }
@@ -208,7 +239,7 @@ struct LicenseTool {
         return .success(bytes)
     }
 
-    private func readFile(_ path: String, limit: Int) -> Result<[UInt8], ToolFailure> {
+    func readFile(_ path: String, limit: Int) -> Result<[UInt8], ToolFailure> {
         do { return .success(try UserFile.read(path, limit: limit)) } catch {
             if case .missing = error { return .failure(ToolFailure(66, error.description)) }
             return .failure(ToolFailure(65, error.description))

@@ -103,7 +103,7 @@ struct KeygenEncryptedFileTests {
         let locked = try LicenseReader.read(file).get()
         #expect(locked.envelope.isEncrypted)
         #expect(
-            locked.license.rejection?.reason == "encrypted: the payload cannot be shown without the license key (--key)"
+            locked.license.rejection?.reason == "encrypted: the payload cannot be shown without the license key"
         )
         let opened = try LicenseReader.read(
             file, secret: LicenseSecret(licenseKey: "988214-879010-F1185E-B37E91-E53AF5-V3"),
