@@ -6,12 +6,17 @@ import OnboardSignature
 /// written atomically with mode 0600. Files are stored exactly as given and verified again at
 /// every read, so a file changed on disk grants nothing.
 ///
-/// A file is named after the whole license id (`LicenseFileName`), so two licenses are one
+/// An encrypted file (keygen.sh's `aes-256-gcm+ed25519`) keeps its license key beside it, in
+/// `<name>.key` (0600), so later reads open it; the key is written before the file and removed
+/// with it. A file is named after the whole license id (`LicenseFileName`), so two licenses are one
 /// file only when their ids are equal. Files named by earlier versions, after the id's first
 /// 128 bytes, are still read, and replaced or removed by the id they hold.
 public struct LicenseStore: Sendable {
     public static let folderName = "licenses"
     public static let fileExtension = LicenseFileName.fileExtension
+    public static let keyExtension = ".key"
+    /// Longer than any license key keygen.sh issues.
+    static let maximumKeySize = 4096
 
     public let directory: String
 
@@ -24,18 +29,36 @@ public struct LicenseStore: Sendable {
         public var path: String
         public var bytes: [UInt8]
         public var problem: String?
+        /// The license key stored beside an encrypted file.
+        public var licenseKey: String?
     }
 
     public func path(for licenseID: String) -> String {
         PathText.join(directory, LicenseFileName.name(for: licenseID))
     }
 
+    /// Where the license key of the file at `licensePath` is kept.
+    public static func keyPath(forLicenseAt licensePath: String) -> String {
+        String(licensePath.dropLast(fileExtension.count)) + keyExtension
+    }
+
     /// Stores `bytes` as the license `licenseID`, replacing an earlier copy of the same license
-    /// (under an earlier version's name too).
-    public func add(_ bytes: [UInt8], licenseID: String) throws(SystemCallError) {
+    /// (under an earlier version's name too), with `licenseKey` beside it when the file is
+    /// encrypted; a key left from an earlier, unencrypted copy is removed.
+    public func add(_ bytes: [UInt8], licenseID: String, licenseKey: String? = nil) throws(SystemCallError) {
         try StateDirectory.create(directory)
-        try AtomicFile(path: path(for: licenseID)).write(bytes)
+        let target = path(for: licenseID)
+        let keyPath = Self.keyPath(forLicenseAt: target)
+        if let licenseKey {
+            try AtomicFile(path: keyPath).write(Array(licenseKey.utf8))
+        }
+        try AtomicFile(path: target).write(bytes)
+        if licenseKey == nil { try removeIfPresent(keyPath) }
         _ = try removeEarlierName(of: licenseID)
+    }
+
+    private func removeIfPresent(_ path: String) throws(SystemCallError) {
+        guard unlink(path) == 0 || errno == ENOENT else { throw .current("remove", path) }
     }
 
     /// Removes the license `licenseID`; false when no such file is stored.
@@ -46,6 +69,7 @@ public struct LicenseStore: Sendable {
             guard errno == ENOENT else { throw .current("remove", target) }
             removed = false
         }
+        try removeIfPresent(Self.keyPath(forLicenseAt: target))
         if try removeEarlierName(of: licenseID) { removed = true }
         if removed { try POSIXFile.syncDirectory(directory) }
         return removed
@@ -75,7 +99,7 @@ public struct LicenseStore: Sendable {
             let path = PathText.join(directory, name)
             do throws(POSIXFile.RegularFileFailure) {
                 let bytes = try POSIXFile.readRegularFile(path, limit: LicenseVerifier.maximumSize)
-                return Entry(path: path, bytes: bytes, problem: nil)
+                return Entry(path: path, bytes: bytes, problem: nil, licenseKey: storedKey(forLicenseAt: path))
             } catch {
                 let problem: String
                 switch error {
@@ -85,8 +109,18 @@ public struct LicenseStore: Sendable {
                     problem = "\(size) bytes, over the \(LicenseVerifier.maximumSize / 1024) KiB a license may be"
                 case .system(let failure): problem = failure.description
                 }
-                return Entry(path: path, bytes: [], problem: problem)
+                return Entry(path: path, bytes: [], problem: problem, licenseKey: nil)
             }
         }
+    }
+
+    /// The key kept beside the license at `path`; nil when there is none or it cannot be read
+    /// (the file then says it is encrypted when verified).
+    private func storedKey(forLicenseAt path: String) -> String? {
+        guard
+            let bytes = try? POSIXFile.readRegularFile(Self.keyPath(forLicenseAt: path), limit: Self.maximumKeySize),
+            !bytes.isEmpty
+        else { return nil }
+        return String(validating: bytes, as: UTF8.self)
     }
 }
