@@ -349,14 +349,14 @@ public struct OnboardingApp: Sendable {
             }
             return []
         case .paste(let text):
-            // Only a text question, the checkout sheet (a license) and the offer code box take
-            // text; a paste is never taken for keys.
+            // Only a text question and the paywall's box on top, when it takes text (a license on
+            // the checkout sheet, a code in the offer code box), take it; a paste is never taken
+            // for keys.
             if case .question(.inputQuestion) = focus {
                 _ = questions[carousel.currentIndex]?.paste(text)
                 return []
             }
-            if let events = paywall?.pasteOnOfferCode(text) { return perform(events) }
-            return paywall?.pasteOnCheckout(text).map { perform($0) } ?? []
+            return paywall?.paste(text).map { perform($0) } ?? []
         case .licenseChecked(let outcome, let lines):
             return paywall.map { _ in perform(paywall!.finishLicenseCheck(outcome, licenseLines: lines)) } ?? []
         case .addressOpened(let failure):
