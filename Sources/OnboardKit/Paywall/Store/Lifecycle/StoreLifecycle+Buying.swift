@@ -1,14 +1,14 @@
 import FoundationEssentials
 import FoundationInternationalization
 
-/// Buying: a first purchase, a plan change within a group, an offer for the next renewal, and
-/// which win-back offer a lapsed subscriber may take.
+/// Buying: a first purchase, the plan the customer is on bought again (an offer for its next
+/// renewal), and which win-back offer a lapsed subscriber may take. Buying another plan of the
+/// group is a plan change (`StoreLifecycle+PlanChanging`).
 extension StoreLifecycle {
     /// A purchase, a plan change, or an offer for the next renewal.
     func buy(_ product: Product, offer: SubscriptionOffer?, in context: StoreContext, id: String)
         throws(LifecycleRefusal) -> LifecycleStep
     {
-        let now = context.now
         if product.type == .nonConsumable, EntitlementResolver.isOwned(product, in: context) {
             throw LifecycleRefusal(
                 .notAllowed, Messages.tr("{{ name }} is bought already", ["name": product.localizedTitle]))
@@ -24,25 +24,9 @@ extension StoreLifecycle {
                 summary: Messages.tr("Bought {{ name }}.", ["name": product.localizedTitle]), celebrates: true)
         }
         let standing = GroupStanding(groupOf: product, in: context)
-        if let offer {
-            guard offer.eligibility.contains(standing.eligibility) else {
-                throw LifecycleRefusal(.notAllowed, ineligibility(offer, standing: standing))
-            }
-            if offer.kind == .winBack, let condition = offer.winBack, !meets(condition, standing, in: context) {
-                throw LifecycleRefusal(
-                    .notAllowed,
-                    Messages.tr("the win-back offer {{ offer }} is not open to this customer yet", ["offer": offer.id]))
-            }
-        }
+        if let offer { try checkOpen(offer, to: standing, in: context) }
         guard let current = standing.current else {
-            let offer = offer ?? winBackOffer(for: product, in: context)
-            return LifecycleStep(
-                transaction: purchase(of: product, offer: offer, in: context, id: id),
-                summary: offer.map {
-                    Messages.tr(
-                        "Subscribed to {{ name }} with the offer {{ offer }}.",
-                        ["name": product.localizedTitle, "offer": $0.id])
-                } ?? Messages.tr("Subscribed to {{ name }}.", ["name": product.localizedTitle]), celebrates: true)
+            return subscribe(to: product, offer: offer ?? winBackOffer(for: product, in: context), in: context, id: id)
         }
         if case .inBillingRetry = current.state {
             throw LifecycleRefusal(
@@ -52,104 +36,82 @@ extension StoreLifecycle {
                     ["name": name(current.productID)]))
         }
         if current.productID == product.id {
-            if let offer, let pending = current.details.pendingProductID {
-                throw LifecycleRefusal(
-                    .notAllowed,
-                    Messages.tr(
-                        "{{ name }} changes to {{ other }} at the next renewal, where the offer {{ offer }} would not apply; call the change off first",
-                        ["name": name(current.productID), "other": name(pending), "offer": offer.id]))
-            }
-            if let offer {
-                var event = event(.offerScheduled, on: current, product: product, in: context, id: id)
-                event.offerKind = offer.kind.rawValue
-                event.offerID = offer.id
-                event.offer = EntitlementResolver.ledgerOffer(for: offer.terms)
-                return LifecycleStep(
-                    transaction: event,
-                    summary: current.state.upcomingRenewal(after: context.now).map {
-                        Messages.tr(
-                            "The offer {{ offer }} applies from the next renewal of {{ name }} on {{ date }}.",
-                            ["offer": offer.id, "name": product.localizedTitle, "date": day($0)])
-                    }
-                        ?? Messages.tr(
-                            "The offer {{ offer }} applies from the next renewal of {{ name }}.",
-                            ["offer": offer.id, "name": product.localizedTitle]))
-            }
-            if current.details.pendingProductID != nil {
-                return try step(.keepPlan(productID: product.id), in: context, id: id)
-            }
-            if current.details.unsubscribeDetectedAt != nil {
-                return try step(.uncancel(productID: product.id), in: context, id: id)
-            }
+            return try buyCurrentPlan(product, offer: offer, current: current, in: context, id: id)
+        }
+        return try changePlan(to: product, offer: offer, from: current, in: context, id: id)
+    }
+
+    /// Refuses an offer the customer's standing in the group does not open: one for another
+    /// class of subscriber, or a win-back offer whose conditions are not met yet.
+    private func checkOpen(_ offer: SubscriptionOffer, to standing: GroupStanding, in context: StoreContext)
+        throws(LifecycleRefusal)
+    {
+        guard offer.eligibility.contains(standing.eligibility) else {
+            throw LifecycleRefusal(.notAllowed, ineligibility(offer, standing: standing))
+        }
+        if offer.kind == .winBack, let condition = offer.winBack, !meets(condition, standing, in: context) {
+            throw LifecycleRefusal(
+                .notAllowed,
+                Messages.tr("the win-back offer {{ offer }} is not open to this customer yet", ["offer": offer.id]))
+        }
+    }
+
+    /// A new subscription for a customer with none current in the group, under `offer` if any.
+    private func subscribe(to product: Product, offer: SubscriptionOffer?, in context: StoreContext, id: String)
+        -> LifecycleStep
+    {
+        LifecycleStep(
+            transaction: purchase(of: product, offer: offer, in: context, id: id),
+            summary: offer.map {
+                Messages.tr(
+                    "Subscribed to {{ name }} with the offer {{ offer }}.",
+                    ["name": product.localizedTitle, "offer": $0.id])
+            } ?? Messages.tr("Subscribed to {{ name }}.", ["name": product.localizedTitle]), celebrates: true)
+    }
+
+    /// Buying the plan the customer is on: an offer for its next renewal, or undoing what stops
+    /// it renewing as it is (a plan change waiting, auto-renew off); else there is nothing to buy.
+    private func buyCurrentPlan(
+        _ product: Product, offer: SubscriptionOffer?, current: GroupStanding.Subscription, in context: StoreContext,
+        id: String
+    ) throws(LifecycleRefusal) -> LifecycleStep {
+        if let offer { return try scheduleOffer(offer, for: product, on: current, in: context, id: id) }
+        if current.details.pendingProductID != nil { return try keepPlan(product.id, in: context, id: id) }
+        if current.details.unsubscribeDetectedAt != nil { return try uncancel(product.id, in: context, id: id) }
+        throw LifecycleRefusal(
+            .notAllowed,
+            Messages.tr(
+                "already subscribed to {{ name }}; {{ state }}",
+                ["name": product.localizedTitle, "state": endText(current)]))
+    }
+
+    /// An offer for the next renewal of the plan the customer is on; refused while a change to
+    /// another plan waits for that renewal, where the offer would not apply.
+    private func scheduleOffer(
+        _ offer: SubscriptionOffer, for product: Product, on current: GroupStanding.Subscription,
+        in context: StoreContext, id: String
+    ) throws(LifecycleRefusal) -> LifecycleStep {
+        if let pending = current.details.pendingProductID {
             throw LifecycleRefusal(
                 .notAllowed,
                 Messages.tr(
-                    "already subscribed to {{ name }}; {{ state }}",
-                    ["name": product.localizedTitle, "state": endText(current)]))
+                    "{{ name }} changes to {{ other }} at the next renewal, where the offer {{ offer }} would not apply; call the change off first",
+                    ["name": name(current.productID), "other": name(pending), "offer": offer.id]))
         }
-        guard let (change, immediate) = planChange(to: product, in: context) else {
-            throw LifecycleRefusal(
-                .notAllowed, Messages.tr("already subscribed to {{ name }}", ["name": product.localizedTitle]))
-        }
-        if current.details.pendingProductID == product.id, offer == nil {
-            throw LifecycleRefusal(
-                .notAllowed,
-                current.state.upcomingRenewal(after: context.now).flatMap { _ in current.details.pendingChangeDate }.map
-                {
-                    Messages.tr(
-                        "{{ name }} changes to {{ other }} on {{ date }} already",
-                        ["name": name(current.productID), "other": product.localizedTitle, "date": day($0)])
-                }
-                    ?? Messages.tr(
-                        "{{ name }} changes to {{ other }} at its renewal already",
-                        ["name": name(current.productID), "other": product.localizedTitle]))
-        }
-        if !immediate || offer != nil, let waiting = current.details.renewalOfferID {
-            throw LifecycleRefusal(
-                .notAllowed,
-                Messages.tr(
-                    "the offer {{ offer }} waits for the next renewal of {{ name }}; a plan change then would give it up",
-                    ["offer": waiting, "name": name(current.productID)]))
-        }
-        guard immediate, offer == nil else {
-            var event = event(.planChangeScheduled, on: current, product: product, in: context, id: id)
-            event.productID = current.productID
-            event.pendingProductID = product.id
-            if let offer {
-                event.offerKind = offer.kind.rawValue
-                event.offerID = offer.id
-            }
-            return LifecycleStep(
-                transaction: event,
-                summary: current.state.upcomingRenewal(after: context.now).map {
-                    Messages.tr(
-                        "{{ name }} changes to {{ other }} on {{ date }} ({{ change }}).",
-                        [
-                            "name": name(current.productID), "other": product.localizedTitle, "date": day($0),
-                            "change": change.rawValue,
-                        ])
-                }
-                    ?? Messages.tr(
-                        "{{ name }} changes to {{ other }} at its next renewal ({{ change }}).",
-                        ["name": name(current.productID), "other": product.localizedTitle, "change": change.rawValue]))
-        }
-        let refund = proratedRefund(of: current, at: now)
-        let grant = LedgerTransaction(
-            id: id, originalID: current.originalID, productID: product.id, purchaseDate: now,
-            expiresDate: product.subscriptionPeriod?.adding(to: now, calendar: calendar), state: .purchased,
-            willRenew: true, appliesTo: current.details.latestGrantID, planChange: change.rawValue,
-            proratedRefund: "\(refund)")
-        let from = catalog.products[current.productID]
-        let values = [
-            "other": product.localizedTitle, "refund": from.map { money(refund, $0) } ?? "\(refund)",
-            "name": name(current.productID),
-        ]
+        var event = event(.offerScheduled, on: current, product: product, in: context, id: id)
+        event.offerKind = offer.kind.rawValue
+        event.offerID = offer.id
+        event.offer = EntitlementResolver.ledgerOffer(for: offer.terms)
         return LifecycleStep(
-            transaction: grant,
-            summary: change == .upgrade
-                ? Messages.tr("Upgraded to {{ other }} now; {{ refund }} of {{ name }} was refunded.", values)
-                : Messages.tr("Changed to {{ other }} now; {{ refund }} of {{ name }} was refunded.", values),
-            celebrates: true)
+            transaction: event,
+            summary: current.state.upcomingRenewal(after: context.now).map {
+                Messages.tr(
+                    "The offer {{ offer }} applies from the next renewal of {{ name }} on {{ date }}.",
+                    ["offer": offer.id, "name": product.localizedTitle, "date": day($0)])
+            }
+                ?? Messages.tr(
+                    "The offer {{ offer }} applies from the next renewal of {{ name }}.",
+                    ["offer": offer.id, "name": product.localizedTitle]))
     }
 
     /// A new purchase at `now`: the offer's terms when given, else the introductory offer when
