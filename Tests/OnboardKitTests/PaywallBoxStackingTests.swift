@@ -14,7 +14,7 @@ import Testing
     static func paywall(with boxes: Set<PaywallBox.Kind>) throws -> PaywallController {
         var paywall = PaywallController(
             setup: PaywallSetup(
-                catalog: try PaywallViewTests.defaultCatalog(), mode: .prompt, latency: 0,
+                catalog: try PaywallFixtures.defaultCatalog(), mode: .prompt, latency: 0,
                 clock: StoreClock(startWallDate: StoreFixtures.date(2026, 1, 1))),
             seed: 1)
         if boxes.contains(.testStoreSheet) { _ = paywall.perform(.buy, on: Self.page) }
@@ -70,7 +70,7 @@ import Testing
     /// The ledger is found damaged while the test store's sheet asks how the purchase ends:
     /// the notice comes over the sheet, the first key closes it, the next one answers the sheet.
     @Test func aNoticeOverTheTestStoresSheetIsSeenAndTakesTheFirstKey() throws {
-        var app = try PaywallFlowTests.app(mode: .prompt, latency: 0)
+        var app = try PaywallFixtures.flowApp(mode: .prompt, latency: 0)
         _ = PaywallFlowTests.press([.enter], &app)
         #expect(app.paywall?.keyContext == .testStoreSheet)
         _ = app.update(.storageProblem(StorageBoxKeyTests.problem))
