@@ -50,7 +50,7 @@ import Testing
 
     /// The app on its paywall page with `opened` up, the screen having shown it.
     static func app(with opened: Opened) throws -> OnboardingApp {
-        var app = try PaywallFlowTests.app(mode: .prompt, latency: 0)
+        var app = try PaywallFixtures.flowApp(mode: .prompt, latency: 0)
         let paywall = try #require(app.paywall)
         switch opened {
         case .transactionManager: app.paywall?.open(try box(.transactionManager, of: paywall))
