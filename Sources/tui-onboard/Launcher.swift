@@ -16,48 +16,58 @@ struct Launcher {
     /// built-in tour (whose deck file names no version) carries it.
     static let version = "0.1.0"
 
+    /// Carries out the command. The switch has no `default:`: a command added to
+    /// `Options.Command` does not compile until it names its handler here, so no command can
+    /// fall through to the tour.
     func run() -> Int32 {
         if let refusal = refusalOfOutputsInTheStateDirectory() {
             printError(refusal)
             return ExitCode.usage
         }
         switch options.command {
-        case .help:
-            return writeOutput(UsageText.general() + "\n")
-        case .commandHelp(let command):
-            return writeOutput(UsageText.command(command) + "\n")
-        case .manPage:
-            return writeOutput(ManPage.render())
-        case .completions(let shell):
-            return writeOutput(shell.script)
-        case .initialize(let directory):
-            return initialize(directory)
-        case .version:
-            return versionReport()
-        case .symbols:
-            return symbols()
-        case .dump(let deckPath):
-            return Messages.$current.withValue(userMessages()) { dump(deckPath) }
-        case .validate(let paths):
-            return validate(paths)
-        case .status, .has, .answer, .answers, .reset, .license, .store, .run, .paywall:
-            let folders = [sandboxDirectory, LicenseStore(stateDirectory: stateDirectory).directory]
-            let refusal = StateDirectory.refusal(stateDirectory, folders: folders)
-            if case .run = options.command {
-                // A tour never stops for its state directory: it is shown without it.
-                var launcher = self
-                launcher.stateRefusal = refusal
-                return Messages.$current.withValue(userMessages()) { launcher.runOnboarding() }
-            }
-            if let refusal {
-                printError(refusal)
-                return ExitCode.ioError
-            }
-            switch options.command {
-            case .paywall: return Messages.$current.withValue(userMessages()) { runStateCommand() }
-            default: return runStateCommand()
-            }
+        case .help: return writeOutput(UsageText.general() + "\n")
+        case .commandHelp(let command): return writeOutput(UsageText.command(command) + "\n")
+        case .manPage: return writeOutput(ManPage.render())
+        case .completions(let shell): return writeOutput(shell.script)
+        case .initialize(let directory): return initialize(directory)
+        case .version: return versionReport()
+        case .symbols: return symbols()
+        case .dump(let deckPath): return Messages.$current.withValue(userMessages()) { dump(deckPath) }
+        case .validate(let paths): return validate(paths)
+        case .run: return runTour()
+        case .status: return inSafeStateDirectory { status() }
+        case .has(let entitlement): return inSafeStateDirectory { has(entitlement) }
+        case .answer(let id): return inSafeStateDirectory { answer(id) }
+        case .answers: return inSafeStateDirectory { answers() }
+        case .reset: return inSafeStateDirectory { reset() }
+        case .license(let action): return inSafeStateDirectory { license(action) }
+        case .store(let action): return inSafeStateDirectory { store(action) }
+        case .paywall(let entitlement):
+            return inSafeStateDirectory { Messages.$current.withValue(userMessages()) { paywallGate(entitlement) } }
         }
+    }
+
+    /// Why the state directory (or the folders inside it) may not be used; nil when it may.
+    private func stateDirectoryRefusal() -> String? {
+        let folders = [sandboxDirectory, LicenseStore(stateDirectory: stateDirectory).directory]
+        return StateDirectory.refusal(stateDirectory, folders: folders)
+    }
+
+    /// A tour never stops for its state directory: it is shown without it.
+    private func runTour() -> Int32 {
+        var launcher = self
+        launcher.stateRefusal = stateDirectoryRefusal()
+        return Messages.$current.withValue(userMessages()) { launcher.runOnboarding() }
+    }
+
+    /// Runs a command that reads or writes the state directory once it is known to be safe;
+    /// one that is not (another user's, a link) ends the command with 74.
+    private func inSafeStateDirectory(_ command: () -> Int32) -> Int32 {
+        if let refusal = stateDirectoryRefusal() {
+            printError(refusal)
+            return ExitCode.ioError
+        }
+        return command()
     }
 
     /// The app's own words for a tour or a dump, in the user's language (`--lang`, `LANGUAGE`,
@@ -66,21 +76,6 @@ struct Launcher {
         MessageCatalogLocator.messages(
             preference: languagePreference,
             environment: environment)
-    }
-
-    /// The commands that read or write the state directory, once it is known to be safe.
-    private func runStateCommand() -> Int32 {
-        switch options.command {
-        case .status: return status()
-        case .has(let entitlement): return has(entitlement)
-        case .answer(let id): return answer(id)
-        case .answers: return answers()
-        case .reset: return reset()
-        case .license(let action): return license(action)
-        case .store(let action): return store(action)
-        case .paywall(let entitlement): return paywallGate(entitlement)
-        default: return runOnboarding()
-        }
     }
 
     /// Every path the command line asks to write to, with the option that names it: the result,

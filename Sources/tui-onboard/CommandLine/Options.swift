@@ -37,6 +37,27 @@ struct Options: Equatable {
         case manPage
         /// Prints a shell's completion script (`--completions SHELL`, for `make cli-docs`).
         case completions(CompletionShell)
+
+        /// The table's command this is; nil for the help, the version and the generators,
+        /// which answer whatever command the line names.
+        var name: CommandName? {
+            switch self {
+            case .run: return .run
+            case .validate: return .validate
+            case .symbols: return .symbols
+            case .dump: return .dump
+            case .status: return .status
+            case .has: return .has
+            case .answer: return .answer
+            case .answers: return .answers
+            case .paywall: return .paywall
+            case .reset: return .reset
+            case .license: return .license
+            case .store: return .store
+            case .initialize: return .initialize
+            case .help, .commandHelp, .version, .manPage, .completions: return nil
+            }
+        }
     }
 
     var command: Command = .run
