@@ -108,7 +108,7 @@ struct Launcher {
             bytes = try AssetLocator.reader.read(path, CatalogFile.maximumByteCount)
         } catch {
             printError("\(error.description) (the paywall's catalog)")
-            return .failure(ExitStatus(code: ExitCode.forReadError(error)))
+            return .failure(ExitStatus(for: error))
         }
         // A `.storekit` file the catalog names is read as the catalog was.
         let fileReader: CatalogFileReader = { requested in
@@ -134,7 +134,7 @@ struct Launcher {
         let path = options.deckPath ?? AssetLocator.deckPath(environment: environment)
         let result = DeckLoader.load(path: path, reader: AssetLocator.reader, language: languagePreference)
         report(result.diagnostics)
-        if let error = result.fileError { return .failure(ExitStatus(code: ExitCode.forReadError(error))) }
+        if let error = result.fileError { return .failure(ExitStatus(for: error)) }
         guard var deck = result.deck else { return .failure(ExitStatus(code: ExitCode.badData)) }
         // The built-in tour is this program's own: "What's new" and --plain name its version.
         if options.deckPath == nil { deck.app.version = Launcher.version }
@@ -171,7 +171,7 @@ struct Launcher {
                     bytes = nil
                 case .tooLarge:
                     printError("\(error.description) (the config file)")
-                    return .failure(ExitStatus(code: ExitCode.forReadError(error)))
+                    return .failure(ExitStatus(for: error))
                 }
             }
             if let bytes {
@@ -191,9 +191,4 @@ struct Launcher {
     var stateDirectory: String {
         StateDirectory.resolve(explicit: options.stateDirectory, environment: environment)
     }
-
-    struct ExitStatus: Error {
-        var code: Int32
-    }
-
 }

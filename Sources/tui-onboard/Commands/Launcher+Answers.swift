@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import OnboardDisk
 import OnboardKit
+import OnboardRun
 
 /// `answer ID` and `answers`: what the user answered, for the host's scripts.
 extension Launcher {
@@ -30,8 +31,7 @@ extension Launcher {
             state = try FirstRunStateFile(directory: stateDirectory).loadWithoutRepair()
         } catch {
             printError(error.description)
-            if case .io = error { return .failure(ExitStatus(code: ExitCode.ioError)) }
-            return .failure(ExitStatus(code: ExitCode.badData))
+            return .failure(ExitStatus(for: error))
         }
         if deck?.app.id != appID {
             deck = nil
@@ -169,7 +169,7 @@ extension Launcher {
             bytes = try UserFile.read(path, limit: 1024 * 1024)
         } catch {
             printError("\(SafeText.sanitize(path)): \(error.reason)")
-            return .failure(ExitStatus(code: ExitCode.forReadError(error)))
+            return .failure(ExitStatus(for: error))
         }
         let root: JSONNode
         do {

@@ -55,12 +55,12 @@ extension Launcher {
             catalog: found.subject.catalog, now: now)
         {
         case .success(let stored): license = stored
-        case .failure(.refused(let reason)):
-            printError("\(path): \(reason); nothing was stored")
-            return ExitCode.badData
-        case .failure(.unsaved(let reason)):
-            printError("cannot store the license: \(reason)")
-            return ExitCode.ioError
+        case .failure(let failure):
+            switch failure {
+            case .refused(let reason): printError("\(path): \(reason); nothing was stored")
+            case .unsaved(let reason): printError("cannot store the license: \(reason)")
+            }
+            return ExitStatus(for: failure).code
         }
         return writeOutput("added " + LicenseSummary.text(of: license, now: now, verified: true))
     }
@@ -119,8 +119,7 @@ extension Launcher {
             return .success(try UserFile.read(path, limit: limit))
         } catch {
             printError(error.description)
-            if case .missing = error { return .failure(ExitStatus(code: ExitCode.missingInput)) }
-            return .failure(ExitStatus(code: ExitCode.badData))
+            return .failure(ExitStatus(forLicenseFile: error))
         }
     }
 }

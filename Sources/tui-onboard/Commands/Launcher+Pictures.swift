@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import OnboardDisk
 import OnboardKit
+import OnboardRun
 
 /// `dump` and `symbols --preview`: pictures of what the app shows, made without a terminal.
 extension Launcher {

@@ -62,7 +62,7 @@ extension Launcher {
             return .success(try LedgerFile(directory: directory ?? answerLedgerDirectory).loadWithoutRepair())
         } catch {
             printError(error.description)
-            return .failure(ExitStatus(code: error.exitCode))
+            return .failure(ExitStatus(for: error))
         }
     }
 
@@ -82,8 +82,7 @@ extension Launcher {
             state = try FirstRunStateFile(directory: stateDirectory).loadWithoutRepair()
         } catch {
             printError(error.description)
-            if case .io = error { return ExitCode.ioError }
-            return ExitCode.badData
+            return ExitStatus(for: error).code
         }
         var entitlements: [EntitlementStatus] = []
         if let catalog = subject.catalog {

@@ -44,7 +44,7 @@ extension Launcher {
             lifecycleAction, in: context, transactionID: Self.newTransactionID(avoiding: ledger))
         {
             printError("\(refusal.message); nothing was recorded")
-            return refusal.kind == .unknownName ? ExitCode.usage : ExitCode.notActive
+            return ExitStatus(for: refusal).code
         }
         let gate = PurchaseGate(catalog: catalog, calendar: Self.storeCalendar)
         do {
@@ -57,7 +57,7 @@ extension Launcher {
             return report(result)
         } catch {
             printError("\(error); nothing was recorded")
-            return error.exitCode
+            return ExitStatus(for: error).code
         }
     }
 
@@ -79,7 +79,7 @@ extension Launcher {
             return ExitCode.success
         case .refused(let refusal, _):
             printError("\(refusal.message) (another tui-onboard recorded something first); nothing was recorded")
-            return refusal.kind == .unknownName ? ExitCode.usage : ExitCode.notActive
+            return ExitStatus(for: refusal).code
         case .busy:
             printError("another tui-onboard kept the purchase ledger locked; nothing was recorded")
             return ExitCode.ioError
@@ -91,7 +91,7 @@ extension Launcher {
             return .success(try file.load(wait: .patiently))
         } catch {
             printError("\(error)")
-            return .failure(ExitStatus(code: error.exitCode))
+            return .failure(ExitStatus(for: error))
         }
     }
 

@@ -18,7 +18,7 @@ extension Launcher {
                 bytes = try UserFile.read(path, limit: DeckLoader.maximumDeckSize)
             } catch {
                 printError(error.description)
-                worst = max(worst, ExitCode.forReadError(error))
+                worst = max(worst, ExitStatus(for: error).code)
                 continue
             }
             var diagnostics: [Diagnostic]
