@@ -82,10 +82,10 @@ struct Launcher {
     /// the recording, the pictures' directory and the directory `init` fills.
     var outputPaths: [(option: String, path: String)] {
         var outputs: [(String, String)] = []
-        if let path = options.resultPath, path != "-" { outputs.append(("--result-json", path)) }
-        if let path = options.recordPath { outputs.append(("--record", path)) }
-        if let path = options.eventsPath, path != "-" { outputs.append(("--events", path)) }
-        if let directory = options.svgDirectory { outputs.append(("--svg", directory)) }
+        if let path = options.output.resultPath, path != "-" { outputs.append(("--result-json", path)) }
+        if let path = options.output.recordPath { outputs.append(("--record", path)) }
+        if let path = options.output.eventsPath, path != "-" { outputs.append(("--events", path)) }
+        if let directory = options.pictures.svgDirectory { outputs.append(("--svg", directory)) }
         if case .initialize(let directory) = options.command { outputs.append(("init", directory ?? ".")) }
         return outputs
     }
@@ -124,20 +124,20 @@ struct Launcher {
     /// for the author, who sees them all with `validate`; a run, `status` or `has` inside a
     /// host speaks to the host's users, who can do nothing about them.
     func report(_ diagnostics: [Diagnostic]) {
-        for diagnostic in diagnostics where diagnostic.severity == .error || options.showsWarnings {
+        for diagnostic in diagnostics where diagnostic.severity == .error || options.output.showsWarnings {
             printError(diagnostic.description)
         }
     }
 
     /// The deck of `--deck`, else the built-in one (inside the binary; see `AssetLocator`).
     func loadDeck() -> Result<Deck, ExitStatus> {
-        let path = options.deckPath ?? AssetLocator.deckPath(environment: environment)
+        let path = options.tour.deckPath ?? AssetLocator.deckPath(environment: environment)
         let result = DeckLoader.load(path: path, reader: AssetLocator.reader, language: languagePreference)
         report(result.diagnostics)
         if let error = result.fileError { return .failure(ExitStatus(for: error)) }
         guard var deck = result.deck else { return .failure(ExitStatus(code: ExitCode.badData)) }
         // The built-in tour is this program's own: "What's new" and --plain name its version.
-        if options.deckPath == nil { deck.app.version = Launcher.version }
+        if options.tour.deckPath == nil { deck.app.version = Launcher.version }
         return .success(deck)
     }
 
@@ -189,6 +189,6 @@ struct Launcher {
     static func defaultSeed() -> UInt64 { UInt64.random(in: 0...UInt64.max) }
 
     var stateDirectory: String {
-        StateDirectory.resolve(explicit: options.stateDirectory, environment: environment)
+        StateDirectory.resolve(explicit: options.state.directory, environment: environment)
     }
 }

@@ -4,8 +4,10 @@ import OnboardKit
 
 /// The one table of the command line. The parser (`Options.parse`), `--help`, each command's
 /// `--help`, the man page (`tui-onboard.1`) and the bash, zsh and fish completions are all
-/// made from it: a new option or command is a new row here (and, for a command, its case in
-/// `Options.Command` and the code that carries it out).
+/// made from it. A new command is its `CommandName`, its row (`command(_:)` does not compile
+/// without it), the `Options.Command` its row parses to and its handler in `Launcher.run`
+/// (which does not compile without it). A new option is its row in `options`, which sets a
+/// field of one of `Options`' groups, and the code that reads that field.
 enum CommandLineSpec {
     static let program = "tui-onboard"
     /// One line: the man page's NAME.

@@ -15,7 +15,7 @@ extension Launcher {
 
     func licenseSubject() -> Result<LicenseSubject, ExitStatus> {
         subject().flatMap { subject in
-            let keys = StoredLicenses.keys(of: subject.catalog, extraKeys: options.publicKeys)
+            let keys = StoredLicenses.keys(of: subject.catalog, extraKeys: options.paywall.publicKeys)
             guard !keys.isEmpty else {
                 printError(
                     "no public key to verify licenses with: the catalog"
@@ -70,7 +70,7 @@ extension Launcher {
         let stored = StoredLicenses.read(
             stateDirectory: stateDirectory, keys: found.keys, audience: found.audience, now: now)
         let catalog = found.subject.catalog
-        if options.isJSON { return writeOutput(LicenseListJSON.text(stored, now: now, catalog: catalog)) }
+        if options.output.isJSON { return writeOutput(LicenseListJSON.text(stored, now: now, catalog: catalog)) }
         var text = ""
         for license in stored.verified {
             text += LicenseSummary.text(of: license, now: now, verified: true, catalog: catalog)
