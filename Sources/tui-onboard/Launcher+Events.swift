@@ -10,7 +10,7 @@ extension Launcher {
     /// A FILE that cannot be opened is said on stderr and stops the run with 74, before the
     /// terminal is touched; `-` holds the lines until the terminal is restored.
     func openEvents(mode: RunMode, pageIndexes: [Int]) -> Result<TourEventLog?, ExitStatus> {
-        guard let path = options.eventsPath else { return .success(nil) }
+        guard let path = options.output.eventsPath else { return .success(nil) }
         let context = TourEventContext(run: Self.runID(), mode: mode, pageIndexes: pageIndexes)
         if path == "-" { return .success(TourEventLog(destination: .memory, context: context)) }
         do {
@@ -27,7 +27,7 @@ extension Launcher {
     /// the host's side channel, and a gate's answer must stay the entitlement's.
     func deliverHeldEvents(_ events: TourEventLog) {
         if let problem = events.problem { printError(problem) }
-        guard options.eventsPath == "-" else { return }
+        guard options.output.eventsPath == "-" else { return }
         let output = EventFile(borrowing: STDOUT_FILENO)
         events.writeHeldLines(to: output)
         if let problem = TourEventLog.problem(of: output, path: "standard output") { printError(problem) }

@@ -19,7 +19,7 @@ extension Launcher {
     }
 
     /// The catalog a deck's paywall uses: `--catalog`, else the deck's own `catalog`.
-    func catalogPath(for deck: Deck) -> String? { options.catalogPath ?? deck.catalogPath }
+    func catalogPath(for deck: Deck) -> String? { options.paywall.catalogPath ?? deck.catalogPath }
 
     /// Loads the catalog and the ledger for the paywall, and returns what makes its setup.
     /// Returns nil when the deck has no paywall and no catalog was asked for; an exit status
@@ -55,14 +55,15 @@ extension Launcher {
             printError("\(error)")
             return .failure(ExitStatus(code: error.exitCode))
         }
-        let clock = StoreClock(startWallDate: Date(), startSimulatedDate: options.now, timeRate: options.timeRate)
-        let mode = options.simulation.flatMap(StoreSimulator.SimulationMode.init(rawValue:)) ?? .success
-        let latency = options.latency
+        let clock = StoreClock(
+            startWallDate: Date(), startSimulatedDate: options.paywall.now, timeRate: options.paywall.timeRate)
+        let mode = options.paywall.simulation.flatMap(StoreSimulator.SimulationMode.init(rawValue:)) ?? .success
+        let latency = options.paywall.latency
         let environment = environment
-        let language = options.language
+        let language = options.tour.language
         let isSandbox = runsInSandbox
         let licenseDirectory = stateRefusal == nil ? stateDirectory : nil
-        let appID = options.appID ?? deck.app.id
+        let appID = options.state.appID ?? deck.app.id
         return .success({
             var reference: String?
             var licenseLines: [String] = []
@@ -89,10 +90,10 @@ extension Launcher {
     /// The reader's languages for the texts of decks and catalogs: `--lang`, then the
     /// environment as GNU tools read it.
     var languagePreference: LanguagePreference {
-        LanguagePreference.resolve(option: options.language, environment: environment)
+        LanguagePreference.resolve(option: options.tour.language, environment: environment)
     }
 
     /// The locale every number, price and date is written in: the conventions of the user's first
     /// language (`--lang`, `LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`), `FormattingLocale`'s rule.
-    var userLocale: Locale { FormattingLocale.resolve(option: options.language, environment: environment) }
+    var userLocale: Locale { FormattingLocale.resolve(option: options.tour.language, environment: environment) }
 }

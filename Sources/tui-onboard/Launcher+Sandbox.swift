@@ -11,14 +11,16 @@ extension Launcher {
 
     /// True when the run's store keeps its purchases in the sandbox: its clock is not the real
     /// one (`--now`, a `--time-rate` other than 1), or `--sandbox` asked for it.
-    var runsInSandbox: Bool { options.usesSandbox || options.now != nil || options.timeRate != 1 }
+    var runsInSandbox: Bool {
+        options.paywall.usesSandbox || options.paywall.now != nil || options.paywall.timeRate != 1
+    }
 
     /// The directory of the ledger the run's store reads and writes.
     var runLedgerDirectory: String { runsInSandbox ? sandboxDirectory : stateDirectory }
 
     /// The directory of the ledger `status` and `has` read: the real one unless `--sandbox`.
     /// `--now` alone evaluates the real ledger at that date.
-    var answerLedgerDirectory: String { options.usesSandbox ? sandboxDirectory : stateDirectory }
+    var answerLedgerDirectory: String { options.paywall.usesSandbox ? sandboxDirectory : stateDirectory }
 }
 
 extension Launcher {

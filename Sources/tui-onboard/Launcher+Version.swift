@@ -9,7 +9,7 @@ import OnboardKit
 extension Launcher {
     func versionReport() -> Int32 {
         var lines = ["tui-onboard \(Launcher.version)"]
-        if options.isVerbose {
+        if options.output.isVerbose {
             let executable = AssetLocator.executablePath()
             lines.append("executable: \(executable ?? "unknown (/proc/self/exe cannot be read)")")
             lines.append("built-in tour: " + builtInTourPlace())

@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test func theOptionReachesTheRun() throws {
-        #expect(try Options.parse(["--theme", "light"]).theme == .light)
-        #expect(try Options.parse([]).theme == nil)
+        #expect(try Options.parse(["--theme", "light"]).tour.theme == .light)
+        #expect(try Options.parse([]).tour.theme == nil)
     }
 }

@@ -8,14 +8,14 @@ struct RunPreferences: Equatable {
         var preferences = RunPreferences()
         // TUI_ONBOARD_REDUCE_MOTION: empty is unset; 0 turns it off, anything else on.
         let variable = environment["TUI_ONBOARD_REDUCE_MOTION"] ?? ""
-        if options.reducesMotion {
+        if options.tour.reducesMotion {
             preferences.reducesMotion = true
         } else if !variable.isEmpty {
             preferences.reducesMotion = variable != "0"
         } else {
             preferences.reducesMotion = config.reducesMotion ?? false
         }
-        preferences.theme = options.theme ?? config.theme ?? .auto
+        preferences.theme = options.tour.theme ?? config.theme ?? .auto
         return preferences
     }
 }

@@ -16,7 +16,7 @@ extension Launcher {
         case .failure(let status): return status.code
         }
         guard let catalog = subject.catalog, let catalogPath = subject.catalogPath else {
-            if !options.publicKeys.isEmpty {
+            if !options.paywall.publicKeys.isEmpty {
                 // A shell host with a key and no catalog: only licenses count.
                 let statuses = licensedStatuses(simulated: [], subject: subject)
                 return statuses.contains { $0.entitlement.id == entitlementID && $0.grantsAccess }
@@ -67,13 +67,13 @@ extension Launcher {
     /// purchases stop counting; with only `--public-key` (no licensing in the catalog) they still
     /// count beside licenses. With no key at all, `simulated` as it is.
     func licensedStatuses(simulated: [EntitlementStatus], subject: Subject) -> [EntitlementStatus] {
-        let keys = StoredLicenses.keys(of: subject.catalog, extraKeys: options.publicKeys)
+        let keys = StoredLicenses.keys(of: subject.catalog, extraKeys: options.paywall.publicKeys)
         guard !keys.isEmpty else { return simulated }
         let stored = StoredLicenses.read(
             stateDirectory: stateDirectory, keys: keys,
             audience: .init(appID: subject.appID, keygenProduct: subject.catalog?.licensing?.keygenProduct),
             now: subject.now)
-        if options.showsWarnings {
+        if options.output.showsWarnings {
             for refused in stored.refused { printError("\(refused.path): grants nothing: \(refused.reason)") }
         }
         guard subject.catalog != nil else {

@@ -32,16 +32,17 @@ extension Launcher {
         let stateRun = FirstRunRun(stateDirectory: stateDirectory)
         // Read only for the result's previousVersion; the tour's record is never written by a gate.
         let state =
-            options.resultPath == nil ? FirstRunState() : (try? stateRun.store.loadWithoutRepair()) ?? FirstRunState()
+            options.output.resultPath == nil
+            ? FirstRunState() : (try? stateRun.store.loadWithoutRepair()) ?? FirstRunState()
         var result = RunResult(
-            outcome: .notShown, mode: nil, plain: options.isPlain,
+            outcome: .notShown, mode: nil, plain: options.tour.isPlain,
             app: RunResult.App(
                 id: deck.app.id, name: deck.app.name, version: deck.app.version,
                 previousVersion: state.apps[deck.app.id]?.lastSeenVersion),
             state: RunResult.State(saved: true, path: stateRun.store.statePath), sandbox: runsInSandbox,
             exitCode: ExitCode.success)
-        if options.isPaywallIfNeeded {
-            switch isActive(gate, at: options.now ?? started) {
+        if options.paywall.isPaywallIfNeeded {
+            switch isActive(gate, at: options.paywall.now ?? started) {
             case .failure(let status): return status.code
             case .success(true):
                 result.reason = .entitled
@@ -91,7 +92,7 @@ extension Launcher {
             printError(Self.unknownEntitlement(entitlementID, in: catalog, path: path))
             return .failure(ExitStatus(code: ExitCode.usage))
         }
-        if let offering = options.offeringID, catalog.offering(id: offering) == nil {
+        if let offering = options.paywall.offeringID, catalog.offering(id: offering) == nil {
             let known = catalog.offerings.map { "\"\($0.id)\"" }.joined(separator: ", ")
             printError("unknown offering \"\(SafeText.excerpt(offering))\": the catalog \(path) has \(known)")
             return .failure(ExitStatus(code: ExitCode.usage))
@@ -115,7 +116,8 @@ extension Launcher {
     /// The answer once the paywall has closed, at the store's clock then (`--now` moved on by
     /// `--time-rate`); a ledger that cannot be read now opens nothing.
     func isActiveAfterPaywall(_ gate: Gate, started: Date) -> Bool {
-        let clock = StoreClock(startWallDate: started, startSimulatedDate: options.now, timeRate: options.timeRate)
+        let clock = StoreClock(
+            startWallDate: started, startSimulatedDate: options.paywall.now, timeRate: options.paywall.timeRate)
         return (try? isActive(gate, at: clock.simulatedDate(atWall: Date())).get()) ?? false
     }
 
@@ -128,14 +130,14 @@ extension Launcher {
             return (index, page)
         }
         let chosen: (index: Int, page: PaywallPage)?
-        if let wanted = options.offeringID {
+        if let wanted = options.paywall.offeringID {
             chosen = paywalls.first { ($0.page.offeringID ?? catalog.currentOfferingID) == wanted }
         } else {
             chosen = paywalls.first
         }
         if let chosen { return (deck.keepingPages([chosen.index]), chosen.index) }
         var made = deck.keepingPages([])
-        made.pages = [.paywall(PaywallPage(offeringID: options.offeringID))]
+        made.pages = [.paywall(PaywallPage(offeringID: options.paywall.offeringID))]
         return (made, nil)
     }
 }

@@ -26,11 +26,11 @@ extension Launcher {
         // A damaged state is said at once, before anything else is shown.
         for problem in stateRun.unsaidProblems() { printError(problem) }
         let presentation =
-            options.isFirstRunOnly
+            options.tour.isFirstRunOnly
             ? state.presentation(
                 appID: deck.app.id, version: deck.app.version, pageSince: deck.allPageSince) : .firstRun
         var result = RunResult(
-            outcome: .notShown, mode: nil, plain: options.isPlain,
+            outcome: .notShown, mode: nil, plain: options.tour.isPlain,
             app: RunResult.App(
                 id: deck.app.id, name: deck.app.name, version: deck.app.version,
                 previousVersion: state.apps[deck.app.id]?.lastSeenVersion),
@@ -88,7 +88,7 @@ extension Launcher {
     /// user's language has no catalog here, if so (once: nothing is drawn yet).
     func present(_ tour: Tour, result: RunResult) -> Int32 {
         if let notice = MessageCatalogLocator.missingCatalogNotice(for: Messages.current) { printError(notice) }
-        if options.isPlain { return printPlain(tour, result: result) }
+        if options.tour.isPlain { return printPlain(tour, result: result) }
         if let refusal = autoplayRefusal(tour) { return refusal }
         return runOnTerminal(tour, result: result)
     }
@@ -97,7 +97,7 @@ extension Launcher {
     /// starts with no answer would hold it forever, so the run stops before anything is shown
     /// (65, as `--plain` for the same question). Nil when autoplay can turn every page.
     func autoplayRefusal(_ tour: Tour) -> Int32? {
-        guard options.autoplaySeconds != nil,
+        guard options.tour.autoplaySeconds != nil,
             let question = Autoplay.unanswerableQuestion(in: tour.shown, answers: tour.answers)
         else { return nil }
         printError(
@@ -197,7 +197,7 @@ extension Launcher {
         }
         // A recording that cannot be written stops the run before the terminal is touched.
         var recording: SessionRecording?
-        if let path = options.recordPath {
+        if let path = options.output.recordPath {
             do {
                 recording = try SessionRecording(path: path, environment: environment)
             } catch {
@@ -213,9 +213,9 @@ extension Launcher {
         let offersReview =
             gate == nil && deck.review != nil && state.offersReview(appID: deck.app.id, version: deck.app.version)
         var settings = AppSettings(
-            reducesMotion: preferences.reducesMotion, seed: options.seed ?? Self.defaultSeed(), headline: headline,
+            reducesMotion: preferences.reducesMotion, seed: options.tour.seed ?? Self.defaultSeed(), headline: headline,
             offersReview: offersReview,
-            autoplay: options.autoplaySeconds.map { Autoplay(interval: $0, loops: options.loops) },
+            autoplay: options.tour.autoplaySeconds.map { Autoplay(interval: $0, loops: options.tour.loops) },
             appearance: Self.appearance(theme: preferences.theme, environment: environment),
             followsTerminalBackground: preferences.theme == .auto,
             layoutDirection: userLayoutDirection)
@@ -227,7 +227,7 @@ extension Launcher {
         tour.licenseDirectory = stateRefusal == nil ? stateDirectory : nil
         tour.events = events
         // The paywall is built only once its page comes near; the result lists entitlements anyway.
-        tour.reportsEntitlements = options.resultPath != nil
+        tour.reportsEntitlements = options.output.resultPath != nil
         let report: TourReport
         do {
             report = try tour.run()
@@ -278,7 +278,7 @@ extension Launcher {
     /// result could not be written, since the caller asked for it.
     func finish(_ result: RunResult, stateRun: FirstRunRun, started: Date) -> Int32 {
         for problem in stateRun.unsaidProblems() { printError(problem) }
-        guard let path = options.resultPath else { return result.exitCode }
+        guard let path = options.output.resultPath else { return result.exitCode }
         var result = result
         result.seconds = max(0, Date().timeIntervalSince(started))
         result.state.saved = stateRun.isSaved
