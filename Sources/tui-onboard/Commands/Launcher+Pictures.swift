@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import OnboardDisk
 import OnboardKit
+import OnboardRun
 
 /// `dump` and `symbols --preview`: pictures of what the app shows, made without a terminal.
 extension Launcher {
@@ -62,7 +63,7 @@ extension Launcher {
         return .success(
             PagePictures.render(
                 deck, width: size.columns, height: size.rows, paywall: paywall, layoutDirection: userLayoutDirection,
-                appearance: options.theme.map { Self.appearance(theme: $0, environment: environment) } ?? .dark,
+                appearance: options.theme.map { $0.startingAppearance(environment: environment) } ?? .dark,
                 answers: answers))
     }
 
