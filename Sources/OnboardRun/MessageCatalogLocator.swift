@@ -35,11 +35,17 @@ public enum MessageCatalogLocator {
         return nil
     }
 
-    public static func messages(preference: LanguagePreference, environment: [String: String]) -> Messages {
+    /// The messages of the preference's language, from the catalogs in `directories` (default:
+    /// `candidateDirectories`), looked for at the first message shown.
+    public static func messages(
+        preference: LanguagePreference, environment: [String: String], directories: [String]? = nil
+    ) -> Messages {
         guard let language = language(for: preference) else { return .english }
         return Messages(
             language: language,
-            lookup: DeferredCatalog(language: language) { candidateDirectories(environment: environment) })
+            lookup: DeferredCatalog(language: language) {
+                directories ?? candidateDirectories(environment: environment)
+            })
     }
 
     /// A directory catalogs may be in, and what says so.

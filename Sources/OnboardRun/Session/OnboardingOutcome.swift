@@ -19,6 +19,9 @@ public struct OnboardingOutcome {
     public var signalToDieOf: Int32?
     /// When the session started, for the result's duration.
     public var started: Date
+    /// Why the terminal could not be used (not a terminal, two terminals), when that stopped
+    /// the tour: a host may go on without it, as a pipe or a cron job would.
+    public var terminalFailure: TourRun.Failure?
 
     static func stopped(_ stop: SessionStop, started: Date) -> OnboardingOutcome {
         OnboardingOutcome(exitCode: stop.exitCode, started: started)

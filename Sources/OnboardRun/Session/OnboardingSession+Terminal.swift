@@ -13,7 +13,9 @@ extension OnboardingSession {
             try TourRun.checkTerminal()
         } catch {
             say(error.description)
-            return .stopped(SessionStop(exitCode: error.exitCode), started: tour.started)
+            var outcome = OnboardingOutcome.stopped(SessionStop(exitCode: error.exitCode), started: tour.started)
+            outcome.terminalFailure = error
+            return outcome
         }
         // So does an events file, and either stops the run before the terminal is touched.
         let events: TourEventLog?

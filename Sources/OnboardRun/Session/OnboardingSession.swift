@@ -33,6 +33,9 @@ public struct OnboardingSession {
     /// Opens a copy of the terminal's bytes (`--record`) just before the terminal is taken;
     /// nil records nothing.
     public var openRecording: (() -> Result<any TerminalRecording, SessionStop>)?
+    /// Where the message catalogs (`LANG/LC_MESSAGES/tui-onboard.mo`) are looked for, in
+    /// order; nil: `TUI_ONBOARD_LOCALEDIR`, then `share/locale` beside the running binary.
+    public var localeDirectories: [String]?
     /// Whether a catalog path names the same file from any directory (the executable's built-in
     /// catalog): remembered as it is, not made absolute.
     public var namesCatalogFromAnywhere: (String) -> Bool = { _ in false }
@@ -73,7 +76,8 @@ extension OnboardingSession {
 
     /// The app's own words in the user's language, from the catalogs shipped (`MessageCatalogLocator`).
     public var messages: Messages {
-        MessageCatalogLocator.messages(preference: languagePreference, environment: environment)
+        MessageCatalogLocator.messages(
+            preference: languagePreference, environment: environment, directories: localeDirectories)
     }
 
     /// The reader's direction: right to left for a first language written so, for a tour and
