@@ -25,8 +25,8 @@ public struct OnboardingSession {
     public var say: (String) -> Void = { message in
         _ = OnboardingSession.write(SafeText.sanitize(message) + "\n", to: STDERR_FILENO)
     }
-    /// Writes to standard output (`--plain`, `--events -`) and returns the exit code: 0, or
-    /// 74 once it has said why it could not.
+    /// Writes to standard output (`--plain`) and returns the exit code: 0, or 74 when it could
+    /// not (the executable's also says why).
     public var writeOutput: (String) -> Int32 = { text in
         OnboardingSession.write(text, to: STDOUT_FILENO) ? ExitCode.success : ExitCode.ioError
     }
