@@ -103,21 +103,9 @@ struct Launcher {
     /// `validates`). A file that cannot be read (missing, not a regular file, too large) is
     /// reported here, with the exit code it gives.
     func loadCatalog(_ path: String, validates: Bool = false) -> Result<CatalogLoadResult, ExitStatus> {
-        let bytes: [UInt8]
-        do {
-            bytes = try AssetLocator.reader.read(path, CatalogFile.maximumByteCount)
-        } catch {
-            printError("\(error.description) (the paywall's catalog)")
-            return .failure(ExitStatus(for: error))
-        }
-        // A `.storekit` file the catalog names is read as the catalog was.
-        let fileReader: CatalogFileReader = { requested in
-            requested == path ? bytes : try AssetLocator.reader.read(requested, CatalogFile.maximumByteCount)
-        }
-        return .success(
-            CatalogDecoder.load(
-                path: path, fileReader: fileReader, language: languagePreference,
-                validates: validates))
+        OnboardingSession.loadCatalog(
+            path, reader: AssetLocator.reader, language: languagePreference, validates: validates, say: printError
+        ).mapError { ExitStatus(code: $0.exitCode) }
     }
 
     /// Prints a deck's or a catalog's errors, and its warnings with --warnings. Warnings are
@@ -141,52 +129,14 @@ struct Launcher {
         return .success(deck)
     }
 
-    /// The theme's appearance at start: the one chosen, else for `auto` the guess `COLORFGBG`
-    /// allows, else dark. The terminal's answer to OSC 11 may change it once the first page is
-    /// up; nothing waits for it.
-    static func appearance(theme: ThemeChoice, environment: [String: String]) -> Appearance {
-        switch theme {
-        case .dark: return .dark
-        case .light: return .light
-        case .auto: return environment["COLORFGBG"].flatMap(Appearance.init(colorFGBG:)) ?? .dark
-        }
-    }
-
-    /// Reduced motion and the theme, from the options, the environment and the config file.
-    /// A config file that is not valid is an error (65), said with its file:line:column; a
-    /// missing one is no error, and one that cannot be reached (a home directory this user
-    /// may not enter, as under `su`) is a warning: the run goes on without it, as git does.
+    /// Reduced motion and the theme, from the options, the environment and the config file
+    /// (`RunPreferences.load`).
     func loadPreferences() -> Result<RunPreferences, ExitStatus> {
-        var config = UserConfig()
-        if let path = UserConfig.path(environment: environment) {
-            let bytes: [UInt8]?
-            do {
-                bytes = try UserFile.read(path, limit: UserConfig.maximumByteCount)
-            } catch {
-                switch error {
-                case .missing:
-                    bytes = nil
-                case .unreadable, .notRegularFile:
-                    printError("warning: \(error.description) (the config file); going on without it")
-                    bytes = nil
-                case .tooLarge:
-                    printError("\(error.description) (the config file)")
-                    return .failure(ExitStatus(for: error))
-                }
-            }
-            if let bytes {
-                let decoded = UserConfig.decode(bytes, file: path)
-                for diagnostic in decoded.diagnostics { printError(diagnostic.description) }
-                guard let read = decoded.config else { return .failure(ExitStatus(code: ExitCode.badData)) }
-                config = read
-            }
-        }
-        return .success(RunPreferences.resolve(options: options, environment: environment, config: config))
+        RunPreferences.load(
+            reducesMotion: options.tour.reducesMotion, theme: options.tour.theme, environment: environment,
+            say: printError
+        ).mapError { ExitStatus(code: $0.exitCode) }
     }
-
-    /// Without --seed each run differs: the seed comes from the system's generator here, at the
-    /// edge, so the core itself never touches global randomness.
-    static func defaultSeed() -> UInt64 { UInt64.random(in: 0...UInt64.max) }
 
     var stateDirectory: String {
         StateDirectory.resolve(explicit: options.state.directory, environment: environment)

@@ -14,7 +14,7 @@ import Testing
         (.light, [:], .light),
     ])
     func theStartingAppearance(theme: ThemeChoice, environment: [String: String], expected: Appearance) {
-        #expect(Launcher.appearance(theme: theme, environment: environment) == expected)
+        #expect(theme.startingAppearance(environment: environment) == expected)
     }
 
     @Test func theOptionReachesTheRun() throws {

@@ -63,7 +63,7 @@ extension Launcher {
         return .success(
             PagePictures.render(
                 deck, width: size.columns, height: size.rows, paywall: paywall, layoutDirection: userLayoutDirection,
-                appearance: options.tour.theme.map { Self.appearance(theme: $0, environment: environment) } ?? .dark,
+                appearance: options.tour.theme.map { $0.startingAppearance(environment: environment) } ?? .dark,
                 answers: answers))
     }
 
