@@ -298,6 +298,7 @@ docs: build
 
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests Examples
+	python3 scripts/check-sizes.py
 
 clean:
 	rm -rf .build

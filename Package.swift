@@ -108,6 +108,11 @@ let package = Package(
         .testTarget(
             name: "LicensingTests", dependencies: ["OnboardKit", "OnboardLicense", "OnboardSignature", "OnboardSigning"],
             path: "Tests/LicensingTests", exclude: ["Fixtures"]),
+        // The onboarding session a host runs, without a terminal: language, preferences, the
+        // first-run rules, the gate, `has`, the checkout's setup and events.
+        .testTarget(
+            name: "OnboardRunTests", dependencies: ["OnboardRun", "OnboardDisk", "OnboardKit", "OnboardSigning"],
+            path: "Tests/OnboardRunTests"),
         .testTarget(name: "EndToEndTests", path: "Tests/EndToEndTests", exclude: ["__Snapshots__"]),
     ]
 )

@@ -1,6 +1,8 @@
-// A command-line tool that embeds tui-onboard as a library: it shows its onboarding once, reads
-// how it ended, and checks an entitlement before turning on a paid feature. Run it with
-// `swift run onboard-host-example --deck Assets/default-deck.json`.
+// A command-line tool that embeds tui-onboard as a library: it shows its onboarding once, in the
+// user's language (right to left for Arabic or Hebrew) and with their preferences, sells through
+// the checkout sheet of a `signed` catalog, and checks an entitlement before turning on a paid
+// feature. Run it with `swift run onboard-host-example --lang de --deck Assets/default-deck.json`,
+// and `--catalog FILE` for a catalog sold for real.
 import Foundation
 import OnboardDisk
 import OnboardKit
@@ -10,45 +12,33 @@ var values: [String: String] = [:]
 for pair in stride(from: 0, to: CommandLine.arguments.count - 2, by: 2) {
     values[CommandLine.arguments[pair + 1]] = CommandLine.arguments[pair + 2]
 }
-let stateDirectory = StateDirectory.resolve(
-    explicit: values["--state-dir"], environment: ProcessInfo.processInfo.environment)
+let environment = ProcessInfo.processInfo.environment
 let entitlementID = values["--entitlement"] ?? "pro"
 
-// The deck names the app, its pages and its catalog; problems are said as `validate` says them.
-let loaded = DeckLoader.load(path: values["--deck"] ?? "Assets/default-deck.json", reader: UserFile.reader)
+// The deck names the app, its pages (in the reader's language) and its catalog; problems are
+// said as `validate` says them.
+let language = LanguagePreference.resolve(option: values["--lang"], environment: environment)
+let loaded = DeckLoader.load(
+    path: values["--deck"] ?? "Assets/default-deck.json", reader: UserFile.reader, language: language)
 for diagnostic in loaded.diagnostics { FileHandle.standardError.write(Data("\(diagnostic)\n".utf8)) }
 guard let deck = loaded.deck else { exit(65) }
-let catalog = deck.catalogPath.flatMap { CatalogDecoder.load(path: $0, fileReader: UserFile.readCatalog).catalog }
+
+// The session does what `tui-onboard --first-run` does: the first-run rules, the language and
+// its direction, the user's config file, the store, licenses and the checkout sheet.
+var settings = OnboardingSettings()
+settings.language = values["--lang"]
+settings.catalogPath = values["--catalog"]
+let session = OnboardingSession(
+    deck: deck, stateDirectory: StateDirectory.resolve(explicit: values["--state-dir"], environment: environment),
+    settings: settings, environment: environment)
 
 /// Shows the tour when this user has not seen it (or this version's news), and records how it
 /// ended; says which in one line.
-func onboardOnce() -> String {
-    let firstRun = FirstRunRun(stateDirectory: stateDirectory)
-    let shown: Deck
-    switch firstRun.loadState().presentation(
-        appID: deck.app.id, version: deck.app.version, pageSince: deck.allPageSince)
-    {
-    case .nothing: return "onboarding: seen already"
-    case .firstRun: shown = deck
-    case .whatsNew(_, let pages): shown = deck.keepingPages(pages)
-    }
-    // Purchases on the paywall are recorded in the ledger under its lock, in the state directory.
-    let paywall = catalog.map { catalog in
-        let ledger = (try? LedgerFile(directory: stateDirectory).load()) ?? Ledger()
-        return { @Sendable in PaywallSetup(catalog: catalog, ledger: ledger, clock: StoreClock(startWallDate: Date())) }
-    }
-    let tour = TourRun(
-        deck: shown, settings: AppSettings(seed: .random(in: 0...UInt64.max)), paywall: paywall,
-        ledgerDirectory: stateDirectory)
-    let report: TourReport
-    do {
-        report = try tour.run()
-    } catch TourRun.Failure.terminal(.notATerminal) {
-        return "onboarding: not shown (not a terminal)"
-    } catch {
-        return "onboarding: could not start (\(error))"
-    }
-    firstRun.save(report.visit(of: shown, date: Date()))
+func onboardOnce(with session: OnboardingSession) -> String {
+    let outcome = session.run()
+    if outcome.result?.outcome == .notShown { return "onboarding: seen already" }
+    if case .terminal(.notATerminal) = outcome.terminalFailure { return "onboarding: not shown (not a terminal)" }
+    guard let report = outcome.report else { return "onboarding: could not start (exit \(outcome.exitCode))" }
     switch report.outcome {
     case .completed: return "onboarding: completed"
     case .skipped, .dismissed: return "onboarding: skipped"
@@ -56,10 +46,8 @@ func onboardOnce() -> String {
     }
 }
 
-print(onboardOnce())
-if let catalog,
-    EntitlementCheck.isActive(entitlementID, catalog: catalog, appID: deck.app.id, ledgerDirectory: stateDirectory)
-{
+print(onboardOnce(with: session))
+if session.has(entitlementID) {
     print("\(entitlementID): active, the paid feature is on")
 } else {
     print("\(entitlementID): not active, the free plan")

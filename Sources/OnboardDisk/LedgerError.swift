@@ -73,16 +73,3 @@ public enum LedgerError: Error, Hashable, Sendable, CustomStringConvertible {
     /// " at line N", or nothing for damage in the commit record rather than a line.
     static func place(_ line: Int) -> String { line > 0 ? " at line \(line)" : "" }
 }
-
-extension LedgerError {
-    /// The documented exit code for a ledger that cannot be used: 65 for damage and files that
-    /// cannot be a ledger, 74 for failed system calls and a lock held too long; 3 for a record
-    /// that was committed but not confirmed, so that nobody records it again.
-    public var exitCode: Int32 {
-        switch self {
-        case .damaged, .damagedInPlace, .unreadable, .unencodable: return ExitCode.badData
-        case .unconfirmed: return ExitCode.recordedUnconfirmed
-        case .io, .busy, .full: return ExitCode.ioError
-        }
-    }
-}

@@ -69,13 +69,3 @@ public enum LedgerReadError: Error, Hashable, Sendable, CustomStringConvertible 
         }
     }
 }
-
-extension LedgerReadError {
-    /// The documented exit code: 65 for a damaged or unreadable ledger, 74 for a failed system call.
-    public var exitCode: Int32 {
-        switch self {
-        case .damaged, .unreadable: return ExitCode.badData
-        case .io: return ExitCode.ioError
-        }
-    }
-}

@@ -68,15 +68,6 @@ public struct TourRun {
                     + "make it optional, or answer it before the run"
             }
         }
-
-        /// The documented exit code (see `ExitCode`).
-        public var exitCode: Int32 {
-            switch self {
-            case .terminal: return ExitCode.usage
-            case .streams: return ExitCode.ioError
-            case .autoplayCannotAnswer: return ExitCode.badData
-            }
-        }
     }
 
     /// Throws when `settings` ask for autoplay and a page of `deck` would hold it forever: a

@@ -30,13 +30,4 @@ enum AssetLocator {
         let directory = assetsDirectory(environment: environment) ?? BuiltInAssets.directory
         return try? reader.read(PathText.join(directory, relativePath), DeckLoader.maximumDeckSize)
     }
-
-    /// The running binary's path as the kernel has it (symbolic links followed), which the
-    /// message catalogs are found beside; `argv[0]` when /proc is not mounted.
-    static func executablePath() -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard count > 0 else { return CommandLine.arguments.first }
-        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
 }

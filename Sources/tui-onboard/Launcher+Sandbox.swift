@@ -1,24 +1,28 @@
 import FoundationEssentials
 import OnboardDisk
 import OnboardKit
+import OnboardRun
 
-/// The sandbox ledger: where the store records purchases made under a simulated clock, so that
-/// a purchase dated 2099 by `--now`, or a month that passed in a minute by `--time-rate`, never
-/// reaches the answers hosts read at the real time (`status`, `has`). See DECISIONS.md.
+/// The sandbox ledger of the command line's options, by `SandboxLedger`'s rule.
 extension Launcher {
     /// `<state dir>/sandbox`, created 0700 like the state directory when first used.
-    var sandboxDirectory: String { PathText.join(stateDirectory, "sandbox") }
+    var sandboxDirectory: String { SandboxLedger.directory(in: stateDirectory) }
 
     /// True when the run's store keeps its purchases in the sandbox: its clock is not the real
     /// one (`--now`, a `--time-rate` other than 1), or `--sandbox` asked for it.
-    var runsInSandbox: Bool { options.usesSandbox || options.now != nil || options.timeRate != 1 }
+    var runsInSandbox: Bool {
+        SandboxLedger.isUsed(
+            usesSandbox: options.paywall.usesSandbox, now: options.paywall.now, timeRate: options.paywall.timeRate)
+    }
 
     /// The directory of the ledger the run's store reads and writes.
     var runLedgerDirectory: String { runsInSandbox ? sandboxDirectory : stateDirectory }
 
     /// The directory of the ledger `status` and `has` read: the real one unless `--sandbox`.
     /// `--now` alone evaluates the real ledger at that date.
-    var answerLedgerDirectory: String { options.usesSandbox ? sandboxDirectory : stateDirectory }
+    var answerLedgerDirectory: String {
+        SandboxLedger.answerDirectory(stateDirectory: stateDirectory, usesSandbox: options.paywall.usesSandbox)
+    }
 }
 
 extension Launcher {

@@ -2,6 +2,7 @@ import Glibc
 import OnboardAssets
 import OnboardDisk
 import OnboardKit
+import OnboardRun
 
 /// `--version`, and with `--verbose` where this binary finds what it reads: the built-in tour,
 /// the message catalogs (and the user's language among them), the state and the config file.
@@ -9,8 +10,8 @@ import OnboardKit
 extension Launcher {
     func versionReport() -> Int32 {
         var lines = ["tui-onboard \(Launcher.version)"]
-        if options.isVerbose {
-            let executable = AssetLocator.executablePath()
+        if options.output.isVerbose {
+            let executable = MessageCatalogLocator.executablePath()
             lines.append("executable: \(executable ?? "unknown (/proc/self/exe cannot be read)")")
             lines.append("built-in tour: " + builtInTourPlace())
             lines += catalogPlaces(executable: executable)

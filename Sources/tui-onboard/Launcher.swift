@@ -16,48 +16,58 @@ struct Launcher {
     /// built-in tour (whose deck file names no version) carries it.
     static let version = "0.1.0"
 
+    /// Carries out the command. The switch has no `default:`: a command added to
+    /// `Options.Command` does not compile until it names its handler here, so no command can
+    /// fall through to the tour.
     func run() -> Int32 {
         if let refusal = refusalOfOutputsInTheStateDirectory() {
             printError(refusal)
             return ExitCode.usage
         }
         switch options.command {
-        case .help:
-            return writeOutput(UsageText.general() + "\n")
-        case .commandHelp(let command):
-            return writeOutput(UsageText.command(command) + "\n")
-        case .manPage:
-            return writeOutput(ManPage.render())
-        case .completions(let shell):
-            return writeOutput(shell.script)
-        case .initialize(let directory):
-            return initialize(directory)
-        case .version:
-            return versionReport()
-        case .symbols:
-            return symbols()
-        case .dump(let deckPath):
-            return Messages.$current.withValue(userMessages()) { dump(deckPath) }
-        case .validate(let paths):
-            return validate(paths)
-        case .status, .has, .answer, .answers, .reset, .license, .store, .run, .paywall:
-            let folders = [sandboxDirectory, LicenseStore(stateDirectory: stateDirectory).directory]
-            let refusal = StateDirectory.refusal(stateDirectory, folders: folders)
-            if case .run = options.command {
-                // A tour never stops for its state directory: it is shown without it.
-                var launcher = self
-                launcher.stateRefusal = refusal
-                return Messages.$current.withValue(userMessages()) { launcher.runOnboarding() }
-            }
-            if let refusal {
-                printError(refusal)
-                return ExitCode.ioError
-            }
-            switch options.command {
-            case .paywall: return Messages.$current.withValue(userMessages()) { runStateCommand() }
-            default: return runStateCommand()
-            }
+        case .help: return writeOutput(UsageText.general() + "\n")
+        case .commandHelp(let command): return writeOutput(UsageText.command(command) + "\n")
+        case .manPage: return writeOutput(ManPage.render())
+        case .completions(let shell): return writeOutput(shell.script)
+        case .initialize(let directory): return initialize(directory)
+        case .version: return versionReport()
+        case .symbols: return symbols()
+        case .dump(let deckPath): return Messages.$current.withValue(userMessages()) { dump(deckPath) }
+        case .validate(let paths): return validate(paths)
+        case .run: return runTour()
+        case .status: return inSafeStateDirectory { status() }
+        case .has(let entitlement): return inSafeStateDirectory { has(entitlement) }
+        case .answer(let id): return inSafeStateDirectory { answer(id) }
+        case .answers: return inSafeStateDirectory { answers() }
+        case .reset: return inSafeStateDirectory { reset() }
+        case .license(let action): return inSafeStateDirectory { license(action) }
+        case .store(let action): return inSafeStateDirectory { store(action) }
+        case .paywall(let entitlement):
+            return inSafeStateDirectory { Messages.$current.withValue(userMessages()) { paywallGate(entitlement) } }
         }
+    }
+
+    /// Why the state directory (or the folders inside it) may not be used; nil when it may.
+    private func stateDirectoryRefusal() -> String? {
+        let folders = [sandboxDirectory, LicenseStore(stateDirectory: stateDirectory).directory]
+        return StateDirectory.refusal(stateDirectory, folders: folders)
+    }
+
+    /// A tour never stops for its state directory: it is shown without it.
+    private func runTour() -> Int32 {
+        var launcher = self
+        launcher.stateRefusal = stateDirectoryRefusal()
+        return Messages.$current.withValue(userMessages()) { launcher.runOnboarding() }
+    }
+
+    /// Runs a command that reads or writes the state directory once it is known to be safe;
+    /// one that is not (another user's, a link) ends the command with 74.
+    private func inSafeStateDirectory(_ command: () -> Int32) -> Int32 {
+        if let refusal = stateDirectoryRefusal() {
+            printError(refusal)
+            return ExitCode.ioError
+        }
+        return command()
     }
 
     /// The app's own words for a tour or a dump, in the user's language (`--lang`, `LANGUAGE`,
@@ -68,29 +78,14 @@ struct Launcher {
             environment: environment)
     }
 
-    /// The commands that read or write the state directory, once it is known to be safe.
-    private func runStateCommand() -> Int32 {
-        switch options.command {
-        case .status: return status()
-        case .has(let entitlement): return has(entitlement)
-        case .answer(let id): return answer(id)
-        case .answers: return answers()
-        case .reset: return reset()
-        case .license(let action): return license(action)
-        case .store(let action): return store(action)
-        case .paywall(let entitlement): return paywallGate(entitlement)
-        default: return runOnboarding()
-        }
-    }
-
     /// Every path the command line asks to write to, with the option that names it: the result,
     /// the recording, the pictures' directory and the directory `init` fills.
     var outputPaths: [(option: String, path: String)] {
         var outputs: [(String, String)] = []
-        if let path = options.resultPath, path != "-" { outputs.append(("--result-json", path)) }
-        if let path = options.recordPath { outputs.append(("--record", path)) }
-        if let path = options.eventsPath, path != "-" { outputs.append(("--events", path)) }
-        if let directory = options.svgDirectory { outputs.append(("--svg", directory)) }
+        if let path = options.output.resultPath, path != "-" { outputs.append(("--result-json", path)) }
+        if let path = options.output.recordPath { outputs.append(("--record", path)) }
+        if let path = options.output.eventsPath, path != "-" { outputs.append(("--events", path)) }
+        if let directory = options.pictures.svgDirectory { outputs.append(("--svg", directory)) }
         if case .initialize(let directory) = options.command { outputs.append(("init", directory ?? ".")) }
         return outputs
     }
@@ -108,97 +103,42 @@ struct Launcher {
     /// `validates`). A file that cannot be read (missing, not a regular file, too large) is
     /// reported here, with the exit code it gives.
     func loadCatalog(_ path: String, validates: Bool = false) -> Result<CatalogLoadResult, ExitStatus> {
-        let bytes: [UInt8]
-        do {
-            bytes = try AssetLocator.reader.read(path, CatalogFile.maximumByteCount)
-        } catch {
-            printError("\(error.description) (the paywall's catalog)")
-            return .failure(ExitStatus(code: ExitCode.forReadError(error)))
-        }
-        // A `.storekit` file the catalog names is read as the catalog was.
-        let fileReader: CatalogFileReader = { requested in
-            requested == path ? bytes : try AssetLocator.reader.read(requested, CatalogFile.maximumByteCount)
-        }
-        return .success(
-            CatalogDecoder.load(
-                path: path, fileReader: fileReader, language: languagePreference,
-                validates: validates))
+        OnboardingSession.loadCatalog(
+            path, reader: AssetLocator.reader, language: languagePreference, validates: validates, say: printError
+        ).mapError { ExitStatus(code: $0.exitCode) }
     }
 
     /// Prints a deck's or a catalog's errors, and its warnings with --warnings. Warnings are
     /// for the author, who sees them all with `validate`; a run, `status` or `has` inside a
     /// host speaks to the host's users, who can do nothing about them.
     func report(_ diagnostics: [Diagnostic]) {
-        for diagnostic in diagnostics where diagnostic.severity == .error || options.showsWarnings {
+        for diagnostic in diagnostics where diagnostic.severity == .error || options.output.showsWarnings {
             printError(diagnostic.description)
         }
     }
 
     /// The deck of `--deck`, else the built-in one (inside the binary; see `AssetLocator`).
     func loadDeck() -> Result<Deck, ExitStatus> {
-        let path = options.deckPath ?? AssetLocator.deckPath(environment: environment)
+        let path = options.tour.deckPath ?? AssetLocator.deckPath(environment: environment)
         let result = DeckLoader.load(path: path, reader: AssetLocator.reader, language: languagePreference)
         report(result.diagnostics)
-        if let error = result.fileError { return .failure(ExitStatus(code: ExitCode.forReadError(error))) }
+        if let error = result.fileError { return .failure(ExitStatus(for: error)) }
         guard var deck = result.deck else { return .failure(ExitStatus(code: ExitCode.badData)) }
         // The built-in tour is this program's own: "What's new" and --plain name its version.
-        if options.deckPath == nil { deck.app.version = Launcher.version }
+        if options.tour.deckPath == nil { deck.app.version = Launcher.version }
         return .success(deck)
     }
 
-    /// The theme's appearance at start: the one chosen, else for `auto` the guess `COLORFGBG`
-    /// allows, else dark. The terminal's answer to OSC 11 may change it once the first page is
-    /// up; nothing waits for it.
-    static func appearance(theme: ThemeChoice, environment: [String: String]) -> Appearance {
-        switch theme {
-        case .dark: return .dark
-        case .light: return .light
-        case .auto: return environment["COLORFGBG"].flatMap(Appearance.init(colorFGBG:)) ?? .dark
-        }
-    }
-
-    /// Reduced motion and the theme, from the options, the environment and the config file.
-    /// A config file that is not valid is an error (65), said with its file:line:column; a
-    /// missing one is no error, and one that cannot be reached (a home directory this user
-    /// may not enter, as under `su`) is a warning: the run goes on without it, as git does.
+    /// Reduced motion and the theme, from the options, the environment and the config file
+    /// (`RunPreferences.load`).
     func loadPreferences() -> Result<RunPreferences, ExitStatus> {
-        var config = UserConfig()
-        if let path = UserConfig.path(environment: environment) {
-            let bytes: [UInt8]?
-            do {
-                bytes = try UserFile.read(path, limit: UserConfig.maximumByteCount)
-            } catch {
-                switch error {
-                case .missing:
-                    bytes = nil
-                case .unreadable, .notRegularFile:
-                    printError("warning: \(error.description) (the config file); going on without it")
-                    bytes = nil
-                case .tooLarge:
-                    printError("\(error.description) (the config file)")
-                    return .failure(ExitStatus(code: ExitCode.forReadError(error)))
-                }
-            }
-            if let bytes {
-                let decoded = UserConfig.decode(bytes, file: path)
-                for diagnostic in decoded.diagnostics { printError(diagnostic.description) }
-                guard let read = decoded.config else { return .failure(ExitStatus(code: ExitCode.badData)) }
-                config = read
-            }
-        }
-        return .success(RunPreferences.resolve(options: options, environment: environment, config: config))
+        RunPreferences.load(
+            reducesMotion: options.tour.reducesMotion, theme: options.tour.theme, environment: environment,
+            say: printError
+        ).mapError { ExitStatus(code: $0.exitCode) }
     }
-
-    /// Without --seed each run differs: the seed comes from the system's generator here, at the
-    /// edge, so the core itself never touches global randomness.
-    static func defaultSeed() -> UInt64 { UInt64.random(in: 0...UInt64.max) }
 
     var stateDirectory: String {
-        StateDirectory.resolve(explicit: options.stateDirectory, environment: environment)
+        StateDirectory.resolve(explicit: options.state.directory, environment: environment)
     }
-
-    struct ExitStatus: Error {
-        var code: Int32
-    }
-
 }

@@ -6,18 +6,9 @@ struct CarouselNavigationTests {
     let headings = DeckFixtures.headings
 
     /// Starts the app on the three-page deck and waits for its first page.
-    private func launch() throws -> TmuxTerminal {
-        let terminal = try TmuxTerminal(deck: DeckFixtures.threePages)
-        try terminal.start()
-        let first = terminal.waitForText(headings[0])
-        if first == nil { terminal.close() }
-        _ = try #require(first, "page 1 never appeared; the screen showed:\n\(terminal.screen())")
-        return terminal
-    }
-
     @Test("launch shows page 1 on the alternate screen with its controls")
     func launchShowsFirstPage() throws {
-        let terminal = try launch()
+        let terminal = try TmuxTerminal.onThreePages()
         defer { terminal.close() }
         let screen = terminal.screen()
         #expect(screen.row(0).contains(DeckFixtures.appName))
@@ -32,7 +23,7 @@ struct CarouselNavigationTests {
 
     @Test("Right shows page 2, Left goes back to page 1")
     func rightAndLeft() throws {
-        let terminal = try launch()
+        let terminal = try TmuxTerminal.onThreePages()
         defer { terminal.close() }
         try terminal.sendKeys("Right")
         let second = terminal.waitForText(headings[1])
@@ -46,7 +37,7 @@ struct CarouselNavigationTests {
 
     @Test("End shows the last page with the done button; Home returns to the first")
     func endAndHome() throws {
-        let terminal = try launch()
+        let terminal = try TmuxTerminal.onThreePages()
         defer { terminal.close() }
         try terminal.sendKeys("End")
         let last = terminal.waitForText(headings[2])
@@ -61,7 +52,7 @@ struct CarouselNavigationTests {
 
     @Test("a digit jumps straight to that page; a digit past the end changes nothing")
     func digitsJump() throws {
-        let terminal = try launch()
+        let terminal = try TmuxTerminal.onThreePages()
         defer { terminal.close() }
         try terminal.sendKeys("3")
         #expect(terminal.waitForText(headings[2]) != nil, "3 did not jump to page 3:\n\(terminal.screen())")
@@ -74,7 +65,7 @@ struct CarouselNavigationTests {
 
     @Test("? shows the key help over the page and any key, q too, closes it without acting")
     func helpOverlay() throws {
-        let terminal = try launch()
+        let terminal = try TmuxTerminal.onThreePages()
         defer { terminal.close() }
         try terminal.sendKeys("?")
         let help = terminal.waitForText("any key closes")

@@ -7,11 +7,7 @@ import Testing
 struct ExitAndRestoreTests {
     /// Starts the app on the three-page deck and waits for its first page.
     private func launch() throws -> TmuxTerminal {
-        let terminal = try TmuxTerminal(deck: DeckFixtures.threePages)
-        try terminal.start()
-        let first = terminal.waitForText(DeckFixtures.headings[0])
-        if first == nil { terminal.close() }
-        _ = try #require(first, "page 1 never appeared; the screen showed:\n\(terminal.screen())")
+        let terminal = try TmuxTerminal.onThreePages()
         #expect(terminal.isAlternateScreenOn, "the carousel should be on the alternate screen")
         return terminal
     }

@@ -49,6 +49,30 @@ struct HostExampleTests {
         #expect(has.status == 0, "\(has)")
     }
 
+    /// The host passes only `--lang de` and a signed catalog: the session gives it the German
+    /// tour and the app's own words in German, and the checkout sheet instead of the simulation.
+    @Test("the example executable speaks German and sells a signed catalog through its checkout sheet")
+    func germanCheckoutSheet() throws {
+        let state = try TemporaryDirectory()
+        defer { state.remove() }
+        let vendor = try LicenseEndToEndTests.vendor(in: state)
+        let arguments = [
+            "--lang", "de", "--deck", Self.deck, "--catalog", vendor.catalog, "--state-dir", state.path("s"),
+        ]
+        let terminal = try TmuxTerminal(arguments: arguments, program: try BuiltBinary.examplePath())
+        defer { terminal.close() }
+        try terminal.start()
+        #expect(terminal.waitForText("Willkommen bei tui-onboard") != nil, "\(terminal.screen())")
+        try terminal.sendKeys(PaywallEndToEndTests.paywallPage)
+        #expect(terminal.waitForText("Nicht gekauft") != nil, "\(terminal.screen())")
+        try terminal.sendKeys("Enter")
+        #expect(terminal.waitForText("Kopplungscode") != nil, "no checkout sheet:\n\(terminal.screen())")
+        #expect(try terminal.dismiss("Kopplungscode"), "Esc did not close it:\n\(terminal.screen())")
+        try terminal.sendKeys("q")
+        #expect(terminal.waitForText("pro: not active, the free plan") != nil, "\(terminal.screen())")
+        #expect(terminal.waitForExit() == 0)
+    }
+
     /// docs/hosts.md shows the Swift host whole, as it is built and run here, and the host
     /// reaches the tour only through `OnboardRun`: none of the shell's internals.
     @Test func theDocumentedSwiftHostIsTheExampleAndUsesOnlyTheLibrary() throws {

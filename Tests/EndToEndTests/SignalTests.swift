@@ -43,15 +43,6 @@ struct SignalTests {
     ]
 
     /// Starts the app on the three-page deck and waits for its first page.
-    private func launch(jobControl: Bool = false) throws -> TmuxTerminal {
-        let terminal = try TmuxTerminal(deck: DeckFixtures.threePages, jobControl: jobControl)
-        try terminal.start()
-        let first = terminal.waitForText(DeckFixtures.headings[0])
-        if first == nil { terminal.close() }
-        _ = try #require(first, "page 1 never appeared; the screen showed:\n\(terminal.screen())")
-        return terminal
-    }
-
     /// Every mode back as the shell had it, the same termios settings, no carousel on screen.
     private func expectRestored(
         _ terminal: TmuxTerminal, afterResume: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
@@ -72,7 +63,7 @@ struct SignalTests {
 
     @Test("a signal that ends the app restores every terminal mode", arguments: endingSignals)
     func endingSignal(_ signal: Case) throws {
-        let terminal = try launch()
+        let terminal = try TmuxTerminal.onThreePages()
         defer { terminal.close() }
         let running = terminal.modes()
         #expect(running.alternateScreen && !running.cursorVisible && running.keypad && running.mouseButton)
@@ -99,7 +90,7 @@ struct SignalTests {
             Stop(name: "Ctrl-Z", number: nil, status: 148),
         ])
     func stopAndContinue(_ stop: Stop) throws {
-        let terminal = try launch(jobControl: true)
+        let terminal = try TmuxTerminal.onThreePages(jobControl: true)
         defer { terminal.close() }
         let running = terminal.modes()
         let screen = terminal.screen()

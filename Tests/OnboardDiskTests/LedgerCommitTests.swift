@@ -45,19 +45,6 @@ import Testing
         }
     }
 
-    /// Every schedule worth trying for a purchase of `count` calls: each call failing once and
-    /// from then on, and every pair of calls failing.
-    static func schedules(count: Int) -> [FaultInjection.Schedule] {
-        var schedules: [FaultInjection.Schedule] = []
-        for call in 1...count { schedules += [.once(call), .from(call)] }
-        for first in 1...count {
-            for second in (first + 1)...max(first + 1, count) where second <= count {
-                schedules.append(.each([first, second]))
-            }
-        }
-        return schedules
-    }
-
     @Test func aPurchaseMakesTheCallsItIsKnownToMakeInOrder() throws {
         let calls = try Self.callsOfAPurchase()
         let ledgerSync = try #require(
@@ -76,7 +63,7 @@ import Testing
     @Test func readersNeverCountAPurchaseBeforeItIsDurableUnderAnyFaults() throws {
         let count = try Self.callsOfAPurchase().count
         #expect(count >= 8)
-        for schedule in Self.schedules(count: count) {
+        for schedule in FaultSchedules.all(calls: count) {
             try withTemporaryDirectory { directory in
                 let store = LedgerFileTests.store(directory)
                 try store.append(contentsOf: [Self.purchase("a"), Self.purchase("b")])

@@ -81,13 +81,6 @@ import Testing
         // The directory's sync after the commit fails at least once: reported unconfirmed, on disk.
         #expect(unconfirmed >= 1)
     }
-
-    @Test func aCommittedButUnconfirmedRecordHasItsOwnExitCode() {
-        let failure = SystemCallError(operation: "fsync", path: "/state", code: EIO)
-        #expect(LedgerError.unconfirmed(failure, Ledger()).exitCode == ExitCode.recordedUnconfirmed)
-        #expect(LedgerError.io(failure).exitCode == ExitCode.ioError)
-        #expect(ExitCode.recordedUnconfirmed != ExitCode.ioError)
-    }
 }
 
 extension PlannedRecord {

@@ -11,16 +11,6 @@ import Testing
 /// is either the state before or the state after, never a mixture, never a loss; and at the
 /// end, what was kept is still there.
 @Suite struct ReaderViewFailureTests {
-    /// Every schedule of `count` calls: each failing once and from then on, and each pair.
-    static func schedules(count: Int) -> [FaultInjection.Schedule] {
-        var schedules: [FaultInjection.Schedule] = []
-        for call in 1...count { schedules += [.once(call), .from(call)] }
-        for first in 1..<count {
-            for second in (first + 1)...count { schedules.append(.each([first, second])) }
-        }
-        return schedules
-    }
-
     /// How many calls `operation` makes in a fresh directory when nothing fails.
     static func callCount(prepare: (String) throws -> Void, _ operation: @escaping (String) throws -> Void) throws
         -> Int
@@ -46,7 +36,7 @@ import Testing
     ) throws {
         let count = try callCount(prepare: prepare, operation)
         #expect(count >= 4, "only \(count) calls: the injection is not reaching the store")
-        for schedule in schedules(count: count) {
+        for schedule in FaultSchedules.all(calls: count) {
             try withTemporaryDirectory { directory in
                 try prepare(directory)
                 let problems = Mutex<[String]>([])

@@ -61,11 +61,4 @@ struct UserFileTests {
         }
         #expect(try UserFile.read(folder.file("big.json"), limit: 11).count == 11)
     }
-
-    @Test func readErrorsMapToOneExitCodeEach() {
-        #expect(ExitCode.forReadError(.missing(path: "a")) == 66)
-        #expect(ExitCode.forReadError(.notRegularFile(path: "a", kind: "a FIFO")) == 66)
-        #expect(ExitCode.forReadError(.unreadable(path: "a", reason: "permission denied")) == 66)
-        #expect(ExitCode.forReadError(.tooLarge(path: "a", size: 2, limit: 1)) == 65)
-    }
 }

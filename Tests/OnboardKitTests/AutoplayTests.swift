@@ -114,7 +114,7 @@ import Testing
     }
 
     @Test func thePaywallHasItsTurnAndNothingIsBought() throws {
-        let catalog = try PaywallViewTests.defaultCatalog()
+        let catalog = try PaywallFixtures.defaultCatalog()
         let deck = Deck(
             app: AppInfo(id: "a", name: "A", version: "1"),
             pages: [

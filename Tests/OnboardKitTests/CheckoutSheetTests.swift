@@ -13,7 +13,7 @@ struct CheckoutSheetTests {
 
     /// The default catalog sold for real: signed licensing, and a checkout address on every product.
     static func catalog() throws -> Catalog {
-        var catalog = try PaywallViewTests.defaultCatalog()
+        var catalog = try PaywallFixtures.defaultCatalog()
         catalog.licensing = Licensing(mode: .signed, publicKeys: [key])
         let sold = { (product: Product) -> Product in
             var product = product
@@ -34,15 +34,13 @@ struct CheckoutSheetTests {
     }
 
     static func app(width: Int = 80, height: Int = 40) throws -> OnboardingApp {
-        let deck = Deck(
-            app: AppInfo(id: "a", name: "A", version: "1"),
-            pages: [.step(StepPage(heading: "Intro", text: "")), .paywall(PaywallPage(offeringID: "default"))])
+        let deck = PaywallFixtures.deck([
+            .step(StepPage(heading: "Intro", text: "")), .paywall(PaywallPage(offeringID: "default")),
+        ])
         let setup = PaywallSetup(
-            catalog: try catalog(), clock: StoreClock(startWallDate: PaywallFlowTests.start),
+            catalog: try catalog(), clock: StoreClock(startWallDate: PaywallFixtures.start),
             checkoutReference: reference)
-        var app = OnboardingApp(
-            deck: deck, colorMode: .indexed256, width: width, height: height,
-            settings: AppSettings(reducesMotion: true, seed: 1), paywall: setup)
+        var app = PaywallFixtures.app(deck, setup: setup, width: width, height: height)
         _ = app.update(.key(.right))
         _ = app.update(.presented)
         return app
@@ -139,7 +137,7 @@ struct CheckoutSheetTests {
     }
 
     @Test func withoutLicensingOrAReferenceTheSimulationSellsAsBefore() throws {
-        var app = try PaywallFlowTests.app(latency: 0)
+        var app = try PaywallFixtures.flowApp(latency: 0)
         _ = app.update(.key(.enter))
         #expect(app.paywall?.checkout == nil)
     }

@@ -25,11 +25,11 @@ import Testing
         _ deck: Deck, mode: ColorMode, width: Int = 80, height: Int = 24, appearance: Appearance = .dark
     ) throws -> OnboardingApp {
         let setup = PaywallSetup(
-            catalog: try PaywallViewTests.defaultCatalog(), latency: 0.5,
+            catalog: try PaywallFixtures.defaultCatalog(), latency: 0.5,
             clock: StoreClock(startWallDate: StoreFixtures.date(2026, 1, 1), timeRate: 1))
-        return OnboardingApp(
-            deck: deck, colorMode: mode, width: width, height: height,
-            settings: AppSettings(reducesMotion: true, seed: 1, appearance: appearance), paywall: setup)
+        return PaywallFixtures.app(
+            deck, setup: setup, width: width, height: height, colorMode: mode,
+            settings: AppSettings(reducesMotion: true, seed: 1, appearance: appearance))
     }
 
     /// Each text cell of `canvas` whose colour, as sent to the terminal, is its background's.

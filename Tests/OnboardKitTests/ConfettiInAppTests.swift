@@ -95,7 +95,7 @@ import Testing
     }
 
     @Test func reducedMotionCelebratesAPurchaseWithOneLineAndNoConfetti() throws {
-        var app = try PaywallFlowTests.app()
+        var app = try PaywallFixtures.flowApp()
         let recorded = PaywallFlowTests.press([.enter], &app) + PaywallFlowTests.run(&app, seconds: 1)
         #expect(recorded.count == 1)
         #expect(!app.confetti.isAlive)
@@ -110,7 +110,7 @@ import Testing
     }
 
     @Test func withMotionAPurchaseThrowsConfettiAndNoLine() throws {
-        var app = try PaywallFlowTests.app(reducesMotion: false)
+        var app = try PaywallFixtures.flowApp(reducesMotion: false)
         _ = PaywallFlowTests.press([.enter], &app)
         _ = PaywallFlowTests.run(&app, seconds: 0.6)
         #expect(app.confetti.isAlive)

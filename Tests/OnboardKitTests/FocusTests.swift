@@ -7,7 +7,7 @@ import Testing
 /// both, the finishing confetti over everything; keys go down the layers, top first.
 @Suite struct FocusTests {
     @Test func theLayersStackAsTheScreenShowsThem() throws {
-        var app = try PaywallFlowTests.app(latency: 0)
+        var app = try PaywallFixtures.flowApp(latency: 0)
         #expect(app.focusStack == [.paywall(.paywall), .carousel])
         _ = app.update(.key(.character("?")))
         #expect(app.focusStack == [.help, .paywall(.paywall), .carousel])

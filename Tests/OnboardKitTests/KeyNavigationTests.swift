@@ -79,14 +79,6 @@ import Testing
         #expect(result.page == (digit <= 8 ? digit - 1 : 2))
     }
 
-    @Test func exitCodesAreTheDocumentedOnes() {
-        #expect(TourEnding.completed.exitCode == 0)
-        #expect(TourEnding.skipped.exitCode == 0)
-        #expect(TourEnding.interrupted.exitCode == 130)
-        #expect(TourEnding.terminated.exitCode == 143)
-        #expect(TourEnding.hangup.exitCode == 129)
-    }
-
     /// Seeded random key sequences on decks of 1 to 12 pages: after every key the app is where
     /// the reference model of the carousel says, and ends exactly when the model does.
     @Test func randomKeySequencesFollowTheReferenceModel() {

@@ -24,7 +24,7 @@ import Testing
 
     @Test("a paste on the paywall changes nothing and asks for nothing", arguments: pastes)
     func pasteOnThePaywall(text: String) throws {
-        var app = try PaywallFlowTests.app()
+        var app = try PaywallFixtures.flowApp()
         // Monthly selected: Enter would buy it.
         _ = PaywallFlowTests.press([.down], &app)
         let before = Self.state(of: app)
@@ -37,7 +37,7 @@ import Testing
 
     @Test("a paste on any page of the tour changes nothing", arguments: 0..<3)
     func pasteOnEachPage(page: Int) throws {
-        var app = try PaywallFlowTests.app()
+        var app = try PaywallFixtures.flowApp()
         _ = PaywallFlowTests.press([.home] + Array(repeating: .right, count: page), &app)
         _ = PaywallFlowTests.run(&app, seconds: 1)
         let before = Self.state(of: app)

@@ -34,7 +34,7 @@ import Testing
 
     @Test func aLongPathInANarrowBoxBreaksBetweenNames() throws {
         let path = "/home/someone/.local/state/tui-onboard/sandbox/ledger.jsonl"
-        var app = try PaywallFlowTests.app()
+        var app = try PaywallFixtures.flowApp()
         _ = app.update(.resize(width: 40, height: 20))
         _ = app.update(.storageProblem(StorageProblem(.unreadable, message: "purchase ledger: \(path) is a FIFO")))
         let screen = TestDecks.screen(app).lines

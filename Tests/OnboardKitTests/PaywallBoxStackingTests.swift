@@ -3,33 +3,24 @@ import Testing
 
 @testable import OnboardKit
 
-/// The paywall's boxes stack in one order (`PaywallBox`), which drawing and keys both read: the
-/// box that takes a key is always the one drawn on top, whichever boxes are open together.
+/// The paywall's boxes stack in one order (`PaywallController.openBoxes`), which drawing and
+/// keys both read: the box that takes a key is always the one drawn on top, whichever boxes are
+/// open together.
 @Suite struct PaywallBoxStackingTests {
     static let page = PaywallPage(offeringID: "default")
 
     /// A paywall with `boxes` open (the test store's sheet by a purchase under `--simulate
-    /// prompt`, the others as their keys would leave them).
-    static func paywall(with boxes: Set<PaywallBox>) throws -> PaywallController {
+    /// prompt`, the paywall's own boxes bottom first, as `PaywallBox.Kind` lists them).
+    static func paywall(with boxes: Set<PaywallBox.Kind>) throws -> PaywallController {
         var paywall = PaywallController(
             setup: PaywallSetup(
-                catalog: try PaywallViewTests.defaultCatalog(), mode: .prompt, latency: 0,
+                catalog: try PaywallFixtures.defaultCatalog(), mode: .prompt, latency: 0,
                 clock: StoreClock(startWallDate: StoreFixtures.date(2026, 1, 1))),
             seed: 1)
         if boxes.contains(.testStoreSheet) { _ = paywall.perform(.buy, on: Self.page) }
-        if boxes.contains(.transactionManager) { paywall.manager = TransactionManagerBox(selected: 0) }
-        if boxes.contains(.checkoutSheet) {
-            paywall.checkout = CheckoutSheet(
-                productTitle: "Checkout box", productID: "p", url: "https://example.com/buy", reference: "R")
+        for kind in PaywallBox.Kind.allCases where boxes.contains(kind) && kind != .testStoreSheet {
+            paywall.open(try PaywallTopBoxTests.box(kind, of: paywall))
         }
-        if boxes.contains(.offerCode) { paywall.offerCodeEntry = OfferCodeEntry() }
-        if boxes.contains(.confirmation) {
-            let package = try #require(paywall.catalog.currentOffering?.packages.first)
-            paywall.confirmation = PaywallConfirmation(
-                title: "Confirmation box", message: "Buy it anyway?", confirmLabel: "Buy", action: .purchase(package))
-        }
-        if boxes.contains(.link) { paywall.openLink = .privacyPolicy }
-        if boxes.contains(.notice) { paywall.store.notice = .refused(message: "A notice box") }
         return paywall
     }
 
@@ -40,19 +31,20 @@ import Testing
     }
 
     /// Every combination of boxes: 128 of them.
-    static let combinations: [Set<PaywallBox>] = (1..<(1 << PaywallBox.allCases.count)).map { mask in
-        Set(PaywallBox.allCases.filter { mask & (1 << $0.rawValue) != 0 })
+    static let combinations: [Set<PaywallBox.Kind>] = (1..<(1 << PaywallBox.Kind.allCases.count)).map { mask in
+        Set(PaywallBox.Kind.allCases.filter { mask & (1 << $0.rawValue) != 0 })
     }
 
     @Test func theBoxThatTakesTheKeysIsTheOneDrawnOnTop() throws {
         for boxes in Self.combinations {
             let paywall = try Self.paywall(with: boxes)
-            let order = PaywallBox.allCases.filter(boxes.contains)
-            #expect(paywall.openBoxes == order)
-            let top = try #require(order.last)
+            let order = PaywallBox.Kind.allCases.filter(boxes.contains)
+            #expect(paywall.openBoxes.map(\.kind) == order)
+            let top = try #require(paywall.top)
+            #expect(top.kind == order.last)
             #expect(paywall.keyContext == top.keyContext, "\(order)")
             // Drawn alone, the top box's every mark is still there when all are drawn.
-            let alone = Self.drawn(try Self.paywall(with: [top]))
+            let alone = Self.drawn(try Self.paywall(with: [top.kind]))
             let all = Self.drawn(paywall)
             var covered: [String] = []
             for y in 0..<alone.height {
@@ -60,7 +52,7 @@ import Testing
                     covered.append("(\(x), \(y))")
                 }
             }
-            #expect(covered.isEmpty, "\(top) is under another box of \(order) at \(covered.prefix(5))")
+            #expect(covered.isEmpty, "\(top.kind) is under another box of \(order) at \(covered.prefix(5))")
         }
     }
 
@@ -71,14 +63,14 @@ import Testing
             paywall.framePresented()
             let order = paywall.openBoxes
             _ = paywall.dismissBox(on: Self.page)
-            #expect(paywall.openBoxes == Array(order.dropLast()), "\(order)")
+            #expect(paywall.openBoxes == Array(order.dropLast()), "\(order.map(\.kind))")
         }
     }
 
     /// The ledger is found damaged while the test store's sheet asks how the purchase ends:
     /// the notice comes over the sheet, the first key closes it, the next one answers the sheet.
     @Test func aNoticeOverTheTestStoresSheetIsSeenAndTakesTheFirstKey() throws {
-        var app = try PaywallFlowTests.app(mode: .prompt, latency: 0)
+        var app = try PaywallFixtures.flowApp(mode: .prompt, latency: 0)
         _ = PaywallFlowTests.press([.enter], &app)
         #expect(app.paywall?.keyContext == .testStoreSheet)
         _ = app.update(.storageProblem(StorageBoxKeyTests.problem))

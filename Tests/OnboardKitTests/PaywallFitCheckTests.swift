@@ -17,7 +17,7 @@ import Testing
 
     static func setup() throws -> PaywallSetup {
         PaywallSetup(
-            catalog: try PaywallViewTests.defaultCatalog(),
+            catalog: try PaywallFixtures.defaultCatalog(),
             clock: StoreClock(startWallDate: Date(timeIntervalSince1970: 0)))
     }
 

@@ -5,30 +5,6 @@ import Testing
 
 /// The paywall inside the app, driven by keys and ticks as the shell would drive it.
 @Suite struct PaywallFlowTests {
-    static let start = StoreFixtures.date(2026, 1, 1)
-
-    static func app(
-        mode: StoreSimulator.SimulationMode = .success, latency: Double = 0.5, ledger: Ledger = Ledger(),
-        timeRate: Double = 1, reducesMotion: Bool = true
-    ) throws -> OnboardingApp {
-        let catalog = try PaywallViewTests.defaultCatalog()
-        let deck = Deck(
-            app: AppInfo(id: "a", name: "A", version: "1"),
-            pages: [
-                .step(StepPage(heading: "Intro", text: "")), .paywall(PaywallPage(offeringID: "default")),
-                .step(StepPage(heading: "After", text: "")),
-            ])
-        let setup = PaywallSetup(
-            catalog: catalog, ledger: ledger, mode: mode, latency: latency,
-            clock: StoreClock(startWallDate: start, timeRate: timeRate))
-        var app = OnboardingApp(
-            deck: deck, colorMode: .indexed256, width: 80, height: 24,
-            settings: AppSettings(reducesMotion: reducesMotion, seed: 1),
-            paywall: setup)
-        _ = app.update(.key(.right))
-        return app
-    }
-
     /// Sends keys, collecting the transactions the app asks the shell to record; each is
     /// answered as saved, as the shell does when the disk takes it. Each key comes once the
     /// screen showed what the one before did, as a person presses them.
@@ -61,7 +37,7 @@ import Testing
     }
 
     @Test func buyingTheSelectedPackageRecordsOnceAndChangesTheStatus() throws {
-        var app = try Self.app()
+        var app = try PaywallFixtures.flowApp()
         #expect(TestDecks.screen(app).text.contains("tui-onboard Pro: Not purchased"))
         var recorded = Self.press([.down, .enter], &app)
         #expect(recorded.isEmpty)
@@ -76,7 +52,7 @@ import Testing
     }
 
     @Test func repeatedKeysDuringAPurchaseDoNothing() throws {
-        var app = try Self.app(latency: 1)
+        var app = try PaywallFixtures.flowApp(latency: 1)
         var recorded = Self.press([.enter], &app)
         // Enter again, Not now, Back, the list, paging, restore: all wait while it runs.
         recorded += Self.press(
@@ -89,7 +65,7 @@ import Testing
     }
 
     @Test func failureShowsTheReasonAndRecordsNothing() throws {
-        var app = try Self.app(mode: .fail)
+        var app = try PaywallFixtures.flowApp(mode: .fail)
         var recorded = Self.press([.enter], &app)
         recorded += Self.run(&app, seconds: 1)
         #expect(recorded.isEmpty)
@@ -98,7 +74,7 @@ import Testing
     }
 
     @Test func cancelIsSilent() throws {
-        var app = try Self.app(mode: .cancel)
+        var app = try PaywallFixtures.flowApp(mode: .cancel)
         var recorded = Self.press([.enter], &app)
         recorded += Self.run(&app, seconds: 1)
         #expect(recorded.isEmpty)
@@ -107,7 +83,7 @@ import Testing
     }
 
     @Test func thePromptSheetAsksForTheOutcome() throws {
-        var app = try Self.app(mode: .prompt, latency: 0)
+        var app = try PaywallFixtures.flowApp(mode: .prompt, latency: 0)
         _ = Self.press([.enter], &app)
         let sheet = TestDecks.screen(app).text
         #expect(sheet.contains("Test Store: confirm purchase"))
@@ -123,7 +99,7 @@ import Testing
     }
 
     @Test func restoreSaysWhetherAnythingWasFound() throws {
-        var app = try Self.app(latency: 0)
+        var app = try PaywallFixtures.flowApp(latency: 0)
         _ = Self.press([.character("r")], &app)
         #expect(TestDecks.screen(app).text.contains("No purchases to restore"))
 
@@ -132,7 +108,7 @@ import Testing
             LedgerTransaction(
                 id: "T1", productID: "tui_onboard_pro_lifetime", purchaseDate: StoreFixtures.date(2025, 6, 1),
                 state: .purchased))
-        var owner = try Self.app(latency: 0, ledger: ledger)
+        var owner = try PaywallFixtures.flowApp(latency: 0, ledger: ledger)
         _ = Self.press([.character("r")], &owner)
         // The lifetime purchase was active before the restore: nothing is "active again".
         #expect(TestDecks.screen(owner).text.contains("Already up to date"))
@@ -142,7 +118,7 @@ import Testing
     }
 
     @Test func notNowMovesPastThePaywallAndLinksShowTheirAddress() throws {
-        var app = try Self.app()
+        var app = try PaywallFixtures.flowApp()
         _ = Self.press([.character("p")], &app)
         #expect(TestDecks.screen(app).text.contains("https://tui-onboard.example.com/privacy"))
         _ = Self.press([.character("x"), .character("n")], &app)
@@ -150,19 +126,19 @@ import Testing
     }
 
     @Test func subscriptionsRenewAndTheShellIsWokenForIt() throws {
-        var app = try Self.app(latency: 0, timeRate: 86_400)  // a day a second
+        var app = try PaywallFixtures.flowApp(latency: 0, timeRate: 86_400)  // a day a second
         _ = Self.press([.down, .enter, .escape], &app)
         #expect(TestDecks.screen(app).text.contains("Active until Feb 1, 2026 (renews)"))
         let change = try #require(app.nextChange)
-        #expect(abs(change.timeIntervalSince(Self.start) - 31) < 0.01)
-        _ = app.update(.clock(Self.start.addingTimeInterval(40)))
+        #expect(abs(change.timeIntervalSince(PaywallFixtures.start) - 31) < 0.01)
+        _ = app.update(.clock(PaywallFixtures.start.addingTimeInterval(40)))
         #expect(TestDecks.screen(app).text.contains("Active until Mar 1, 2026 (renews)"))
     }
 }
 
 extension PaywallFlowTests {
     @Test func enterOnAFailureRetriesThePurchase() throws {
-        var app = try Self.app(mode: .fail, latency: 0.5)
+        var app = try PaywallFixtures.flowApp(mode: .fail, latency: 0.5)
         _ = Self.press([.down, .enter], &app)
         _ = Self.run(&app, seconds: 1)
         #expect(TestDecks.screen(app).text.contains("Purchase failed"))
@@ -174,12 +150,12 @@ extension PaywallFlowTests {
     }
 
     @Test func thePaywallIsBuiltOnlyWhenItsPageComesNear() throws {
-        let catalog = try PaywallViewTests.defaultCatalog()
+        let catalog = try PaywallFixtures.defaultCatalog()
         let step = { (heading: String) in Page.step(StepPage(heading: heading, text: "")) }
         let deck = Deck(
             app: AppInfo(id: "a", name: "A", version: "1"),
             pages: [step("One"), step("Two"), step("Three"), .paywall(PaywallPage(offeringID: "default"))])
-        let setup = PaywallSetup(catalog: catalog, clock: StoreClock(startWallDate: Self.start))
+        let setup = PaywallSetup(catalog: catalog, clock: StoreClock(startWallDate: PaywallFixtures.start))
         var app = OnboardingApp(
             deck: deck, colorMode: .indexed256, width: 80, height: 24, settings: AppSettings(seed: 1),
             paywallWhenNeeded: { setup })
@@ -199,12 +175,12 @@ extension PaywallFlowTests {
     }
 
     @Test func catalogTextWithControlsIsShownNotObeyed() throws {
-        var catalog = try PaywallViewTests.defaultCatalog()
+        var catalog = try PaywallFixtures.defaultCatalog()
         catalog.entitlements[0].displayName = "Pro\r\nX\u{1B}[2J"
         let deck = Deck(app: AppInfo(id: "a", name: "A", version: "1"), pages: [.paywall(PaywallPage())])
         let app = OnboardingApp(
             deck: deck, colorMode: .indexed256, width: 80, height: 24,
-            paywall: PaywallSetup(catalog: catalog, clock: StoreClock(startWallDate: Self.start)))
+            paywall: PaywallSetup(catalog: catalog, clock: StoreClock(startWallDate: PaywallFixtures.start)))
         #expect(TestDecks.screen(app).text.contains("Pro␍␊X␛[2J: Not purchased"))
     }
 }

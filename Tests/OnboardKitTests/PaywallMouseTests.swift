@@ -39,7 +39,7 @@ import Testing
 
     @Test(arguments: Gesture.allCases)
     func clickingAPackageSelectsItAndClickingItAgainBuysIt(gesture: Gesture) throws {
-        var app = try PaywallFlowTests.app(latency: 0)
+        var app = try PaywallFixtures.flowApp(latency: 0)
         #expect(Self.selected(app) == 0)
         #expect(try Self.click("Pro Monthly", &app, gesture: gesture).isEmpty)
         #expect(Self.selected(app) == 1)
@@ -52,14 +52,14 @@ import Testing
 
     @Test(arguments: Gesture.allCases)
     func clickingTheButtonBuysTheSelectedPackage(gesture: Gesture) throws {
-        var app = try PaywallFlowTests.app(latency: 0)
+        var app = try PaywallFixtures.flowApp(latency: 0)
         let bought = try Self.click("Start your 1-week free trial", &app, gesture: gesture)
         #expect(bought.map(\.productID) == ["tui_onboard_pro_annual"])
         #expect(TestDecks.screen(app).text.contains("You're all set"))
     }
 
     @Test func restorePrivacyTermsAndNotNowAreClickable() throws {
-        var app = try PaywallFlowTests.app(latency: 1)
+        var app = try PaywallFixtures.flowApp(latency: 1)
         _ = try Self.click("r restore", &app)
         #expect(app.paywall?.store.phase == .restoring(remaining: 1))
         _ = PaywallFlowTests.run(&app, seconds: 1.1)
@@ -80,7 +80,7 @@ import Testing
     }
 
     @Test func theShortKeyLineOfANarrowWindowIsClickableToo() throws {
-        var app = PaywallSmallWindowTests.app(try PaywallViewTests.defaultCatalog(), width: 40, height: 16)
+        var app = PaywallSmallWindowTests.app(try PaywallFixtures.defaultCatalog(), width: 40, height: 16)
         #expect(TestDecks.screen(app).text.contains("⏎ buy·Restore·Privacy·Terms·Not now"))
         _ = try Self.click("Terms", &app)
         #expect(app.paywall?.openLink == .termsOfUse)
@@ -104,7 +104,7 @@ import Testing
     }
 
     @Test func aDragAcrossThePaywallStillPages() throws {
-        var app = try PaywallFlowTests.app(latency: 0)
+        var app = try PaywallFixtures.flowApp(latency: 0)
         let (x, y) = try Self.point(of: "Pro Monthly", in: app)
         _ = app.update(.mouse(MouseEvent(.press, x: x, y: y)))
         _ = app.update(.mouse(MouseEvent(.drag, x: x - 30, y: y)))

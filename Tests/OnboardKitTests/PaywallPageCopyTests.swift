@@ -11,13 +11,12 @@ import Testing
     }
 
     static func screen(_ page: PaywallPage, catalog: Catalog) -> String {
-        let deck = Deck(app: AppInfo(id: "a", name: "A", version: "1"), pages: [.paywall(page)])
-        let app = OnboardingApp(
-            deck: deck, colorMode: .indexed256, width: 100, height: 44,
-            settings: AppSettings(reducesMotion: true, seed: 1),
-            paywall: PaywallSetup(
+        let app = PaywallFixtures.app(
+            PaywallFixtures.deck([.paywall(page)]),
+            setup: PaywallSetup(
                 catalog: catalog, ledger: Ledger(), mode: .success, latency: 0,
-                clock: StoreClock(startWallDate: PaywallFlowTests.start, timeRate: 1)))
+                clock: StoreClock(startWallDate: PaywallFixtures.start, timeRate: 1)),
+            width: 100, height: 44)
         return TestDecks.screen(app).text
     }
 
@@ -35,7 +34,7 @@ import Testing
     }
 
     @Test func fieldsThePageLeavesOutComeFromTheCatalog() throws {
-        let catalog = try PaywallViewTests.defaultCatalog()
+        let catalog = try PaywallFixtures.defaultCatalog()
         let screen = Self.screen(PaywallPage(offeringID: "default", title: "Deck title"), catalog: catalog)
         #expect(screen.contains("Deck title"))
         #expect(!screen.contains("Go Pro in your terminal"))

@@ -12,22 +12,18 @@ import Testing
     static let longText = (1...40).map { "Line \($0) of a page whose text does not fit." }.joined(separator: "\n")
 
     static func app() throws -> OnboardingApp {
-        let catalog = try PaywallViewTests.defaultCatalog()
-        let deck = Deck(
-            app: AppInfo(id: "a", name: "A", version: "1"),
-            pages: [
-                .step(StepPage(heading: "Long", text: longText)),
-                .paywall(PaywallPage(offeringID: "default")),
-                .paywall(PaywallPage(offeringID: "default", title: "Only {{ price }} for {{ product_name }}")),
-                .paywall(PaywallPage(offeringID: "tip_jar", features: ["One", "Two"])),
-                .step(StepPage(heading: "After", text: "Short")),
-            ])
+        let catalog = try PaywallFixtures.defaultCatalog()
+        let deck = PaywallFixtures.deck([
+            .step(StepPage(heading: "Long", text: longText)),
+            .paywall(PaywallPage(offeringID: "default")),
+            .paywall(PaywallPage(offeringID: "default", title: "Only {{ price }} for {{ product_name }}")),
+            .paywall(PaywallPage(offeringID: "tip_jar", features: ["One", "Two"])),
+            .step(StepPage(heading: "After", text: "Short")),
+        ])
         let setup = PaywallSetup(
             catalog: catalog, ledger: Ledger(), latency: 0.2,
             clock: StoreClock(startWallDate: start, timeRate: 86_400))
-        return OnboardingApp(
-            deck: deck, colorMode: .indexed256, width: 80, height: 24,
-            settings: AppSettings(reducesMotion: true, seed: 1), paywall: setup)
+        return PaywallFixtures.app(deck, setup: setup)
     }
 
     /// Ledgers the shell might report: nothing, a subscription, a lifetime purchase, a request

@@ -6,8 +6,6 @@ import Testing
 /// The paywall in windows too small for its list: the selection always shows, the list scrolls
 /// with markers, prices stay whole, and nothing moves but the list when the selection does.
 @Suite struct PaywallSmallWindowTests {
-    static let start = StoreFixtures.date(2026, 1, 1)
-
     /// Twenty packages with long names: subscriptions, passes and one-time unlocks.
     static func manyPackages(_ count: Int = 20) -> Catalog {
         var products: [Product] = []
@@ -44,10 +42,11 @@ import Testing
         _ catalog: Catalog, width: Int, height: Int, pages: [Page] = [.paywall(PaywallPage(offeringID: nil))],
         reducesMotion: Bool = true, latency: Double = 0
     ) -> OnboardingApp {
-        OnboardingApp(
-            deck: Deck(app: AppInfo(id: "a", name: "A", version: "1"), pages: pages), colorMode: .indexed256,
-            width: width, height: height, settings: AppSettings(reducesMotion: reducesMotion, seed: 1),
-            paywall: PaywallSetup(catalog: catalog, latency: latency, clock: StoreClock(startWallDate: start)))
+        PaywallFixtures.app(
+            PaywallFixtures.deck(pages),
+            setup: PaywallSetup(
+                catalog: catalog, latency: latency, clock: StoreClock(startWallDate: PaywallFixtures.start)),
+            width: width, height: height, settings: AppSettings(reducesMotion: reducesMotion, seed: 1))
     }
 
     static func selected(_ app: OnboardingApp) -> Int {
@@ -160,7 +159,7 @@ import Testing
     }
 
     @Test func theCallToActionWrapsRatherThanLoseThePriceAfterATrial() throws {
-        let catalog = try PaywallViewTests.defaultCatalog()
+        let catalog = try PaywallFixtures.defaultCatalog()
         for (width, height) in [(40, 12), (34, 12), (44, 16)] {
             let app = Self.app(catalog, width: width, height: height)
             let canvas = TestDecks.screen(app)
@@ -174,7 +173,7 @@ import Testing
     }
 
     @Test func rowsKeepPricesWholeAndCutNames() throws {
-        let catalog = try PaywallViewTests.defaultCatalog()
+        let catalog = try PaywallFixtures.defaultCatalog()
         for width in 24...60 {
             let app = Self.app(catalog, width: width, height: 20)
             let lines = TestDecks.screen(app).lines
@@ -187,7 +186,7 @@ import Testing
 
     /// The rows, the offer line and the button stay where they are whichever package is selected.
     @Test func theLayoutStaysStillWhenTheSelectionChanges() throws {
-        let catalog = try PaywallViewTests.defaultCatalog()
+        let catalog = try PaywallFixtures.defaultCatalog()
         for (width, height) in [(80, 24), (60, 20), (40, 12), (40, 16)] {
             var app = Self.app(catalog, width: width, height: height)
             var rowsOf: [String: Int]?

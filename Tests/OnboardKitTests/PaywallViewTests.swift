@@ -4,16 +4,10 @@ import Testing
 @testable import OnboardKit
 
 @Suite struct PaywallViewTests {
-    static func defaultCatalog() throws -> Catalog {
-        let result = CatalogDecoder.load(
-            path: CatalogFixtures.defaultCatalogPath, fileReader: CatalogFixtures.diskReader)
-        return try #require(result.catalog)
-    }
-
     static func presentation(selected: Int = 0, owned: Set<String> = [], progress: String? = nil) throws
         -> PaywallPresentation
     {
-        let catalog = try defaultCatalog()
+        let catalog = try PaywallFixtures.defaultCatalog()
         let offering = try #require(catalog.currentOffering)
         return PaywallPresentation.make(
             offering: offering, catalog: catalog, formatter: PriceFormatter(locale: Locale(identifier: "en_US")),
@@ -78,7 +72,7 @@ import Testing
 
 extension PaywallViewTests {
     @Test func plainTextListsThePackagesStatusAndLinks() throws {
-        let catalog = try Self.defaultCatalog()
+        let catalog = try PaywallFixtures.defaultCatalog()
         let deck = Deck(
             app: AppInfo(id: "a", name: "A", version: "1"), pages: [.paywall(PaywallPage(offeringID: "default"))])
         let controller = PaywallController(

@@ -99,7 +99,7 @@ import Testing
     }
 
     @Test func aFreeTrialSaysSoAndWhatItRenewsAt() throws {
-        var app = try PaywallFlowTests.app(latency: 0)
+        var app = try PaywallFixtures.flowApp(latency: 0)
         _ = PaywallFlowTests.press([.enter, .escape], &app)
         let screen = TestDecks.screen(app).text
         #expect(screen.contains("tui-onboard Pro: Free trial until Jan 8, 2026, then $39.99/yr"))

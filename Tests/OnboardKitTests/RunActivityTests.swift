@@ -20,18 +20,18 @@ import Testing
     }
 
     @Test func onlyASavedPurchaseCountsAsMadeInThisRun() throws {
-        var refusedApp = try PaywallFlowTests.app(latency: 0.1)
+        var refusedApp = try PaywallFixtures.flowApp(latency: 0.1)
         let refused = try Self.buy(&refusedApp)
         _ = refusedApp.update(
             .recordFinished(transactionID: refused.id, result: .refused(.alreadyOwned, refusedApp.paywall!.ledger)))
         #expect(refusedApp.paywall?.recordedThisRun == [])
 
-        var failedApp = try PaywallFlowTests.app(latency: 0.1)
+        var failedApp = try PaywallFixtures.flowApp(latency: 0.1)
         let failed = try Self.buy(&failedApp)
         _ = failedApp.update(.recordFinished(transactionID: failed.id, result: .failed("disk full")))
         #expect(failedApp.paywall?.recordedThisRun == [])
 
-        var app = try PaywallFlowTests.app(latency: 0.1)
+        var app = try PaywallFixtures.flowApp(latency: 0.1)
         let transaction = try Self.buy(&app)
         var ledger = app.paywall!.ledger
         ledger.append(transaction)
@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test func aFinishedRestoreIsNoted() throws {
-        var app = try PaywallFlowTests.app(latency: 0.2)
+        var app = try PaywallFixtures.flowApp(latency: 0.2)
         _ = PaywallFlowTests.press([.character("r")], &app)
         #expect(app.paywall?.store.completedRestores.isEmpty == true)
         _ = PaywallFlowTests.run(&app, seconds: 1)

@@ -8,7 +8,7 @@ import Testing
 @Suite struct SandboxPaywallTests {
     static func presentation(isSandbox: Bool, ledger: Ledger = Ledger()) throws -> PaywallPresentation {
         let setup = PaywallSetup(
-            catalog: try PaywallViewTests.defaultCatalog(), ledger: ledger,
+            catalog: try PaywallFixtures.defaultCatalog(), ledger: ledger,
             clock: StoreClock(startWallDate: StoreFixtures.date(2026, 1, 1)), isSandbox: isSandbox)
         let controller = PaywallController(setup: setup, seed: 1)
         return try #require(controller.presentation(for: PaywallPage(offeringID: "default")))
@@ -24,15 +24,15 @@ import Testing
     }
 
     @Test func theLabelIsOnTheScreenAtEightyColumns() throws {
-        var app = try PaywallFlowTests.app()
+        var app = try PaywallFixtures.flowApp()
         #expect(!TestDecks.screen(app).text.contains("Sandbox"))
-        let catalog = try PaywallViewTests.defaultCatalog()
+        let catalog = try PaywallFixtures.defaultCatalog()
         let deck = Deck(app: AppInfo(id: "a", name: "A", version: "1"), pages: [.paywall(PaywallPage())])
         app = OnboardingApp(
             deck: deck, colorMode: .indexed256, width: 80, height: 24,
             settings: AppSettings(reducesMotion: true, seed: 1),
             paywall: PaywallSetup(
-                catalog: catalog, clock: StoreClock(startWallDate: PaywallFlowTests.start), isSandbox: true))
+                catalog: catalog, clock: StoreClock(startWallDate: PaywallFixtures.start), isSandbox: true))
         #expect(TestDecks.screen(app).text.contains("Sandbox · tui-onboard Pro: Not purchased"))
     }
 

@@ -7,7 +7,7 @@ import Testing
 /// restore is charged, restored or written, and not while the app only waits for the user.
 @Suite struct SettlingPurchaseTests {
     @Test func aPurchaseSettlesOnlyOnceItIsRecorded() throws {
-        var app = try PaywallFlowTests.app(latency: 0.5)
+        var app = try PaywallFixtures.flowApp(latency: 0.5)
         #expect(!app.isSettlingPurchase)
         var recorded: [Effect] = app.update(.key(.enter))
         #expect(app.isSettlingPurchase, "charging")
@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func aRestoreSettlesWhenItAnswers() throws {
-        var app = try PaywallFlowTests.app(latency: 0.5)
+        var app = try PaywallFixtures.flowApp(latency: 0.5)
         _ = PaywallFlowTests.press([.character("r")], &app)
         #expect(app.isSettlingPurchase)
         _ = PaywallFlowTests.run(&app, seconds: 1)
@@ -39,7 +39,7 @@ import Testing
     }
 
     @Test func theTestStoresSheetWaitsForTheUserAndDoesNotHoldAStop() throws {
-        var app = try PaywallFlowTests.app(mode: .prompt, latency: 0.5)
+        var app = try PaywallFixtures.flowApp(mode: .prompt, latency: 0.5)
         _ = PaywallFlowTests.press([.enter], &app)
         guard case .confirming = app.paywall?.store.phase else {
             Issue.record("expected the sheet, got \(String(describing: app.paywall?.store.phase))")

@@ -14,7 +14,7 @@ import Testing
 
     @Test(arguments: [Key.enter, .escape, .character("x")])
     func theKeyWhoseWakeFoundTheProblemDoesNotCloseItsBox(key: Key) throws {
-        var app = try PaywallFlowTests.app()
+        var app = try PaywallFixtures.flowApp()
         _ = app.update(.presented)
         // The wake a key caused: the shell looks at the ledger first, then reads the key.
         _ = app.update(.storageProblem(Self.problem))
@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func aKeyBeforeTheBoxIsShownNeitherClosesItNorBuysBehindIt() throws {
-        var app = try PaywallFlowTests.app(latency: 0)
+        var app = try PaywallFixtures.flowApp(latency: 0)
         _ = app.update(.presented)
         _ = app.update(.storageProblem(Self.problem))
         let effects = app.update(.key(.enter))
@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func keysReadInOneBatchDoNotCloseTheNoticeTheFirstOfThemOpened() throws {
-        var app = try PaywallFlowTests.app(latency: 0)
+        var app = try PaywallFixtures.flowApp(latency: 0)
         _ = app.update(.presented)
         // Enter buys at once (no latency) and the shell saves it; Esc was already typed.
         _ = PaywallFlowTests.answer(app.update(.key(.enter)), &app)
@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func theSameWordsComingBackAreANewBoxToShow() throws {
-        var app = try PaywallFlowTests.app()
+        var app = try PaywallFixtures.flowApp()
         _ = app.update(.storageProblem(Self.problem))
         _ = app.update(.presented)
         _ = app.update(.key(.escape))
@@ -61,7 +61,7 @@ import Testing
     }
 
     @Test func aBoxInAWindowTooSmallToDrawItIsNotSeen() throws {
-        var app = try PaywallFlowTests.app()
+        var app = try PaywallFixtures.flowApp()
         _ = app.update(.resize(width: 10, height: 4))
         _ = app.update(.storageProblem(Self.problem))
         _ = app.update(.presented)
@@ -71,7 +71,7 @@ import Testing
     }
 
     @Test func aRetryableFailureIsRetriedOnlyOnceShown() throws {
-        var app = try PaywallFlowTests.app(mode: .fail, latency: 0.5)
+        var app = try PaywallFixtures.flowApp(mode: .fail, latency: 0.5)
         _ = app.update(.presented)
         _ = app.update(.key(.enter))
         // The failure comes on a tick, between frames.
@@ -91,7 +91,7 @@ extension StorageBoxKeyTests {
     /// a page of the tour turned the page under a box that said "any key continues".
     @Test(arguments: [Key.right, .enter, .escape])
     func overAPageOfTheTourTheBoxTakesTheKey(key: Key) throws {
-        var app = try PaywallFlowTests.app()
+        var app = try PaywallFixtures.flowApp()
         _ = PaywallFlowTests.press([.left], &app)
         #expect(app.carousel.currentIndex == 0)
         _ = app.update(.storageProblem(Self.problem))
@@ -106,7 +106,7 @@ extension StorageBoxKeyTests {
     }
 
     @Test func overAPageOfTheTourAClickClosesTheBoxAndTurnsNothing() throws {
-        var app = try PaywallFlowTests.app()
+        var app = try PaywallFixtures.flowApp()
         _ = PaywallFlowTests.press([.left], &app)
         _ = app.update(.storageProblem(Self.problem))
         _ = app.update(.presented)
@@ -116,7 +116,7 @@ extension StorageBoxKeyTests {
     }
 
     @Test func qStillQuitsThroughTheBox() throws {
-        var app = try PaywallFlowTests.app()
+        var app = try PaywallFixtures.flowApp()
         _ = PaywallFlowTests.press([.left], &app)
         _ = app.update(.storageProblem(Self.problem))
         #expect(app.update(.key(.character("q"))) == [.quit(.dismissed)])

@@ -30,7 +30,6 @@ struct TerminalSignalTests {
         #expect(handled.response == .exit(status: status))
         #expect(handled.shellStatus == status)
         #expect(handled.outcome == outcome)
-        #expect(outcome.exitCode == status)
     }
 
     @Test func everyOtherEndingSignalIsPassedOnByDyingOfIt() {

@@ -46,6 +46,15 @@ import Testing
         return [command.word].compactMap { $0 } + required + extra
     }
 
+    /// Each command's word reads as that command and no other, so none can fall through to
+    /// the tour; `Launcher.run`'s switch, with no `default:`, gives each its handler.
+    @Test(arguments: CommandName.allCases)
+    func everyCommandsWordParsesToThatCommand(name: CommandName) throws {
+        let options = try Options.parse(Self.line(for: name, adding: []))
+        #expect(options.command.name == name)
+        #expect(CommandLineSpec.command(name).name == name)
+    }
+
     /// What an option needs beside it to mean anything (`--loop` without `--autoplay` is refused).
     static let companions = ["--loop": ["--autoplay", "1"]]
 

@@ -6,13 +6,13 @@ import Testing
 @Suite struct CommandOptionsTests {
     @Test func theCommandsAndTheirOptionsAreRead() throws {
         let status = try Options.parse(["status", "--app", "com.example.tool", "--json", "--state-dir", "/s"])
-        #expect(status.command == .status && status.isJSON && status.appID == "com.example.tool")
-        #expect(status.stateDirectory == "/s")
+        #expect(status.command == .status && status.output.isJSON && status.state.appID == "com.example.tool")
+        #expect(status.state.directory == "/s")
         let has = try Options.parse(["has", "pro", "--app=com.example.tool", "--now", "2026-01-31"])
-        #expect(has.command == .has("pro") && has.appID == "com.example.tool" && has.now != nil)
-        #expect(try Options.parse(["--deck", "d.json", "has", "pro"]).deckPath == "d.json")
+        #expect(has.command == .has("pro") && has.state.appID == "com.example.tool" && has.paywall.now != nil)
+        #expect(try Options.parse(["--deck", "d.json", "has", "pro"]).tour.deckPath == "d.json")
         let reset = try Options.parse(["reset", "--purchases"])
-        #expect(reset.command == .reset && reset.resetsPurchases && reset.appID == nil)
+        #expect(reset.command == .reset && reset.state.resetsPurchases && reset.state.appID == nil)
     }
 
     @Test(arguments: [
@@ -57,9 +57,9 @@ import Testing
     }
 
     @Test func themeTakesDarkLightOrAuto() throws {
-        #expect(try Options.parse([]).theme == nil)
-        #expect(try Options.parse(["--theme", "light"]).theme == .light)
-        #expect(try Options.parse(["--theme=auto"]).theme == .auto)
+        #expect(try Options.parse([]).tour.theme == nil)
+        #expect(try Options.parse(["--theme", "light"]).tour.theme == .light)
+        #expect(try Options.parse(["--theme=auto"]).tour.theme == .auto)
         #expect(throws: Options.UsageError(description: "option --theme takes one of auto, dark, light, not \"blue\""))
         {
             try Options.parse(["--theme", "blue"])
@@ -88,6 +88,6 @@ import Testing
     }
 
     @Test func validateTakesACatalog() throws {
-        #expect(try Options.parse(["validate", "d.json", "--catalog", "c.json"]).catalogPath == "c.json")
+        #expect(try Options.parse(["validate", "d.json", "--catalog", "c.json"]).paywall.catalogPath == "c.json")
     }
 }

@@ -30,6 +30,6 @@ import Testing
         let launcher = Launcher(options: try Options.parse(["--lang", "ja"]), environment: ["LANG": "fr_FR.UTF-8"])
         #expect(launcher.languagePreference.tags.first == "ja")
         #expect(throws: Options.UsageError.self) { try Options.parse(["--lang", "!!"]) }
-        #expect(try Options.parse(["--lang", "zh-Hans"]).language == "zh-Hans")
+        #expect(try Options.parse(["--lang", "zh-Hans"]).tour.language == "zh-Hans")
     }
 }

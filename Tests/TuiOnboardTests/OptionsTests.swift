@@ -7,9 +7,9 @@ import Testing
     @Test func defaultsRunTheBuiltInDeck() throws {
         let options = try Options.parse([])
         #expect(options.command == .run)
-        #expect(options.deckPath == nil)
-        #expect(options.latency == 1)
-        #expect(options.timeRate == 1)
+        #expect(options.tour.deckPath == nil)
+        #expect(options.paywall.latency == 1)
+        #expect(options.paywall.timeRate == 1)
     }
 
     @Test func everyOptionIsRead() throws {
@@ -17,15 +17,15 @@ import Testing
             "--deck", "d.json", "--state-dir=/tmp/s", "--plain", "--reduce-motion", "--seed", "42", "--catalog",
             "c.storekit", "--simulate", "prompt", "--latency", "0.5", "--time-rate", "86400", "--now", "2026-01-31",
         ])
-        #expect(options.deckPath == "d.json")
-        #expect(options.stateDirectory == "/tmp/s")
-        #expect(options.isPlain && options.reducesMotion)
-        #expect(options.seed == 42)
-        #expect(options.catalogPath == "c.storekit")
-        #expect(options.simulation == "prompt")
-        #expect(options.latency == 0.5)
-        #expect(options.timeRate == 86400)
-        #expect(options.now == Date(timeIntervalSince1970: 1_769_817_600))
+        #expect(options.tour.deckPath == "d.json")
+        #expect(options.state.directory == "/tmp/s")
+        #expect(options.tour.isPlain && options.tour.reducesMotion)
+        #expect(options.tour.seed == 42)
+        #expect(options.paywall.catalogPath == "c.storekit")
+        #expect(options.paywall.simulation == "prompt")
+        #expect(options.paywall.latency == 0.5)
+        #expect(options.paywall.timeRate == 86400)
+        #expect(options.paywall.now == Date(timeIntervalSince1970: 1_769_817_600))
     }
 
     @Test(
@@ -34,7 +34,7 @@ import Testing
             ([], nil),
         ] as [([String], String?)])
     func resultJSONTakesAFileOrADash(arguments: [String], expected: String?) throws {
-        #expect(try Options.parse(arguments).resultPath == expected)
+        #expect(try Options.parse(arguments).output.resultPath == expected)
     }
 
     @Test func resultJSONNeedsAValue() {
@@ -56,7 +56,7 @@ import Testing
     func verboseGoesWithVersion(arguments: [String]) throws {
         let options = try Options.parse(arguments)
         #expect(options.command == .version)
-        #expect(options.isVerbose)
+        #expect(options.output.isVerbose)
     }
 
     @Test(arguments: [["--verbose"], ["status", "--verbose"], ["--plain", "--verbose"]])
@@ -106,15 +106,15 @@ import Testing
 
     @Test func nowReadsAnOffsetAndAFraction() throws {
         let options = try Options.parse(["status", "--now", "2026-01-31T09:00:00.5+01:00"])
-        #expect(options.now == Date(timeIntervalSince1970: 1_769_846_400.5))
+        #expect(options.paywall.now == Date(timeIntervalSince1970: 1_769_846_400.5))
     }
 
     @Test func autoplayLoopAndRecordAreRead() throws {
         let options = try Options.parse(["--autoplay", "2.5", "--loop", "--record=demo.cast"])
-        #expect(options.autoplaySeconds == 2.5)
-        #expect(options.loops)
-        #expect(options.recordPath == "demo.cast")
-        #expect(try Options.parse([]).autoplaySeconds == nil)
+        #expect(options.tour.autoplaySeconds == 2.5)
+        #expect(options.tour.loops)
+        #expect(options.output.recordPath == "demo.cast")
+        #expect(try Options.parse([]).tour.autoplaySeconds == nil)
     }
 
     @Test(arguments: [

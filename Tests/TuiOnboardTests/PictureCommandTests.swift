@@ -8,13 +8,14 @@ import Testing
 @Suite struct PictureCommandTests {
     @Test func dumpAndItsOptionsAreRead() throws {
         let builtIn = try Options.parse(["dump"])
-        #expect(builtIn.command == .dump(nil) && builtIn.svgDirectory == nil)
-        #expect(builtIn.dumpSize == TerminalSize(columns: 80, rows: 24))
+        #expect(builtIn.command == .dump(nil) && builtIn.pictures.svgDirectory == nil)
+        #expect(builtIn.pictures.size == TerminalSize(columns: 80, rows: 24))
         let deck = try Options.parse(["dump", "d.json", "--size", "100X30", "--svg=out"])
-        #expect(deck.command == .dump("d.json") && deck.svgDirectory == "out")
-        #expect(deck.dumpSize == TerminalSize(columns: 100, rows: 30))
-        #expect(try Options.parse(["--catalog", "c.json", "dump", "--now", "2026-02-01"]).catalogPath == "c.json")
-        #expect(try Options.parse(["symbols", "--preview"]).isPreview)
+        #expect(deck.command == .dump("d.json") && deck.pictures.svgDirectory == "out")
+        #expect(deck.pictures.size == TerminalSize(columns: 100, rows: 30))
+        #expect(
+            try Options.parse(["--catalog", "c.json", "dump", "--now", "2026-02-01"]).paywall.catalogPath == "c.json")
+        #expect(try Options.parse(["symbols", "--preview"]).pictures.isPreview)
     }
 
     @Test(arguments: [

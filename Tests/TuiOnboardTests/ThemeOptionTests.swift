@@ -14,11 +14,11 @@ import Testing
         (.light, [:], .light),
     ])
     func theStartingAppearance(theme: ThemeChoice, environment: [String: String], expected: Appearance) {
-        #expect(Launcher.appearance(theme: theme, environment: environment) == expected)
+        #expect(theme.startingAppearance(environment: environment) == expected)
     }
 
     @Test func theOptionReachesTheRun() throws {
-        #expect(try Options.parse(["--theme", "light"]).theme == .light)
-        #expect(try Options.parse([]).theme == nil)
+        #expect(try Options.parse(["--theme", "light"]).tour.theme == .light)
+        #expect(try Options.parse([]).tour.theme == nil)
     }
 }

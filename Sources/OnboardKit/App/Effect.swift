@@ -15,7 +15,7 @@ public enum Effect: Hashable, Sendable {
     case verifyLicense(String)
 }
 
-/// How a session ended; the executable maps it to an exit code.
+/// How a session ended; `ExitStatus(for:)` maps it to an exit code.
 public enum TourEnding: Hashable, Sendable {
     /// The user reached the end and pressed the done button.
     case completed
@@ -29,7 +29,4 @@ public enum TourEnding: Hashable, Sendable {
     case terminated
     /// SIGHUP: the terminal went away.
     case hangup
-
-    /// The documented exit code (see `ExitCode`).
-    public var exitCode: Int32 { ExitCode.forEnding(self) }
 }

@@ -1,5 +1,6 @@
-/// Every exit code the tool documents, decided here and nowhere else (sysexits where one fits;
-/// 128 + the signal's number for a run a signal ended, as shells report it).
+/// Every exit code the tool documents, named here and nowhere else (sysexits where one fits;
+/// 128 + the signal's number for a run a signal ended, as shells report it). Which error or
+/// ending gives which code is decided in one place, OnboardRun's `ExitStatus`.
 public enum ExitCode {
     public static let success: Int32 = 0
     /// `has`: the entitlement is not active.
@@ -17,26 +18,4 @@ public enum ExitCode {
     public static let hangup: Int32 = 129
     public static let interrupted: Int32 = 130
     public static let terminated: Int32 = 143
-
-    /// The code for an input file that could not be read, the same in a run and in `validate`:
-    /// too large is bad data (65); missing, not a regular file or unreadable is no input (66).
-    public static func forReadError(_ error: FileReadError) -> Int32 {
-        switch error {
-        case .tooLarge: return badData
-        case .missing, .notRegularFile, .unreadable: return missingInput
-        }
-    }
-
-    /// A finished, skipped or dismissed tour succeeded; one ended by a signal did not.
-    public static func forEnding(_ outcome: TourEnding) -> Int32 {
-        switch outcome {
-        case .completed, .skipped, .dismissed: return success
-        case .interrupted: return interrupted
-        case .terminated: return terminated
-        case .hangup: return hangup
-        }
-    }
-
-    /// A run ended by any other signal reports what the shell would show had it died of it.
-    public static func forSignal(number: Int32) -> Int32 { 128 + number }
 }

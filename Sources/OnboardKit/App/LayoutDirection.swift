@@ -27,3 +27,10 @@ public enum LayoutDirection: String, Hashable, Sendable {
         self = Self.rightToLeftLanguages.contains(language) ? .rightToLeft : .leftToRight
     }
 }
+
+extension LanguagePreference {
+    /// The reader's direction: right to left when the first language is written so.
+    public var layoutDirection: LayoutDirection {
+        tags.first.map(LayoutDirection.init(languageTag:)) ?? .leftToRight
+    }
+}

@@ -83,10 +83,9 @@ extension OnboardingApp {
             if Self.quitsThroughPaywall(key) { return nil }
             return perform(paywall!.handleNoticeKey(key))
         case .paywall(let context):
-            // License text being typed takes every key, q included, until its END line.
-            if context == .checkoutSheet, let events = paywall!.typeOnCheckout(key) { return perform(events) }
-            // So does a code being typed into the offer code box.
-            if context == .offerCode, let events = paywall!.typeOnOfferCode(key) { return perform(events) }
+            // License text being typed on the checkout sheet takes every key, q included, until
+            // its END line; so does a code being typed into the offer code box.
+            if let events = paywall!.type(key) { return perform(events) }
             if Self.quitsThroughPaywall(key) { return nil }
             return handlePaywallPage(action, isPageKey: context == .paywall)
         case .question:

@@ -29,15 +29,12 @@ extension OnboardingApp {
                 // the press of a click is swallowed too, so its release cannot act once paused.
                 if event.kind != .press && event.kind != .drag { autoplay?.pause() }
                 return []
-            case .storeNotice, .paywall(.notice), .paywall(.message), .paywall(.testStoreSheet),
-                .paywall(.checkoutSheet), .paywall(.confirmation), .paywall(.offerCode):
+            case .storeNotice:
                 return dismissPaywallBox(isPress: isPress)
-            case .paywall(.transactionManager):
-                return clickTransactionManager(event)
-            case .paywall where paywall!.isBlockingNavigation:
-                // A purchase under way: the pages wait, as for keys.
-                return dismissPaywallBox(isPress: isPress)
-            case .autoplay, .paywall, .question, .carousel:
+            case .paywall:
+                if let effects = handlePaywallBox(event, isPress: isPress) { return effects }
+                continue
+            case .autoplay, .question, .carousel:
                 continue
             }
         }
@@ -146,14 +143,30 @@ extension OnboardingApp {
         return perform(paywall!.dismissBox(on: currentPaywallPage))
     }
 
+    /// The mouse on a paywall page goes to the box on top (`PaywallController.top`), the same
+    /// box that is drawn last and takes the next key: the transaction manager takes clicks and
+    /// the wheel, every other box closes at a click, as Escape closes it. Nil when no box is
+    /// up and no purchase runs: the page has the mouse.
+    mutating func handlePaywallBox(_ event: MouseEvent, isPress: Bool) -> [Effect]? {
+        guard let paywall else { return nil }
+        switch paywall.top {
+        case .transactionManager(let manager):
+            return clickTransactionManager(event, manager: manager)
+        case .checkoutSheet, .offerCode, .confirmation, .link, .testStoreSheet, .notice:
+            return dismissPaywallBox(isPress: isPress)
+        case nil:
+            // A purchase under way: the pages wait, as for keys.
+            return paywall.isBlockingNavigation ? dismissPaywallBox(isPress: isPress) : nil
+        }
+    }
+
     /// The mouse on the transaction manager: a click on a transaction chooses it, the wheel
     /// moves the choice, a click beside the box closes it.
-    mutating func clickTransactionManager(_ event: MouseEvent) -> [Effect] {
+    mutating func clickTransactionManager(_ event: MouseEvent, manager: TransactionManagerBox) -> [Effect] {
         slide.cancelDrag(index: carousel.currentIndex)
-        guard let manager = paywall?.manager else { return [] }
         switch event.kind {
         case .wheelUp, .wheelDown:
-            paywall?.scrollManager(by: event.kind == .wheelUp ? -1 : 1)
+            paywall?.scrollManager(by: event.kind == .wheelUp ? -1 : 1, box: manager)
             return []
         case .click, .release:
             let box = TransactionManagerView.geometry(width: width, height: height).box
@@ -162,7 +175,7 @@ extension OnboardingApp {
             if let index = TransactionManagerView.row(
                 atY: event.y, manager: manager, rowCount: count, width: width, height: height)
             {
-                paywall?.selectManagerRow(index)
+                paywall?.selectManagerRow(index, box: manager)
             }
             return []
         case .press, .drag:

@@ -288,30 +288,10 @@ public struct OnboardingApp: Sendable {
             return handle(event)
         case .resize(let newWidth, let newHeight):
             defer { revealPaywallSelection() }
-            width = max(0, newWidth)
-            height = max(0, newHeight)
-            slide.resize(pageWidth: width, index: carousel.currentIndex)
-            confetti.resize(width: width, height: height)
-            if !hasAppeared && width > 0 && height > 0 {
-                hasAppeared = true
-                fire(deck.confetti.onAppear)
-            }
+            resize(width: newWidth, height: newHeight)
             return []
         case .tick(let seconds):
-            slide.tick(seconds: seconds)
-            wheel.tick(seconds: seconds, slideIsMoving: slide.isMoving)
-            if symbolDrop.spring.timeStep != seconds {
-                symbolDrop.spring = SpringPreset.drop.spring(timeStep: seconds)
-            }
-            symbolDrop.advance()
-            var effects: [Effect] = []
-            if confetti.isAlive {
-                confetti.step(dt: seconds)
-                effects += Array(repeating: .bell, count: min(1, confetti.takeBells()))
-                if !confetti.isAlive, let outcome = pendingOutcome { return effects + [.quit(outcome)] }
-            }
-            if let events = paywall?.tick(seconds: seconds) { effects += perform(events) }
-            return effects
+            return advance(seconds: seconds)
         case .clock(let date):
             lastWallDate = date
             paywall?.setWallDate(date)
@@ -349,19 +329,55 @@ public struct OnboardingApp: Sendable {
             }
             return []
         case .paste(let text):
-            // Only a text question, the checkout sheet (a license) and the offer code box take
-            // text; a paste is never taken for keys.
-            if case .question(.inputQuestion) = focus {
-                _ = questions[carousel.currentIndex]?.paste(text)
-                return []
-            }
-            if let events = paywall?.pasteOnOfferCode(text) { return perform(events) }
-            return paywall?.pasteOnCheckout(text).map { perform($0) } ?? []
+            return paste(text)
         case .licenseChecked(let outcome, let lines):
             return paywall.map { _ in perform(paywall!.finishLicenseCheck(outcome, licenseLines: lines)) } ?? []
         case .addressOpened(let failure):
             paywall?.addressOpened(failure: failure)
             return []
         }
+    }
+
+    /// The window took a new size: the pages and the confetti follow it, and the tour's first
+    /// confetti fires once there is room to show it.
+    mutating func resize(width newWidth: Int, height newHeight: Int) {
+        width = max(0, newWidth)
+        height = max(0, newHeight)
+        slide.resize(pageWidth: width, index: carousel.currentIndex)
+        confetti.resize(width: width, height: height)
+        if !hasAppeared && width > 0 && height > 0 {
+            hasAppeared = true
+            fire(deck.confetti.onAppear)
+        }
+    }
+
+    /// One frame's time passed: the slide, the wheel, the dropping symbol, the confetti (whose
+    /// end quits a finishing tour) and the store move on.
+    mutating func advance(seconds: Double) -> [Effect] {
+        slide.tick(seconds: seconds)
+        wheel.tick(seconds: seconds, slideIsMoving: slide.isMoving)
+        if symbolDrop.spring.timeStep != seconds {
+            symbolDrop.spring = SpringPreset.drop.spring(timeStep: seconds)
+        }
+        symbolDrop.advance()
+        var effects: [Effect] = []
+        if confetti.isAlive {
+            confetti.step(dt: seconds)
+            effects += Array(repeating: .bell, count: min(1, confetti.takeBells()))
+            if !confetti.isAlive, let outcome = pendingOutcome { return effects + [.quit(outcome)] }
+        }
+        if let events = paywall?.tick(seconds: seconds) { effects += perform(events) }
+        return effects
+    }
+
+    /// Pasted text: only a text question and the paywall's box on top, when it takes text (a
+    /// license on the checkout sheet, a code in the offer code box), take it; a paste is never
+    /// taken for keys.
+    mutating func paste(_ text: String) -> [Effect] {
+        if case .question(.inputQuestion) = focus {
+            _ = questions[carousel.currentIndex]?.paste(text)
+            return []
+        }
+        return paywall?.paste(text).map { perform($0) } ?? []
     }
 }

@@ -5,42 +5,42 @@ import OnboardKit
 /// The parts of the table only the man page and `--help` show: exit statuses, the environment,
 /// files and examples.
 extension CommandLineSpec {
-    static let exitStatuses: [ExitStatus] = [
-        ExitStatus(
+    static let exitStatuses: [DocumentedExitCode] = [
+        DocumentedExitCode(
             code: "0", brief: "finished or skipped",
             meaning:
                 "The tour was finished, skipped or quit, or had nothing to show; the files are valid; has: the entitlement is active."
         ),
-        ExitStatus(code: "1", brief: "not active (has)", meaning: "has: the entitlement is not active."),
-        ExitStatus(
+        DocumentedExitCode(code: "1", brief: "not active (has)", meaning: "has: the entitlement is not active."),
+        DocumentedExitCode(
             code: "2", brief: "usage or no terminal",
             meaning:
                 "A usage error (an output file in the state directory among them), or standard input or output is not a terminal (use --plain); has: the catalog defines no such entitlement, or there is no catalog."
         ),
-        ExitStatus(
+        DocumentedExitCode(
             code: "3", brief: "recorded, not confirmed (store)",
             meaning:
                 "store: the action was recorded and counts, but the disk did not confirm it will survive a power cut, or its summary could not be written to standard output. Do not run it again."
         ),
-        ExitStatus(
+        DocumentedExitCode(
             code: "65", brief: "bad deck, catalog or config",
             meaning:
                 "A bad deck, catalog or config file, a file over its size limit, or a damaged ledger or state file (status, has)."
         ),
-        ExitStatus(
+        DocumentedExitCode(
             code: "66", brief: "missing file",
             meaning:
                 "A missing file, or a deck or catalog that is not a regular file (a FIFO, a device, a directory) or cannot be opened."
         ),
-        ExitStatus(
+        DocumentedExitCode(
             code: "73", brief: "would overwrite (init)",
             meaning: "init: a file it would write exists already, or cannot be created; nothing was written."),
-        ExitStatus(
+        DocumentedExitCode(
             code: "74", brief: "I/O error",
             meaning:
                 "An I/O error: standard output cannot be written, the ledger stayed locked by another process, the --result-json file or a file of reset or init cannot be written, or (except for a tour, which is shown without it) the state directory belongs to another user or others may write to it."
         ),
-        ExitStatus(
+        DocumentedExitCode(
             code: "130", brief: "interrupted (129 hangup, 143 terminated)",
             meaning:
                 "Interrupted by Ctrl-C (SIGINT); 129 for SIGHUP, 143 for SIGTERM. Other signals that end the program restore the terminal first and end it by the same signal (128 + its number)."

@@ -8,41 +8,41 @@ extension CommandLineSpec {
     static let options: [OptionSpec] = [
         OptionSpec(
             names: ["--deck"],
-            argument: .value(name: "FILE", completion: .files) { options, value in options.deckPath = value },
+            argument: .value(name: "FILE", completion: .files) { options, value in options.tour.deckPath = value },
             help:
                 "the deck to show, or whose app and catalog status, has, paywall, answer, license and store use (default: the built-in tour)",
             commands: [.run, .status, .has, .answer, .answers, .paywall, .license, .store]),
         OptionSpec(
             names: ["--state-dir"],
             argument: .value(name: "DIR", completion: .directories) { options, value in
-                options.stateDirectory = value
+                options.state.directory = value
             },
             help:
                 "where the first-run state, the purchase ledger and the licenses are kept (default: $XDG_STATE_HOME/tui-onboard, else ~/.local/state/tui-onboard)",
             commands: [.run, .status, .has, .answer, .answers, .paywall, .reset, .license, .store]),
         OptionSpec(
-            names: ["--plain"], argument: .none { $0.isPlain = true },
+            names: ["--plain"], argument: .none { $0.tour.isPlain = true },
             help: "print every page as text to stdout instead (paywall: the paywall, then exit 1)",
             commands: [.run, .paywall]),
         OptionSpec(
-            names: ["--warnings"], argument: .none { $0.showsWarnings = true },
+            names: ["--warnings"], argument: .none { $0.output.showsWarnings = true },
             help:
                 "also print the deck's and the catalog's warnings to stderr (validate always does; otherwise only errors are printed, so a host's users never see an author's warnings)",
             commands: [.run, .status, .has, .paywall, .dump, .store]),
         OptionSpec(
-            names: ["--first-run"], argument: .none { $0.isFirstRunOnly = true },
+            names: ["--first-run"], argument: .none { $0.tour.isFirstRunOnly = true },
             help:
                 "show the tour only if it was not seen yet; after an upgrade show only the pages new since the version seen; otherwise exit 0 at once",
             commands: [.run]),
         OptionSpec(
-            names: ["--reduce-motion"], argument: .none { $0.reducesMotion = true },
+            names: ["--reduce-motion"], argument: .none { $0.tour.reducesMotion = true },
             help:
                 "cut between pages instead of animating (also TUI_ONBOARD_REDUCE_MOTION=1, or \"reduceMotion\": true in the config file)",
             commands: [.run, .paywall]),
         OptionSpec(
             names: ["--theme"],
             argument: .choice(name: "NAME", values: ThemeChoice.allCases.map(\.rawValue)) { options, value in
-                options.theme = ThemeChoice(rawValue: value)
+                options.tour.theme = ThemeChoice(rawValue: value)
             },
             help:
                 "colours for a dark or a light terminal: dark, light or auto, which asks the terminal (default: the config file's \"theme\", else auto; dump: dark)",
@@ -53,18 +53,19 @@ extension CommandLineSpec {
                 guard let seed = UInt64(value) else {
                     throw OptionSpec.Rejection(reason: "needs a whole number from 0, not \"\(value)\"")
                 }
-                options.seed = seed
+                options.tour.seed = seed
             },
             help: "seed for anything random, so runs repeat exactly", commands: [.run, .paywall]),
         OptionSpec(
             names: ["--catalog"],
-            argument: .value(name: "FILE", completion: .files) { options, value in options.catalogPath = value },
+            argument: .value(name: "FILE", completion: .files) { options, value in options.paywall.catalogPath = value
+            },
             help: "the paywall's product catalog (.json or an Xcode .storekit file), instead of the deck's",
             commands: [.run, .validate, .dump, .status, .has, .paywall, .license, .store]),
         OptionSpec(
             names: ["--simulate"],
             argument: .choice(name: "MODE", values: Options.simulationModes) { options, value in
-                options.simulation = value
+                options.paywall.simulation = value
             },
             help: "purchase outcome: success, fail, cancel, pending or prompt (ask each time)",
             commands: [.run, .paywall]),
@@ -74,7 +75,7 @@ extension CommandLineSpec {
                 guard let seconds = Double(value), seconds >= 0, seconds <= 60 else {
                     throw OptionSpec.Rejection(reason: "needs seconds from 0 to 60, not \"\(value)\"")
                 }
-                options.latency = seconds
+                options.paywall.latency = seconds
             },
             help: "how long a simulated purchase or restore takes (default 1)", commands: [.run, .paywall]),
         OptionSpec(
@@ -83,7 +84,7 @@ extension CommandLineSpec {
                 guard let rate = Double(value), rate > 0, rate <= 31_536_000 else {
                     throw OptionSpec.Rejection(reason: "needs a positive number up to 31536000, not \"\(value)\"")
                 }
-                options.timeRate = rate
+                options.paywall.timeRate = rate
             },
             help: "simulated seconds per real second, for renewals (86400: a day a second)",
             commands: [.run, .paywall]),
@@ -105,7 +106,7 @@ extension CommandLineSpec {
                             + "period of up to 999 years still ends in a four-digit year), not \"\(SafeText.excerpt(value))\""
                     )
                 }
-                options.now = date
+                options.paywall.now = date
             },
             help:
                 "start the store's clock at DATE: 2026-01-31 (midnight UTC) or an RFC 3339 date and time such as 2026-01-31T09:00:00Z or 2026-01-31T09:00:00.5+01:00, from 1970 to 8999",
@@ -114,7 +115,7 @@ extension CommandLineSpec {
             names: ["--result-json"],
             argument: .value(name: "FILE", completion: .files) { options, value throws(OptionSpec.Rejection) in
                 guard !value.isEmpty else { throw OptionSpec.Rejection(reason: "needs a FILE, or -") }
-                options.resultPath = value
+                options.output.resultPath = value
             },
             help:
                 "write what happened (outcome, pages seen, purchases, review) as JSON to FILE once the terminal is restored; - for stdout",
@@ -123,13 +124,13 @@ extension CommandLineSpec {
             names: ["--events"],
             argument: .value(name: "FILE", completion: .files) { options, value throws(OptionSpec.Rejection) in
                 guard !value.isEmpty else { throw OptionSpec.Rejection(reason: "needs a FILE, or -") }
-                options.eventsPath = value
+                options.output.eventsPath = value
             },
             help:
                 "append one JSON line per event (page viewed, paywall shown, purchase, review, finished) to FILE as it happens, a FIFO too (docs/events.md); - for stdout once the terminal is restored",
             commands: [.run, .paywall]),
         OptionSpec(
-            names: ["--if-needed"], argument: .none { $0.isPaywallIfNeeded = true },
+            names: ["--if-needed"], argument: .none { $0.paywall.isPaywallIfNeeded = true },
             help:
                 "only when the entitlement is not active: when it is, exit 0 at once, touching neither the terminal nor the first-run state",
             commands: [.paywall]),
@@ -137,7 +138,7 @@ extension CommandLineSpec {
             names: ["--offering"],
             argument: .value(name: "ID", completion: .nothing) { options, value throws(OptionSpec.Rejection) in
                 guard !value.isEmpty else { throw OptionSpec.Rejection(reason: "needs an offering id") }
-                options.offeringID = value
+                options.paywall.offeringID = value
             },
             help: "the catalog's offering to show (default: the deck's first paywall page, else the current offering)",
             commands: [.paywall]),
@@ -148,8 +149,8 @@ extension CommandLineSpec {
                     throw OptionSpec.Rejection(
                         reason: "needs ID=VALUE, such as shell=zsh, not \"\(SafeText.excerpt(value))\"")
                 }
-                options.givenAnswers.append(
-                    Options.GivenAnswer(
+                options.tour.givenAnswers.append(
+                    TourOptions.GivenAnswer(
                         id: String(value[..<equals]), value: String(value[value.index(after: equals)...])))
             },
             help:
@@ -159,7 +160,7 @@ extension CommandLineSpec {
             names: ["--answers"],
             argument: .value(name: "FILE", completion: .files) { options, value throws(OptionSpec.Rejection) in
                 guard !value.isEmpty else { throw OptionSpec.Rejection(reason: "needs a FILE") }
-                options.answersPath = value
+                options.tour.answersPath = value
             },
             help:
                 "answers as a JSON object by question ID (strings, lists of ids, booleans), as the result JSON's \"answers\"; --answer overrides it",
@@ -170,19 +171,19 @@ extension CommandLineSpec {
                 guard let seconds = Double(value), seconds >= 0.1, seconds <= 3600 else {
                     throw OptionSpec.Rejection(reason: "needs seconds from 0.1 to 3600, not \"\(value)\"")
                 }
-                options.autoplaySeconds = seconds
+                options.tour.autoplaySeconds = seconds
             },
             help:
                 "turn the page by itself every SECONDS (the slide as usual); any key pauses, p resumes; nothing is bought",
             commands: [.run]),
         OptionSpec(
-            names: ["--loop"], argument: .none { $0.loops = true },
+            names: ["--loop"], argument: .none { $0.tour.loops = true },
             help: "with --autoplay, start over after the last page, until q (a kiosk)", commands: [.run]),
         OptionSpec(
             names: ["--record"],
             argument: .value(name: "FILE", completion: .files) { options, value throws(OptionSpec.Rejection) in
                 guard !value.isEmpty else { throw OptionSpec.Rejection(reason: "needs a FILE") }
-                options.recordPath = value
+                options.output.recordPath = value
             },
             help:
                 "record everything written to the terminal as an asciicast v2 file (asciinema play FILE plays it)",
@@ -191,7 +192,7 @@ extension CommandLineSpec {
             names: ["--app"],
             argument: .value(name: "ID", completion: .nothing) { options, value throws(OptionSpec.Rejection) in
                 guard !value.isEmpty else { throw OptionSpec.Rejection(reason: "needs an app id") }
-                options.appID = value
+                options.state.appID = value
             },
             help: "the app whose first-run state, answers, entitlements or licenses are meant (default: the deck's)",
             commands: [.status, .has, .answer, .answers, .reset, .license, .store]),
@@ -199,7 +200,7 @@ extension CommandLineSpec {
             names: ["--public-key"],
             argument: .value(name: "ed25519:HEX", completion: .nothing) { options, value throws(OptionSpec.Rejection) in
                 switch LicensePublicKey.parse(value) {
-                case .success(let key): options.publicKeys.append(key)
+                case .success(let key): options.paywall.publicKeys.append(key)
                 case .failure(let problem): throw OptionSpec.Rejection(reason: problem.reason)
                 }
             },
@@ -216,25 +217,25 @@ extension CommandLineSpec {
                             "needs COLUMNSxROWS from 1x1 to \(maximum.columns)x\(maximum.rows), such as 80x24, not \"\(value)\""
                     )
                 }
-                options.dumpSize = size
+                options.pictures.size = size
             },
             help: "the terminal size the pages are drawn at (default 80x24)", commands: [.dump]),
         OptionSpec(
             names: ["--svg"],
             argument: .value(name: "DIR", completion: .directories) { options, value throws(OptionSpec.Rejection) in
                 guard !value.isEmpty else { throw OptionSpec.Rejection(reason: "needs a DIR") }
-                options.svgDirectory = value
+                options.pictures.svgDirectory = value
             },
             help: "write one SVG picture per page into DIR (page-01.svg...) instead of text", commands: [.dump]),
         OptionSpec(
-            names: ["--preview"], argument: .none { $0.isPreview = true },
+            names: ["--preview"], argument: .none { $0.pictures.isPreview = true },
             help: "draw every symbol under its name", commands: [.symbols]),
         OptionSpec(
-            names: ["--json"], argument: .none { $0.isJSON = true },
+            names: ["--json"], argument: .none { $0.output.isJSON = true },
             help: "print for programs rather than people (docs/status-json.md)",
             commands: [.status, .answer, .answers, .license, .store]),
         OptionSpec(
-            names: ["--sandbox"], argument: .none { $0.usesSandbox = true },
+            names: ["--sandbox"], argument: .none { $0.paywall.usesSandbox = true },
             help:
                 "use the sandbox ledger, where purchases made under --now or --time-rate go; status and has read the real one without it",
             commands: [.run, .status, .has, .paywall, .store]),
@@ -247,7 +248,7 @@ extension CommandLineSpec {
                             "needs a language such as de, pt_BR or zh-Hans (a list as fr:de), not \"\(SafeText.excerpt(value))\""
                     )
                 }
-                options.language = value
+                options.tour.language = value
             },
             help:
                 "the language to read the deck's and catalog's texts and product names in (a list as fr:de), and whose conventions numbers, prices and dates follow, before LANGUAGE, LC_ALL, LC_MESSAGES and LANG, which work whether or not the locale is installed",
@@ -256,28 +257,30 @@ extension CommandLineSpec {
             names: ["--offer"],
             argument: .value(name: "ID", completion: .nothing) { options, value throws(OptionSpec.Rejection) in
                 guard !value.isEmpty else { throw OptionSpec.Rejection(reason: "needs an offer id") }
-                options.offerID = value
+                options.storeAction.offerID = value
             },
             help: "store buy: buy under this promotional or win-back offer of the product", commands: [.store]),
         OptionSpec(
             names: ["--reason"],
-            argument: .value(name: "TEXT", completion: .nothing) { options, value in options.refundReason = value },
+            argument: .value(name: "TEXT", completion: .nothing) { options, value in
+                options.storeAction.refundReason = value
+            },
             help: "store refund: why, kept with the refund (up to 200 characters)", commands: [.store]),
         OptionSpec(
-            names: ["--revoke"], argument: .none { $0.revokes = true },
+            names: ["--revoke"], argument: .none { $0.storeAction.revokes = true },
             help: "store refund: withdraw access without a refund (family sharing ended, say)", commands: [.store]),
         OptionSpec(
-            names: ["--consent"], argument: .none { $0.needsConsent = true },
+            names: ["--consent"], argument: .none { $0.storeAction.needsConsent = true },
             help: "store price-increase: renew at the new price only if the customer agrees", commands: [.store]),
         OptionSpec(
-            names: ["--agree"], argument: .none { $0.priceAnswer = true },
+            names: ["--agree"], argument: .none { $0.storeAction.priceAnswer = true },
             help: "store price-increase PRODUCT: the customer agrees to the increase", commands: [.store]),
         OptionSpec(
-            names: ["--decline"], argument: .none { $0.priceAnswer = false },
+            names: ["--decline"], argument: .none { $0.storeAction.priceAnswer = false },
             help: "store price-increase PRODUCT: the customer declines it; the subscription ends with its period",
             commands: [.store]),
         OptionSpec(
-            names: ["--purchases"], argument: .none { $0.resetsPurchases = true },
+            names: ["--purchases"], argument: .none { $0.state.resetsPurchases = true },
             help: "also move the purchase ledger aside, never deleting it, and print where", commands: [.reset]),
         OptionSpec(
             names: ["-h", "--help"], argument: .none { $0.command = .help },
@@ -287,7 +290,7 @@ extension CommandLineSpec {
             names: ["-V", "--version"], argument: .none { $0.command = .version }, help: "show the version",
             commands: everyCommand),
         OptionSpec(
-            names: ["--verbose"], argument: .none { $0.isVerbose = true },
+            names: ["--verbose"], argument: .none { $0.output.isVerbose = true },
             help:
                 "with --version: also say where the built-in tour, the message catalogs (and the language's), the state directory and the config file are found",
             commands: everyCommand),

@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import OnboardDisk
 import OnboardKit
+import OnboardRun
 
 /// `answer ID` and `answers`: what the user answered, for the host's scripts.
 extension Launcher {
@@ -18,26 +19,26 @@ extension Launcher {
     /// no trace of (its tour never ran there, a typo) is a usage error (2) naming those it has.
     private func answersSubject() -> Result<AnswersSubject, ExitStatus> {
         var deck: Deck?
-        if options.appID == nil || options.deckPath != nil {
+        if options.state.appID == nil || options.tour.deckPath != nil {
             switch loadDeck() {
             case .success(let loaded): deck = loaded
             case .failure(let status): return .failure(status)
             }
         }
-        let appID = options.appID ?? deck?.app.id ?? ""
+        let appID = options.state.appID ?? deck?.app.id ?? ""
         let state: FirstRunState
         do {
             state = try FirstRunStateFile(directory: stateDirectory).loadWithoutRepair()
         } catch {
             printError(error.description)
-            if case .io = error { return .failure(ExitStatus(code: ExitCode.ioError)) }
-            return .failure(ExitStatus(code: ExitCode.badData))
+            return .failure(ExitStatus(for: error))
         }
         if deck?.app.id != appID {
             deck = nil
             if !state.knownAppIDs.contains(appID) {
                 // The built-in tour names its own app, whether or not it has run.
-                guard options.deckPath == nil, case .success(let builtIn) = loadDeck(), builtIn.app.id == appID else {
+                guard options.tour.deckPath == nil, case .success(let builtIn) = loadDeck(), builtIn.app.id == appID
+                else {
                     printError(Self.unknownApp(appID, known: state.knownAppIDs, stateDirectory: stateDirectory))
                     return .failure(ExitStatus(code: ExitCode.usage))
                 }
@@ -83,14 +84,14 @@ extension Launcher {
         guard let answer = subject.answers[id] else {
             // An answer stored for a question a later deck dropped is still given above.
             if let deck = subject.deck, !deck.pages.contains(where: { $0.question?.id == id }) {
-                let name = options.deckPath.map { "the deck \(SafeText.sanitize($0))" } ?? "the built-in tour"
+                let name = options.tour.deckPath.map { "the deck \(SafeText.sanitize($0))" } ?? "the built-in tour"
                 printError(Self.unknownQuestion(id, in: deck, deckName: name))
                 return ExitCode.usage
             }
             return ExitCode.notActive
         }
         // A state file is data from disk: what it holds is made safe before it is printed.
-        return writeOutput((options.isJSON ? answer.jsonText : answer.shellText) + "\n")
+        return writeOutput((options.output.isJSON ? answer.jsonText : answer.shellText) + "\n")
     }
 
     /// `answers`: every answer, one `ID=VALUE` line each, or one JSON object.
@@ -101,7 +102,7 @@ extension Launcher {
         case .failure(let status): return status.code
         }
         let ids = answers.keys.sorted()
-        if options.isJSON {
+        if options.output.isJSON {
             let members = ids.map { "  \(JSONString.quoted($0)): \(answers[$0]!.jsonText)" }
             return writeOutput(members.isEmpty ? "{}\n" : "{\n" + members.joined(separator: ",\n") + "\n}\n")
         }
@@ -114,14 +115,14 @@ extension Launcher {
     /// error that names the question and what it takes (65).
     func givenAnswers(for deck: Deck) -> Result<[String: Answer], ExitStatus> {
         var raw: [(source: String, id: String, answer: Answer?)] = []
-        if let path = options.answersPath {
+        if let path = options.tour.answersPath {
             switch answersFile(path) {
             case .success(let entries): raw += entries.map { (path, $0.id, $0.answer) }
             case .failure(let status): return .failure(status)
             }
         }
         let questions = deck.pages.compactMap(\.question)
-        for given in options.givenAnswers {
+        for given in options.tour.givenAnswers {
             let question = questions.first { $0.id == given.id }
             raw.append(("--answer \(given.id)", given.id, question?.answer(fromArgument: given.value)))
         }
@@ -169,7 +170,7 @@ extension Launcher {
             bytes = try UserFile.read(path, limit: 1024 * 1024)
         } catch {
             printError("\(SafeText.sanitize(path)): \(error.reason)")
-            return .failure(ExitStatus(code: ExitCode.forReadError(error)))
+            return .failure(ExitStatus(for: error))
         }
         let root: JSONNode
         do {

@@ -15,7 +15,7 @@ extension Launcher {
 
     func licenseSubject() -> Result<LicenseSubject, ExitStatus> {
         subject().flatMap { subject in
-            let keys = StoredLicenses.keys(of: subject.catalog, extraKeys: options.publicKeys)
+            let keys = StoredLicenses.keys(of: subject.catalog, extraKeys: options.paywall.publicKeys)
             guard !keys.isEmpty else {
                 printError(
                     "no public key to verify licenses with: the catalog"
@@ -55,12 +55,12 @@ extension Launcher {
             catalog: found.subject.catalog, now: now)
         {
         case .success(let stored): license = stored
-        case .failure(.refused(let reason)):
-            printError("\(path): \(reason); nothing was stored")
-            return ExitCode.badData
-        case .failure(.unsaved(let reason)):
-            printError("cannot store the license: \(reason)")
-            return ExitCode.ioError
+        case .failure(let failure):
+            switch failure {
+            case .refused(let reason): printError("\(path): \(reason); nothing was stored")
+            case .unsaved(let reason): printError("cannot store the license: \(reason)")
+            }
+            return ExitStatus(for: failure).code
         }
         return writeOutput("added " + LicenseSummary.text(of: license, now: now, verified: true))
     }
@@ -70,7 +70,7 @@ extension Launcher {
         let stored = StoredLicenses.read(
             stateDirectory: stateDirectory, keys: found.keys, audience: found.audience, now: now)
         let catalog = found.subject.catalog
-        if options.isJSON { return writeOutput(LicenseListJSON.text(stored, now: now, catalog: catalog)) }
+        if options.output.isJSON { return writeOutput(LicenseListJSON.text(stored, now: now, catalog: catalog)) }
         var text = ""
         for license in stored.verified {
             text += LicenseSummary.text(of: license, now: now, verified: true, catalog: catalog)
@@ -119,8 +119,7 @@ extension Launcher {
             return .success(try UserFile.read(path, limit: limit))
         } catch {
             printError(error.description)
-            if case .missing = error { return .failure(ExitStatus(code: ExitCode.missingInput)) }
-            return .failure(ExitStatus(code: ExitCode.badData))
+            return .failure(ExitStatus(forLicenseFile: error))
         }
     }
 }

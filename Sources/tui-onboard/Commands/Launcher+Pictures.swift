@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import OnboardDisk
 import OnboardKit
+import OnboardRun
 
 /// `dump` and `symbols --preview`: pictures of what the app shows, made without a terminal.
 extension Launcher {
@@ -14,14 +15,14 @@ extension Launcher {
     /// the deck's catalog to a customer who owns nothing: the ledger on disk is not read.
     func dump(_ deckPath: String?) -> Int32 {
         var options = options
-        if let deckPath { options.deckPath = deckPath }
+        if let deckPath { options.tour.deckPath = deckPath }
         let pictures: [PagePictures.Picture]
         switch Launcher(options: options, environment: environment).renderPictures() {
         case .success(let rendered): pictures = rendered
         case .failure(let status): return status.code
         }
         if let notice = MessageCatalogLocator.missingCatalogNotice(for: Messages.current) { printError(notice) }
-        guard let directory = options.svgDirectory else { return writeOutput(PagePictures.text(pictures)) }
+        guard let directory = options.pictures.svgDirectory else { return writeOutput(PagePictures.text(pictures)) }
         return writeSVGs(pictures, to: directory)
     }
 
@@ -45,7 +46,7 @@ extension Launcher {
             case .success(let result):
                 report(result.diagnostics)
                 guard let catalog = result.catalog else { return .failure(ExitStatus(code: ExitCode.badData)) }
-                let date = options.now ?? Self.pictureDate
+                let date = options.paywall.now ?? Self.pictureDate
                 paywall = PaywallSetup(
                     catalog: catalog, clock: StoreClock(startWallDate: date, startSimulatedDate: date),
                     locale: userLocale, timeZone: TimeZone(identifier: "UTC")!)
@@ -58,11 +59,11 @@ extension Launcher {
             )
             return .failure(ExitStatus(code: ExitCode.badData))
         }
-        let size = options.dumpSize
+        let size = options.pictures.size
         return .success(
             PagePictures.render(
                 deck, width: size.columns, height: size.rows, paywall: paywall, layoutDirection: userLayoutDirection,
-                appearance: options.theme.map { Self.appearance(theme: $0, environment: environment) } ?? .dark,
+                appearance: options.tour.theme.map { $0.startingAppearance(environment: environment) } ?? .dark,
                 answers: answers))
     }
 
@@ -110,7 +111,7 @@ extension Launcher {
     /// `symbols` lists the names; `symbols --preview` draws every symbol under its name (and
     /// the other names it answers to), as many side by side as `COLUMNS` (default 80) holds.
     func symbols() -> Int32 {
-        guard options.isPreview else { return writeOutput(SymbolLibrary.names.joined(separator: "\n") + "\n") }
+        guard options.pictures.isPreview else { return writeOutput(SymbolLibrary.names.joined(separator: "\n") + "\n") }
         let width = Int(environment["COLUMNS"] ?? "").map { max(20, $0) } ?? 80
         return writeOutput(SymbolPreview.lines(width: width).map { $0 + "\n" }.joined())
     }

@@ -14,7 +14,7 @@ extension Launcher {
     func reset() -> Int32 {
         var worst = ExitCode.success
         let store = FirstRunStateFile(directory: stateDirectory)
-        let scope = options.appID
+        let scope = options.state.appID
         // Look first, so that nothing is written when there is nothing to forget.
         var needsWrite = true
         /// Whether anything of the state is gone, for what a failure afterwards says.
@@ -54,7 +54,8 @@ extension Launcher {
                 case .corrupt: forgotState = true
                 case .io, .unencodable, .busy:
                     // Half a reset (purchases gone, the tour still "seen") is worse than none.
-                    let notMoved = options.resetsPurchases ? "; the purchase ledger was not moved aside either" : ""
+                    let notMoved =
+                        options.state.resetsPurchases ? "; the purchase ledger was not moved aside either" : ""
                     printError("reset: nothing was forgotten\(notMoved)")
                     return ExitCode.ioError
                 }
@@ -63,7 +64,7 @@ extension Launcher {
             let what = scope.map { "no first-run state for \(SafeText.sanitize($0))" } ?? "no first-run state"
             worst = max(worst, writeOutput("\(what) to forget\n"))
         }
-        guard options.resetsPurchases else { return worst }
+        guard options.state.resetsPurchases else { return worst }
         do {
             if let movedTo = try LedgerFile(directory: stateDirectory).setAside(date: Date()) {
                 worst = max(worst, writeOutput("purchases moved aside to \(SafeText.sanitize(movedTo))\n"))

@@ -22,12 +22,12 @@ extension Launcher {
     /// built-in deck's catalog is tui-onboard's own: another app named with `--app` alone does
     /// not borrow it.
     func subject() -> Result<Subject, ExitStatus> {
-        var appID = options.appID
-        var catalogPath = options.catalogPath
+        var appID = options.state.appID
+        var catalogPath = options.paywall.catalogPath
         if appID == nil || catalogPath == nil {
             switch loadDeck() {
             case .success(let deck):
-                let isOtherApp = options.deckPath == nil && appID != nil && appID != deck.app.id
+                let isOtherApp = options.tour.deckPath == nil && appID != nil && appID != deck.app.id
                 appID = appID ?? deck.app.id
                 if isOtherApp, catalogPath == nil, let appID {
                     let state = try? FirstRunStateFile(directory: stateDirectory).loadWithoutRepair()
@@ -52,7 +52,7 @@ extension Launcher {
         }
         // One moment: --time-rate has nothing to speed up in a command that ends at once.
         return .success(
-            Subject(appID: appID ?? "", catalogPath: catalogPath, catalog: catalog, now: options.now ?? Date()))
+            Subject(appID: appID ?? "", catalogPath: catalogPath, catalog: catalog, now: options.paywall.now ?? Date()))
     }
 
     /// The ledger as it is on disk, without the lock and without repairing it: by default the
@@ -62,7 +62,7 @@ extension Launcher {
             return .success(try LedgerFile(directory: directory ?? answerLedgerDirectory).loadWithoutRepair())
         } catch {
             printError(error.description)
-            return .failure(ExitStatus(code: error.exitCode))
+            return .failure(ExitStatus(for: error))
         }
     }
 
@@ -82,8 +82,7 @@ extension Launcher {
             state = try FirstRunStateFile(directory: stateDirectory).loadWithoutRepair()
         } catch {
             printError(error.description)
-            if case .io = error { return ExitCode.ioError }
-            return ExitCode.badData
+            return ExitStatus(for: error).code
         }
         var entitlements: [EntitlementStatus] = []
         if let catalog = subject.catalog {
@@ -97,13 +96,13 @@ extension Launcher {
                 simulated: EntitlementResolver.statuses(
                     in: StoreContext(catalog: catalog, ledger: ledger, now: subject.now, calendar: Self.storeCalendar)),
                 subject: subject)
-        } else if !options.publicKeys.isEmpty {
+        } else if !options.paywall.publicKeys.isEmpty {
             entitlements = licensedStatuses(simulated: [], subject: subject)
         }
         let report = StatusReport(
             appID: subject.appID, stateDirectory: stateDirectory, now: subject.now,
             onboarding: state.apps[subject.appID], catalogPath: subject.catalogPath, entitlements: entitlements)
-        if options.isJSON { return writeOutput(report.json()) }
+        if options.output.isJSON { return writeOutput(report.json()) }
         return writeOutput(report.text(locale: userLocale, timeZone: TimeZone.current))
     }
 

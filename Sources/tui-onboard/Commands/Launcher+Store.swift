@@ -44,7 +44,7 @@ extension Launcher {
             lifecycleAction, in: context, transactionID: Self.newTransactionID(avoiding: ledger))
         {
             printError("\(refusal.message); nothing was recorded")
-            return refusal.kind == .unknownName ? ExitCode.usage : ExitCode.notActive
+            return ExitStatus(for: refusal).code
         }
         let gate = PurchaseGate(catalog: catalog, calendar: Self.storeCalendar)
         do {
@@ -57,7 +57,7 @@ extension Launcher {
             return report(result)
         } catch {
             printError("\(error); nothing was recorded")
-            return error.exitCode
+            return ExitStatus(for: error).code
         }
     }
 
@@ -79,7 +79,7 @@ extension Launcher {
             return ExitCode.success
         case .refused(let refusal, _):
             printError("\(refusal.message) (another tui-onboard recorded something first); nothing was recorded")
-            return refusal.kind == .unknownName ? ExitCode.usage : ExitCode.notActive
+            return ExitStatus(for: refusal).code
         case .busy:
             printError("another tui-onboard kept the purchase ledger locked; nothing was recorded")
             return ExitCode.ioError
@@ -91,7 +91,7 @@ extension Launcher {
             return .success(try file.load(wait: .patiently))
         } catch {
             printError("\(error)")
-            return .failure(ExitStatus(code: error.exitCode))
+            return .failure(ExitStatus(for: error))
         }
     }
 
@@ -99,17 +99,20 @@ extension Launcher {
     private func lifecycleAction(for action: Options.StoreAction) -> Result<LifecycleAction?, ExitStatus> {
         switch action {
         case .transactions: return .success(nil)
-        case .buy(let product): return .success(.buy(productID: product, offerID: options.offerID))
+        case .buy(let product): return .success(.buy(productID: product, offerID: options.storeAction.offerID))
         case .cancel(let product): return .success(.cancel(productID: product))
         case .uncancel(let product): return .success(.uncancel(productID: product))
         case .refund(let transaction):
-            return .success(.refund(transactionID: transaction, reason: options.refundReason, revoke: options.revokes))
+            return .success(
+                .refund(
+                    transactionID: transaction, reason: options.storeAction.refundReason,
+                    revoke: options.storeAction.revokes))
         case .billingIssue(let product): return .success(.billingIssue(productID: product))
         case .resolve(let product): return .success(.resolve(productID: product))
         case .redeem(let code): return .success(.redeem(code: code))
         case .priceIncrease(let product, let priceText):
-            if let agree = options.priceAnswer {
-                guard priceText == nil, !options.needsConsent else {
+            if let agree = options.storeAction.priceAnswer {
+                guard priceText == nil, !options.storeAction.needsConsent else {
                     printError("store price-increase takes a PRICE (and --consent) or --agree or --decline, not both")
                     return .failure(ExitStatus(code: ExitCode.usage))
                 }
@@ -128,7 +131,7 @@ extension Launcher {
                 )
                 return .failure(ExitStatus(code: ExitCode.usage))
             }
-            return .success(.priceIncrease(productID: product, price: price, consent: options.needsConsent))
+            return .success(.priceIncrease(productID: product, price: price, consent: options.storeAction.needsConsent))
         }
     }
 
@@ -148,6 +151,6 @@ extension Launcher {
         let listing = TransactionTable(
             rows: rows, now: context.now, isSandbox: runsInSandbox, locale: userLocale,
             timeZone: TimeZone.current, currencies: context.catalog.products.mapValues(\.currencyCode))
-        return writeOutput(options.isJSON ? listing.json() : listing.text(appID: appID))
+        return writeOutput(options.output.isJSON ? listing.json() : listing.text(appID: appID))
     }
 }

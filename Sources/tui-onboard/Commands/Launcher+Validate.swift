@@ -18,7 +18,7 @@ extension Launcher {
                 bytes = try UserFile.read(path, limit: DeckLoader.maximumDeckSize)
             } catch {
                 printError(error.description)
-                worst = max(worst, ExitCode.forReadError(error))
+                worst = max(worst, ExitStatus(for: error).code)
                 continue
             }
             var diagnostics: [Diagnostic]
@@ -71,7 +71,7 @@ extension Launcher {
     /// its exit code, as it does in a run.
     func catalogDiagnostics(for deck: Deck, deckPath: String, root: JSONNode?) -> Result<[Diagnostic], ExitStatus> {
         guard deck.hasPaywall else { return .success([]) }
-        guard let path = options.catalogPath ?? deck.catalogPath else {
+        guard let path = options.paywall.catalogPath ?? deck.catalogPath else {
             return .success([DeckCatalogCheck.missingCatalog(file: deckPath, root: root)])
         }
         let result: CatalogLoadResult
@@ -81,7 +81,7 @@ extension Launcher {
         }
         guard let catalog = result.catalog else { return .success(result.diagnostics) }
         var diagnostics = result.diagnostics
-        let date = options.now ?? Self.pictureDate
+        let date = options.paywall.now ?? Self.pictureDate
         let setup = PaywallSetup(
             catalog: catalog, clock: StoreClock(startWallDate: date, startSimulatedDate: date),
             locale: userLocale, timeZone: TimeZone(identifier: "UTC")!)

@@ -56,7 +56,7 @@ import Testing
     }
 
     @Test func aPaywallPageIsShownWithItsOfferingAndTheSelectionMovesArePackagesSelected() throws {
-        var app = try PaywallFlowTests.app()
+        var app = try PaywallFixtures.flowApp()
         let shown = app.takeEvents().suffix(2)
         #expect(
             Array(shown) == [
@@ -74,7 +74,7 @@ import Testing
     }
 
     @Test func aPurchaseStartsAndFinishesOnceTheLedgerHasIt() throws {
-        var app = try PaywallFlowTests.app(latency: 0.2)
+        var app = try PaywallFixtures.flowApp(latency: 0.2)
         _ = app.takeEvents()
         _ = PaywallFlowTests.press([.enter, .enter], &app)
         #expect(app.takeEvents() == [.purchaseStarted(package: "$rc_annual", product: "tui_onboard_pro_annual")])
@@ -95,7 +95,7 @@ import Testing
     func aPurchaseThatEndsWithoutATransactionFails(
         mode: StoreSimulator.SimulationMode, cause: TourEvent.PurchaseFailure
     ) throws {
-        var app = try PaywallFlowTests.app(mode: mode, latency: 0.1)
+        var app = try PaywallFixtures.flowApp(mode: mode, latency: 0.1)
         _ = app.takeEvents()
         _ = PaywallFlowTests.press([.enter], &app)
         _ = PaywallFlowTests.run(&app, seconds: 0.5)
@@ -111,7 +111,7 @@ import Testing
             (RecordResult.failed("disk full"), TourEvent.PurchaseFailure.notSaved),
             (.refused(.alreadyOwned, Ledger()), .refused),
         ] {
-            var app = try PaywallFlowTests.app(latency: 0.1)
+            var app = try PaywallFixtures.flowApp(latency: 0.1)
             let transaction = try RunActivityTests.buy(&app)
             _ = app.takeEvents()
             _ = app.update(.recordFinished(transactionID: transaction.id, result: result))
@@ -125,7 +125,7 @@ import Testing
     }
 
     @Test func buyingWhatIsOwnedStartsAndIsRefusedAtOnce() throws {
-        var app = try PaywallFlowTests.app(latency: 0)
+        var app = try PaywallFixtures.flowApp(latency: 0)
         _ = PaywallFlowTests.press([.enter], &app)
         _ = app.takeEvents()
         _ = PaywallFlowTests.press([.escape, .enter], &app)
@@ -137,7 +137,7 @@ import Testing
     }
 
     @Test func aRestoreStartsAndFinishesWithWhatItFound() throws {
-        var app = try PaywallFlowTests.app(latency: 0.2)
+        var app = try PaywallFixtures.flowApp(latency: 0.2)
         _ = app.takeEvents()
         _ = PaywallFlowTests.press([.character("r")], &app)
         #expect(app.takeEvents() == [.restoreStarted])
@@ -156,11 +156,11 @@ import Testing
     }
 
     @Test func aPaywallFirstIsShownFromTheStart() throws {
-        let catalog = try PaywallViewTests.defaultCatalog()
+        let catalog = try PaywallFixtures.defaultCatalog()
         let deck = Deck(app: AppInfo(id: "a", name: "A", version: "1"), pages: [.paywall(PaywallPage())])
         let setup = PaywallSetup(
             catalog: catalog, ledger: Ledger(), mode: .success, latency: 0,
-            clock: StoreClock(startWallDate: PaywallFlowTests.start))
+            clock: StoreClock(startWallDate: PaywallFixtures.start))
         var app = OnboardingApp(deck: deck, colorMode: .indexed256, width: 80, height: 24, paywall: setup)
         #expect(
             app.takeEvents() == [

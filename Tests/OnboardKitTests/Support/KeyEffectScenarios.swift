@@ -53,10 +53,10 @@ enum KeyEffectScenarios {
             press([.character("?")], &app)
             return [Scenario(name: "help", app: app)]
         case .paywall:
-            let first = try PaywallFlowTests.app(latency: 0)
+            let first = try PaywallFixtures.flowApp(latency: 0)
             var second = first
             press([.down], &second)
-            var waiting = try PaywallFlowTests.app(mode: .prompt, latency: 0)
+            var waiting = try PaywallFixtures.flowApp(mode: .prompt, latency: 0)
             // Ask to buy, then close the notice: a request waits for approval.
             press([.enter, .character("4"), .escape], &waiting)
             return [
@@ -64,7 +64,7 @@ enum KeyEffectScenarios {
                 Scenario(name: "a request waiting", app: waiting),
             ]
         case .testStoreSheet:
-            var app = try PaywallFlowTests.app(mode: .prompt, latency: 0)
+            var app = try PaywallFixtures.flowApp(mode: .prompt, latency: 0)
             press([.enter], &app)
             return [Scenario(name: "test store sheet", app: app)]
         case .checkoutSheet:
@@ -80,20 +80,20 @@ enum KeyEffectScenarios {
             let purchase = LedgerTransaction(
                 id: "M", productID: PaywallLifecycleTests.monthly, purchaseDate: StoreFixtures.date(2025, 9, 22),
                 expiresDate: StoreFixtures.date(2025, 10, 22), willRenew: true)
-            var app = try PaywallFlowTests.app(latency: 0, ledger: Ledger([purchase]))
+            var app = try PaywallFixtures.flowApp(latency: 0, ledger: Ledger([purchase]))
             press([.character("m"), .up], &app)
             return [Scenario(name: "transaction manager", app: app)]
         case .offerCode:
-            var app = try PaywallFlowTests.app(latency: 0)
+            var app = try PaywallFixtures.flowApp(latency: 0)
             press([.character("o")], &app)
             return [Scenario(name: "offer code box", app: app)]
         case .notice:
-            var app = try PaywallFlowTests.app(mode: .fail, latency: 0.5)
+            var app = try PaywallFixtures.flowApp(mode: .fail, latency: 0.5)
             press([.enter], &app)
             _ = PaywallFlowTests.run(&app, seconds: 1)
             return [Scenario(name: "a failed purchase", app: app)]
         case .message:
-            var link = try PaywallFlowTests.app(latency: 0)
+            var link = try PaywallFixtures.flowApp(latency: 0)
             press([.character("p")], &link)
             var address = ReviewPromptTests.app()
             _ = ReviewPromptTests.complete(&address)

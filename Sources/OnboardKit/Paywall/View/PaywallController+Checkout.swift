@@ -11,20 +11,22 @@ extension PaywallController {
         guard let address = product.checkout, catalog.licensing != nil, let reference = checkoutReference else {
             return false
         }
-        checkout = CheckoutSheet(
-            productTitle: product.localizedTitle, productID: product.id, url: address.url(reference: reference),
-            reference: reference)
+        open(
+            .checkoutSheet(
+                CheckoutSheet(
+                    productTitle: product.localizedTitle, productID: product.id,
+                    url: address.url(reference: reference), reference: reference)))
         return true
     }
 
-    mutating func performOnCheckout(_ action: KeyAction?) -> [StoreEvent] {
-        guard let sheet = checkout else { return [] }
+    /// An action on the checkout sheet, on top.
+    mutating func performOnCheckout(_ action: KeyAction?, sheet: CheckoutSheet) -> [StoreEvent] {
         switch action {
         case .openCheckout:
-            checkout?.openFailure = nil
+            updateCheckout { $0.openFailure = nil }
             return [.openAddress(sheet.url)]
         case .close:
-            checkout = nil
+            closeOwnBox()
         default:
             break
         }
@@ -33,42 +35,48 @@ extension PaywallController {
 
     /// A key typed on the checkout sheet that belongs to license text (from its `-` on, Enter
     /// as a newline, Escape to give up); nil for the sheet's own keys.
-    mutating func typeOnCheckout(_ key: Key) -> [StoreEvent]? {
-        guard var sheet = checkout, !sheet.isVerifying else { return nil }
+    mutating func typeOnCheckout(_ key: Key, sheet: CheckoutSheet) -> [StoreEvent]? {
+        guard !sheet.isVerifying else { return nil }
+        var sheet = sheet
         var character: Character?
         switch key {
         case .character(let typed): character = typed
         case .enter where sheet.isTyping: character = "\n"
         case .escape where sheet.isTyping:
             sheet.eraseTyped()
-            checkout = sheet
+            replaceOwnTop(with: .checkoutSheet(sheet))
             return []
         default: break
         }
         guard let character, sheet.isTyping || character == "-" else { return nil }
         let complete = sheet.type(character)
-        checkout = sheet
+        replaceOwnTop(with: .checkoutSheet(sheet))
         return complete.map { verify($0) } ?? []
     }
 
-    /// Pasted text on the checkout sheet: a license, verified at once. Elsewhere nil.
-    mutating func pasteOnCheckout(_ text: String) -> [StoreEvent]? {
-        guard let sheet = checkout, !sheet.isVerifying else { return nil }
+    /// Pasted text on the checkout sheet: a license, verified at once. Nil while one is being
+    /// verified.
+    mutating func pasteOnCheckout(_ text: String, sheet: CheckoutSheet) -> [StoreEvent]? {
+        guard !sheet.isVerifying else { return nil }
         return verify(text)
     }
 
     mutating func verify(_ text: String) -> [StoreEvent] {
-        checkout?.isVerifying = true
-        checkout?.outcome = nil
+        updateCheckout {
+            $0.isVerifying = true
+            $0.outcome = nil
+        }
         return [.verifyLicense(text)]
     }
 
     /// The shell verified the license: "Licensed to NAME" and the confetti, or why not, on the
     /// sheet; `lines` (what the stored licenses now grant) replace the status lines' own.
     mutating func finishLicenseCheck(_ outcome: CheckoutSheet.Outcome, licenseLines lines: [String]?) -> [StoreEvent] {
-        checkout?.isVerifying = false
-        checkout?.eraseTyped()
-        checkout?.outcome = outcome
+        updateCheckout {
+            $0.isVerifying = false
+            $0.eraseTyped()
+            $0.outcome = outcome
+        }
         if let lines { licenseLines = lines }
         if case .licensed = outcome { return [.celebrate] }
         return []
@@ -76,6 +84,6 @@ extension PaywallController {
 
     /// The shell tried to open the browser; `failure` says why it could not.
     mutating func addressOpened(failure: String?) {
-        checkout?.openFailure = failure
+        updateCheckout { $0.openFailure = failure }
     }
 }

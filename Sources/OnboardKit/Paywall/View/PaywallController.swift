@@ -1,8 +1,7 @@
 import FoundationEssentials
 
 /// The paywall's state inside the app: the selected package per offering, the simulated
-/// store, the ledger as this session knows it, and which box (a notice, the test store's
-/// sheet, a link) is open. Entitlements are always worked out from the ledger.
+/// store, the ledger as this session knows it, and the boxes open over the page (`openBoxes`). Entitlements are always worked out from the ledger.
 public struct PaywallController: Sendable {
     public let catalog: Catalog
     public private(set) var ledger: Ledger
@@ -19,15 +18,9 @@ public struct PaywallController: Sendable {
     private var selection: [String: Int] = [:]
     /// The first package row the list showed, per offering, so it scrolls only as needed.
     private var listTop: [String: Int] = [:]
-    public internal(set) var openLink: Link?
-    /// The checkout sheet of a product sold for real, while it is open.
-    public internal(set) var checkout: CheckoutSheet?
-    /// The box asking before a plan change, or a purchase of what is active already.
-    public internal(set) var confirmation: PaywallConfirmation?
-    /// The transaction manager, while it is open.
-    public internal(set) var manager: TransactionManagerBox?
-    /// The offer code box, while it is open.
-    public internal(set) var offerCodeEntry: OfferCodeEntry?
+    /// The boxes the paywall itself opened over its page, bottom first; the store's come over
+    /// them (`openBoxes`, `top`).
+    var ownBoxes: [PaywallBox] = []
     /// The lifecycle's words for the rows, and the snapshot they were worked out from.
     private(set) var lifecycleText = PaywallLifecycleText()
     private var lifecycleTextSource: Int?
@@ -228,8 +221,7 @@ public struct PaywallController: Sendable {
 
     /// True while input other than quitting must wait: a purchase or restore runs, or a box is open.
     public var isBlockingNavigation: Bool {
-        store.isBusy || store.notice != nil || openLink != nil || checkout != nil || confirmation != nil
-            || manager != nil || offerCodeEntry != nil
+        store.isBusy || top != nil
     }
 
     /// The shell showed a frame: the notice up now, if any, has been seen and may take keys.
@@ -253,36 +245,42 @@ public struct PaywallController: Sendable {
     /// paywall's (the carousel then has it), else the events the store produced.
     mutating func perform(_ action: KeyAction?, on page: PaywallPage) -> [StoreEvent]? {
         guard let offering = offering(for: page) else { return nil }
-        // The store's context is `context`; this is where keys go.
-        let keysGoTo = keyContext
-        switch keysGoTo {
-        case .message:
-            openLink = nil
+        switch top {
+        case .link:
+            closeOwnBox()
             return []
         case .notice:
             return handleNotice(action)
         case .testStoreSheet:
-            let outcome: StoreSimulator.PurchaseResult?
-            switch action {
-            case .purchaseSucceeds: outcome = .success
-            case .purchaseFails: outcome = .failure(reason: StoreSimulator.simulatedFailureReason)
-            case .purchaseCancelled: outcome = .cancelled
-            case .purchaseAsksToBuy: outcome = .pending
-            default: outcome = nil
-            }
-            guard let outcome else { return [] }
-            return store.choose(outcome, in: context)
-        case .checkoutSheet:
-            return performOnCheckout(action)
-        case .confirmation:
-            return performOnConfirmation(action)
-        case .offerCode:
-            return performOnOfferCode(action)
-        case .transactionManager:
-            return performOnManager(action)
-        default:
-            break
+            return performOnTestStoreSheet(action)
+        case .checkoutSheet(let sheet):
+            return performOnCheckout(action, sheet: sheet)
+        case .confirmation(let asked):
+            return performOnConfirmation(action, asked: asked)
+        case .offerCode(let entry):
+            return performOnOfferCode(action, entry: entry)
+        case .transactionManager(let box):
+            return performOnManager(action, box: box)
+        case nil:
+            return performOnPage(action, offering: offering)
         }
+    }
+
+    /// The test store's sheet: each outcome's key ends the purchase so; other keys do nothing.
+    mutating func performOnTestStoreSheet(_ action: KeyAction?) -> [StoreEvent] {
+        let outcome: StoreSimulator.PurchaseResult
+        switch action {
+        case .purchaseSucceeds: outcome = .success
+        case .purchaseFails: outcome = .failure(reason: StoreSimulator.simulatedFailureReason)
+        case .purchaseCancelled: outcome = .cancelled
+        case .purchaseAsksToBuy: outcome = .pending
+        default: return []
+        }
+        return store.choose(outcome, in: context)
+    }
+
+    /// An action on the page itself, no box being open: nil when it is not the paywall's.
+    mutating func performOnPage(_ action: KeyAction?, offering: Offering) -> [StoreEvent]? {
         if store.isBusy { return [] }  // the in-progress guard: nothing starts twice
         let index = selectedIndex(in: offering)
         switch action {
@@ -297,15 +295,15 @@ public struct PaywallController: Sendable {
             }
             return buyOrConfirm(offering.packages[index])
         case .manageTransactions:
-            manager = TransactionManagerBox(selected: max(0, managerRows.count - 1))
+            open(.transactionManager(TransactionManagerBox(selected: max(0, managerRows.count - 1))))
         case .enterOfferCode:
-            offerCodeEntry = OfferCodeEntry()
+            open(.offerCode(OfferCodeEntry()))
         case .restore:
             return store.restore(in: context)
         case .showPrivacyPolicy where catalog.links.privacyPolicy != nil:
-            openLink = .privacyPolicy
+            open(.link(.privacyPolicy))
         case .showTermsOfUse where catalog.links.termsOfUse != nil:
-            openLink = .termsOfUse
+            open(.link(.termsOfUse))
         case .approveRequest:
             guard let pending = pendingTransactions.last else { return [] }
             return store.approvePending(transactionID: pending.id, in: context)
@@ -343,28 +341,16 @@ public struct PaywallController: Sendable {
     /// link's address or a notice goes, the test store's sheet is cancelled; a purchase under
     /// way goes on.
     mutating func dismissBox(on page: PaywallPage?) -> [StoreEvent] {
-        switch keyContext {
-        case .message:
-            openLink = nil
+        switch top {
+        case .link, .checkoutSheet, .confirmation, .offerCode, .transactionManager:
+            closeOwnBox()
             return []
         case .notice:
             return handleNotice(.close)
         case .testStoreSheet:
-            guard let page else { return [] }
-            return perform(.purchaseCancelled, on: page) ?? []
-        case .checkoutSheet:
-            checkout = nil
-            return []
-        case .confirmation:
-            confirmation = nil
-            return []
-        case .offerCode:
-            offerCodeEntry = nil
-            return []
-        case .transactionManager:
-            manager = nil
-            return []
-        default:
+            guard page != nil else { return [] }
+            return performOnTestStoreSheet(.purchaseCancelled)
+        case nil:
             return []
         }
     }
@@ -419,12 +405,11 @@ public struct PaywallController: Sendable {
         store.notice = .storageProblem(problem)
     }
 
-    /// The URL of the open link box.
-    public var openLinkURL: String? {
-        switch openLink {
+    /// The address `link` opens.
+    public func url(of link: Link) -> String? {
+        switch link {
         case .privacyPolicy: return catalog.links.privacyPolicy?.absoluteString
         case .termsOfUse: return catalog.links.termsOfUse?.absoluteString
-        case nil: return nil
         }
     }
 

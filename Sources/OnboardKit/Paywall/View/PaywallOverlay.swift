@@ -1,28 +1,26 @@
 /// The paywall's boxes over the page (the transaction manager, the checkout sheet, the offer
 /// code box, a confirmation, the test store's sheet asking how a purchase ends, a link's
-/// address, a notice), stacked as `PaywallBox` orders them.
+/// address, a notice), stacked as `PaywallController.openBoxes` says.
 public enum PaywallOverlay {
-    /// Draws the open boxes in the order they stack (`PaywallBox`), so the one on top is the
-    /// one that takes the next key.
+    /// Draws the open boxes in the order they stack (`openBoxes`), so the one drawn last is
+    /// `top`, the one that takes the next key and the next click.
     public static func draw(_ paywall: PaywallController, into canvas: inout Canvas, theme: Theme) {
         for box in paywall.openBoxes { draw(box, of: paywall, into: &canvas, theme: theme) }
     }
 
     static func draw(_ box: PaywallBox, of paywall: PaywallController, into canvas: inout Canvas, theme: Theme) {
         switch box {
-        case .transactionManager:
-            TransactionManagerView.draw(paywall, into: &canvas, theme: theme)
-        case .checkoutSheet:
-            if let sheet = paywall.checkout { CheckoutSheetView.draw(sheet, into: &canvas, theme: theme) }
-        case .confirmation:
-            guard let asked = paywall.confirmation else { return }
+        case .transactionManager(let manager):
+            TransactionManagerView.draw(manager, of: paywall, into: &canvas, theme: theme)
+        case .checkoutSheet(let sheet):
+            CheckoutSheetView.draw(sheet, into: &canvas, theme: theme)
+        case .confirmation(let asked):
             self.box(
                 title: " \(asked.title) ", lines: [asked.message],
                 footer: " " + Messages.tr("Enter {{ action }} · Esc cancel", ["action": hintLabel(asked.confirmLabel)])
                     + " ",
                 into: &canvas, theme: theme)
-        case .offerCode:
-            guard let entry = paywall.offerCodeEntry else { return }
+        case .offerCode(let entry):
             let field = BidiText.line(
                 [.text("› "), .value(SafeText.sanitize(entry.text)), .text("▏")], rightToLeft: false)
             var lines = [Messages.tr("Type or paste your offer code:"), "", field]
@@ -30,11 +28,9 @@ public enum PaywallOverlay {
             self.box(
                 title: " " + Messages.tr("Redeem an offer code") + " ", lines: lines,
                 footer: " " + Messages.tr("Enter redeem · Esc close") + " ", into: &canvas, theme: theme)
-        case .testStoreSheet:
-            guard let package = paywall.store.activePackage else { return }
+        case .testStoreSheet(let package):
             drawTestStoreSheet(for: package.product, of: paywall, into: &canvas, theme: theme)
-        case .notice:
-            guard let notice = paywall.store.notice else { return }
+        case .notice(let notice):
             let footer =
                 " "
                 + (notice.isRetryable ? Messages.tr("Enter retries · Esc closes") : Messages.tr("any key continues"))
@@ -42,9 +38,9 @@ public enum PaywallOverlay {
             self.box(
                 title: " \(notice.title) ", lines: [SafeText.sanitize(notice.message)], footer: footer,
                 into: &canvas, theme: theme)
-        case .link:
-            guard let url = paywall.openLinkURL else { return }
-            drawLink(url, of: paywall, into: &canvas, theme: theme)
+        case .link(let link):
+            guard let url = paywall.url(of: link) else { return }
+            drawLink(url, of: link, into: &canvas, theme: theme)
         }
     }
 
@@ -66,10 +62,8 @@ public enum PaywallOverlay {
     }
 
     /// A link's address, as a link where it fits on one row.
-    static func drawLink(_ url: String, of paywall: PaywallController, into canvas: inout Canvas, theme: Theme) {
-        let title =
-            " " + (paywall.openLink == .privacyPolicy ? Messages.tr("Privacy Policy") : Messages.tr("Terms of Use"))
-            + " "
+    static func drawLink(_ url: String, of link: PaywallController.Link, into canvas: inout Canvas, theme: Theme) {
+        let title = " " + (link == .privacyPolicy ? Messages.tr("Privacy Policy") : Messages.tr("Terms of Use")) + " "
         let shown = SafeText.sanitize(url)
         let rect = box(
             title: title, lines: [Messages.tr("Open this address in a browser:"), "", shown],

@@ -20,8 +20,10 @@ public enum TransactionManagerView {
         return Geometry(box: box, listY: box.y + 3, visibleRows: max(0, boxHeight - 5))
     }
 
-    public static func draw(_ paywall: PaywallController, into canvas: inout Canvas, theme: Theme) {
-        guard var manager = paywall.manager else { return }
+    public static func draw(
+        _ manager: TransactionManagerBox, of paywall: PaywallController, into canvas: inout Canvas, theme: Theme
+    ) {
+        var manager = manager
         let rows = paywall.managerRows
         let geometry = geometry(width: canvas.width, height: canvas.height)
         manager.clamp(count: rows.count, visible: geometry.visibleRows)

@@ -17,7 +17,7 @@ import Testing
         let purchase = LedgerTransaction(
             id: "M", productID: monthly, purchaseDate: StoreFixtures.date(2025, 12, 22),
             expiresDate: StoreFixtures.date(2026, 1, 22), willRenew: true)
-        return try Flow.app(latency: 0, ledger: Ledger([purchase]))
+        return try PaywallFixtures.flowApp(latency: 0, ledger: Ledger([purchase]))
     }
 
     static func screen(_ app: OnboardingApp) -> String { TestDecks.screen(app).text }
@@ -64,7 +64,7 @@ import Testing
         let annual = LedgerTransaction(
             id: "A", productID: Self.annual, purchaseDate: StoreFixtures.date(2025, 6, 1),
             expiresDate: StoreFixtures.date(2026, 6, 1), willRenew: true)
-        var app = try Flow.app(latency: 0, ledger: Ledger([annual]))
+        var app = try PaywallFixtures.flowApp(latency: 0, ledger: Ledger([annual]))
         _ = Flow.press([.down], &app)
         #expect(Self.screen(app).contains("from Jun 1, 2026"))
         #expect(Self.screen(app).contains("⏎ change plan"))
@@ -97,7 +97,7 @@ import Testing
     }
 
     @Test func anOfferCodeIsTypedOrPastedAndRedeemed() throws {
-        var app = try Flow.app(latency: 0)
+        var app = try PaywallFixtures.flowApp(latency: 0)
         _ = Flow.press([.character("o")], &app)
         #expect(Self.screen(app).contains("Redeem an offer code"))
         // q is part of a code here, never a quit; a space or a control is refused with a word.
@@ -124,7 +124,7 @@ import Testing
     }
 
     @Test func aPasteOfAMebibyteIntoTheCodeBoxKeepsSixtyFourCharacters() throws {
-        var app = try Flow.app(latency: 0)
+        var app = try PaywallFixtures.flowApp(latency: 0)
         _ = Flow.press([.character("o")], &app)
         _ = app.update(.paste(String(repeating: "A", count: 1 << 20)))
         #expect(app.paywall?.offerCodeEntry?.text.count == OfferCodeEntry.maximumLength)
@@ -155,7 +155,7 @@ import Testing
     }
 
     @Test func theTransactionManagerFailsARenewalAndTheGracePeriodShows() throws {
-        var app = try Flow.app(
+        var app = try PaywallFixtures.flowApp(
             latency: 0,
             ledger: Ledger([
                 LedgerTransaction(
@@ -166,7 +166,7 @@ import Testing
         #expect(Self.screen(app).contains("grace period of 16 days"))
         _ = Flow.press([.character("x"), .escape], &app)
         // Ten simulated days later the renewal of 5 January has failed: 16 days of grace.
-        _ = app.update(.clock(Flow.start.addingTimeInterval(10)))
+        _ = app.update(.clock(PaywallFixtures.start.addingTimeInterval(10)))
         #expect(Self.screen(app).contains("Payment failed: access until Jan 21, 2026"))
         #expect(app.paywall?.statuses.first?.state == .inGracePeriod(until: StoreFixtures.date(2026, 1, 21)))
     }
@@ -188,7 +188,7 @@ import Testing
         let increase = LedgerTransaction(
             id: "P", originalID: "M", productID: Self.monthly, purchaseDate: StoreFixtures.date(2025, 12, 30),
             state: .priceIncrease, appliesTo: "M", newPrice: "5.99", requiresConsent: true)
-        var app = try Flow.app(latency: 0, ledger: Ledger([purchase, increase]))
+        var app = try PaywallFixtures.flowApp(latency: 0, ledger: Ledger([purchase, increase]))
         #expect(Self.screen(app).contains("renews only if you"))
         #expect(Flow.press([.character("m"), .character("y")], &app).isEmpty)
         #expect(app.paywall?.confirmation?.message == "Renew Pro Monthly at $5.99 from the next renewal?")

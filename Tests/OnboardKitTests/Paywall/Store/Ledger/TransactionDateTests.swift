@@ -172,7 +172,7 @@ extension TransactionDateTests {
         let ledger = Ledger([Self.purchase("tui_onboard_pro_lifetime", on: start.addingTimeInterval(3))])
         var controller = PaywallController(
             setup: PaywallSetup(
-                catalog: try PaywallViewTests.defaultCatalog(), ledger: ledger, clock: StoreClock(startWallDate: start)),
+                catalog: try PaywallFixtures.defaultCatalog(), ledger: ledger, clock: StoreClock(startWallDate: start)),
             seed: 1)
         #expect(controller.statuses.first?.state == .notPurchased)
         #expect(controller.nextChange == start.addingTimeInterval(3))

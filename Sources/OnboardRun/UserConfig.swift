@@ -3,16 +3,21 @@ import OnboardKit
 /// A user's defaults for runs, from `$XDG_CONFIG_HOME/tui-onboard/config.json` (else
 /// `~/.config/tui-onboard/config.json`): `{"reduceMotion": true, "theme": "light"}`.
 /// Options and environment variables win over it (`RunPreferences`).
-struct UserConfig: Equatable {
-    var reducesMotion: Bool?
-    var theme: ThemeChoice?
+public struct UserConfig: Equatable, Sendable {
+    public var reducesMotion: Bool?
+    public var theme: ThemeChoice?
+
+    public init(reducesMotion: Bool? = nil, theme: ThemeChoice? = nil) {
+        self.reducesMotion = reducesMotion
+        self.theme = theme
+    }
 
     /// A config file is a few lines; anything larger is not one.
-    static let maximumByteCount = 64 * 1024
+    public static let maximumByteCount = 64 * 1024
 
     /// Where the file is: under `XDG_CONFIG_HOME` when it is absolute (the XDG specification
     /// ignores a relative one), else under `HOME/.config`; nil with neither.
-    static func path(environment: [String: String]) -> String? {
+    public static func path(environment: [String: String]) -> String? {
         if let configHome = environment["XDG_CONFIG_HOME"], configHome.hasPrefix("/") {
             return PathText.join(configHome, "tui-onboard/config.json")
         }
@@ -25,7 +30,7 @@ struct UserConfig: Equatable {
     /// The config in `bytes`, read from `file`, with every problem found: errors (with
     /// line:column) leave `config` nil; unknown members are warnings, so that a file written
     /// for a later version still works.
-    static func decode(_ bytes: [UInt8], file: String) -> (config: UserConfig?, diagnostics: [Diagnostic]) {
+    public static func decode(_ bytes: [UInt8], file: String) -> (config: UserConfig?, diagnostics: [Diagnostic]) {
         let log = DiagnosticLog(file: file)
         let root: JSONNode
         do {

@@ -12,19 +12,21 @@ import Synchronization
 /// (`PREFIX/bin/tui-onboard` reads `PREFIX/share/locale`, wherever PREFIX is: `/usr`, a tarball
 /// unpacked anywhere, or `.build/TRIPLE` for `.build/TRIPLE/debug/tui-onboard`, where `make
 /// messages` compiles them). No path of the tree the binary was built in is compiled in.
-enum MessageCatalogLocator {
+public enum MessageCatalogLocator {
     /// The languages of `po/` (a test keeps the two the same).
-    static let shipped: Set<String> = ["ar", "de", "es", "fr", "he", "it", "ja", "ko", "pl", "pt_BR", "ru", "zh_Hans"]
+    public static let shipped: Set<String> = [
+        "ar", "de", "es", "fr", "he", "it", "ja", "ko", "pl", "pt_BR", "ru", "zh_Hans",
+    ]
 
     /// A language with no catalog of its own read as the nearest one shipped: Portuguese as
     /// Brazilian Portuguese, Chinese of the mainland and Singapore in simplified script, and
     /// Hebrew's withdrawn code.
-    static let nearestShipped: [String: String] = [
+    public static let nearestShipped: [String: String] = [
         "pt": "pt_BR", "zh": "zh_Hans", "zh_CN": "zh_Hans", "zh_SG": "zh_Hans", "zh_MY": "zh_Hans", "iw": "he",
     ]
 
     /// The catalog language for the preference: nil for English.
-    static func language(for preference: LanguagePreference) -> String? {
+    public static func language(for preference: LanguagePreference) -> String? {
         for tag in preference.tags {
             if tag == "en" || tag.hasPrefix("en_") { return nil }
             if shipped.contains(tag) { return tag }
@@ -33,22 +35,28 @@ enum MessageCatalogLocator {
         return nil
     }
 
-    static func messages(preference: LanguagePreference, environment: [String: String]) -> Messages {
+    /// The messages of the preference's language, from the catalogs in `directories` (default:
+    /// `candidateDirectories`), looked for at the first message shown.
+    public static func messages(
+        preference: LanguagePreference, environment: [String: String], directories: [String]? = nil
+    ) -> Messages {
         guard let language = language(for: preference) else { return .english }
         return Messages(
             language: language,
-            lookup: DeferredCatalog(language: language) { candidateDirectories(environment: environment) })
+            lookup: DeferredCatalog(language: language) {
+                directories ?? candidateDirectories(environment: environment)
+            })
     }
 
     /// A directory catalogs may be in, and what says so.
-    struct Candidate: Equatable {
-        var directory: String
+    public struct Candidate: Equatable, Sendable {
+        public var directory: String
         /// `TUI_ONBOARD_LOCALEDIR`, or "beside the executable".
-        var origin: String
+        public var origin: String
     }
 
     /// Where catalogs may be, most specific first. Paths are joined as text.
-    static func candidates(environment: [String: String], executable: String?) -> [Candidate] {
+    public static func candidates(environment: [String: String], executable: String?) -> [Candidate] {
         var candidates: [Candidate] = []
         if let explicit = environment["TUI_ONBOARD_LOCALEDIR"], !explicit.isEmpty {
             candidates.append(Candidate(directory: explicit, origin: "TUI_ONBOARD_LOCALEDIR"))
@@ -61,13 +69,13 @@ enum MessageCatalogLocator {
         return candidates
     }
 
-    static func candidateDirectories(environment: [String: String]) -> [String] {
-        candidates(environment: environment, executable: AssetLocator.executablePath()).map(\.directory)
+    public static func candidateDirectories(environment: [String: String]) -> [String] {
+        candidates(environment: environment, executable: executablePath()).map(\.directory)
     }
 
     /// The first of `directories` with a catalog of `language` that can be read. A damaged
     /// catalog (glibc would crash on it) counts as none.
-    static func firstDirectory(holding language: String, among directories: [String]) -> String? {
+    public static func firstDirectory(holding language: String, among directories: [String]) -> String? {
         directories.first { directory in
             let path = GettextCatalog.catalogPath(directory: directory, language: language)
             return access(path, R_OK) == 0 && GettextCatalog.isWellFormed(path: path)
@@ -78,7 +86,7 @@ enum MessageCatalogLocator {
     /// read (a binary copied without its `share/locale`, a damaged catalog): said once on
     /// stderr before anything is shown, while the app's own words fall back to English. Nil
     /// when the catalog is there, or the messages are English.
-    static func missingCatalogNotice(for messages: Messages) -> String? {
+    public static func missingCatalogNotice(for messages: Messages) -> String? {
         guard let deferred = messages.lookup as? DeferredCatalog, deferred.catalog == nil else { return nil }
         let places = deferred.directories().map { directory in
             let path = GettextCatalog.catalogPath(directory: directory, language: deferred.language)
@@ -90,6 +98,15 @@ enum MessageCatalogLocator {
             + " Install the package's share/locale beside its bin directory, or set TUI_ONBOARD_LOCALEDIR"
     }
 
+    /// The running binary's path as the kernel has it (symbolic links followed), which the
+    /// message catalogs are found beside; `argv[0]` when /proc is not mounted.
+    public static func executablePath() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return CommandLine.arguments.first }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// `path` without its last component ("/a/b/c" -> "/a/b").
     static func parent(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
@@ -98,18 +115,18 @@ enum MessageCatalogLocator {
 
     /// The catalog of one language, found at its first lookup; English when none is found (a
     /// development build before `make messages`) or the one found is damaged.
-    final class DeferredCatalog: MessageLookup {
-        let language: String
+    public final class DeferredCatalog: MessageLookup {
+        public let language: String
         /// Where to look, worked out at the first lookup too.
-        let directories: @Sendable () -> [String]
+        public let directories: @Sendable () -> [String]
         private let found = Mutex<GettextCatalog??>(nil)
 
-        init(language: String, directories: @escaping @Sendable () -> [String]) {
+        public init(language: String, directories: @escaping @Sendable () -> [String]) {
             self.language = language
             self.directories = directories
         }
 
-        var catalog: GettextCatalog? {
+        public var catalog: GettextCatalog? {
             found.withLock { found in
                 if let found { return found }
                 let directory = MessageCatalogLocator.firstDirectory(holding: language, among: directories())
@@ -119,11 +136,11 @@ enum MessageCatalogLocator {
             }
         }
 
-        func translation(of english: String) -> String {
+        public func translation(of english: String) -> String {
             catalog?.translation(of: english) ?? english
         }
 
-        func translation(of english: String, plural englishPlural: String, count: Int) -> String {
+        public func translation(of english: String, plural englishPlural: String, count: Int) -> String {
             catalog?.translation(of: english, plural: englishPlural, count: count)
                 ?? (count == 1 ? english : englishPlural)
         }

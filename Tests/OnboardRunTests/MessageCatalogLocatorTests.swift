@@ -2,7 +2,7 @@ import Foundation
 import OnboardKit
 import Testing
 
-@testable import tui_onboard
+@testable import OnboardRun
 
 /// Which catalog a run speaks, from the command line and the environment, with no locale
 /// installed and no file looked at.

@@ -2,7 +2,7 @@ import Foundation
 import OnboardKit
 import Testing
 
-@testable import tui_onboard
+@testable import OnboardRun
 
 /// `config.json`: where it is, what it may say, how a bad one is reported, and how it ranks
 /// below the environment and the options.
@@ -54,33 +54,35 @@ import Testing
     /// Options win over environment variables, environment variables over the file.
     @Test(
         arguments: [
-            ([], [:], UserConfig(), RunPreferences(reducesMotion: false, theme: .auto)),
+            (false, nil, [:], UserConfig(), RunPreferences(reducesMotion: false, theme: .auto)),
             (
-                [], [:], UserConfig(reducesMotion: true, theme: .light),
+                false, nil, [:], UserConfig(reducesMotion: true, theme: .light),
                 RunPreferences(reducesMotion: true, theme: .light)
             ),
             (
-                [], ["TUI_ONBOARD_REDUCE_MOTION": "0"], UserConfig(reducesMotion: true),
+                false, nil, ["TUI_ONBOARD_REDUCE_MOTION": "0"], UserConfig(reducesMotion: true),
                 RunPreferences(reducesMotion: false, theme: .auto)
             ),
             (
-                [], ["TUI_ONBOARD_REDUCE_MOTION": ""], UserConfig(reducesMotion: true),
+                false, nil, ["TUI_ONBOARD_REDUCE_MOTION": ""], UserConfig(reducesMotion: true),
                 RunPreferences(reducesMotion: true, theme: .auto)
             ),
             (
-                [], ["TUI_ONBOARD_REDUCE_MOTION": "1"], UserConfig(reducesMotion: false),
+                false, nil, ["TUI_ONBOARD_REDUCE_MOTION": "1"], UserConfig(reducesMotion: false),
                 RunPreferences(reducesMotion: true, theme: .auto)
             ),
             (
-                ["--reduce-motion", "--theme", "dark"], ["TUI_ONBOARD_REDUCE_MOTION": "0"],
+                true, .dark, ["TUI_ONBOARD_REDUCE_MOTION": "0"],
                 UserConfig(reducesMotion: false, theme: .light), RunPreferences(reducesMotion: true, theme: .dark)
             ),
-        ] as [([String], [String: String], UserConfig, RunPreferences)])
+        ] as [(Bool, ThemeChoice?, [String: String], UserConfig, RunPreferences)])
     func flagsWinOverTheEnvironmentWhichWinsOverTheFile(
-        arguments: [String], environment: [String: String], config: UserConfig, expected: RunPreferences
-    ) throws {
-        let options = try Options.parse(arguments)
-        #expect(RunPreferences.resolve(options: options, environment: environment, config: config) == expected)
+        reducesMotion: Bool, theme: ThemeChoice?, environment: [String: String], config: UserConfig,
+        expected: RunPreferences
+    ) {
+        let resolved = RunPreferences.resolve(
+            reducesMotion: reducesMotion, theme: theme, environment: environment, config: config)
+        #expect(resolved == expected)
     }
 
     @Test func aRunReadsTheFileFromXDGConfigHome() throws {
@@ -89,16 +91,18 @@ import Testing
         let directory = home.appendingPathComponent("tui-onboard")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let environment = ["XDG_CONFIG_HOME": home.path]
-        let launcher = Launcher(options: try Options.parse(["--theme", "dark"]), environment: environment)
+        var said: [String] = []
+        let load = {
+            RunPreferences.load(reducesMotion: false, theme: .dark, environment: environment) { said.append($0) }
+        }
         // No file: the defaults.
-        guard case .success(let none) = launcher.loadPreferences() else { Issue.record("no file is no error"); return }
-        #expect(none == RunPreferences(reducesMotion: false, theme: .dark))
+        #expect(load() == .success(RunPreferences(reducesMotion: false, theme: .dark)))
         try Data(#"{"reduceMotion": true, "theme": "light"}"#.utf8).write(
             to: directory.appendingPathComponent("config.json"))
-        guard case .success(let read) = launcher.loadPreferences() else { Issue.record("a good file"); return }
-        #expect(read == RunPreferences(reducesMotion: true, theme: .dark))
+        #expect(load() == .success(RunPreferences(reducesMotion: true, theme: .dark)))
+        #expect(said.isEmpty)
         try Data(#"{"theme": 3}"#.utf8).write(to: directory.appendingPathComponent("config.json"))
-        guard case .failure(let status) = launcher.loadPreferences() else { Issue.record("a bad file"); return }
-        #expect(status.code == 65)
+        #expect(load() == .failure(SessionStop(exitCode: 65)))
+        #expect(said.count == 1 && said[0].contains("config.json:1:11: error: theme"), "\(said)")
     }
 }
