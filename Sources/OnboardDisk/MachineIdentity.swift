@@ -24,6 +24,11 @@ public enum MachineIdentity {
 /// No machine id could be read: machine files cannot be opened here.
 public struct MachineIDMissing: Error, Equatable, CustomStringConvertible {
     public var paths: [String]
+
+    public init(paths: [String]) {
+        self.paths = paths
+    }
+
     public var description: String {
         "this machine has no machine id (\(paths.joined(separator: ", "))), so it has no fingerprint for "
             + "machine files: run systemd-machine-id-setup, or use a license file instead"

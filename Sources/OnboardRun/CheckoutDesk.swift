@@ -30,6 +30,11 @@ final class CheckoutDesk {
         case .success(let stored): license = stored
         case .failure(.refused(let reason)):
             return .licenseChecked(.refused(reason: reason), licenseLines: lines(now))
+        case .failure(.locked(let reason)):
+            // The sheet takes no license key yet: the command line does.
+            return .licenseChecked(
+                .refused(reason: reason + "; add it with tui-onboard license add FILE --key LICENSE-KEY"),
+                licenseLines: lines(now))
         case .failure(.unsaved(let reason)):
             return .licenseChecked(
                 .refused(reason: "it is valid but could not be stored: \(reason)"), licenseLines: lines(now))

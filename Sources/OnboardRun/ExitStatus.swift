@@ -76,13 +76,19 @@ public struct ExitStatus: Error, Equatable, Sendable {
         }
     }
 
-    /// A license `license add` would not keep: a bad one, or one that grants nothing now, is
-    /// bad data (65); one that could not be written is an I/O error (74).
+    /// A license `license add` would not keep: a bad one, one that grants nothing now, or an
+    /// encrypted one without its license key, is bad data (65); one that could not be written is
+    /// an I/O error (74).
     public init(for failure: StoredLicenses.AddFailure) {
         switch failure {
-        case .refused: code = ExitCode.badData
+        case .refused, .locked: code = ExitCode.badData
         case .unsaved: code = ExitCode.ioError
         }
+    }
+
+    /// A machine without a machine id has no fingerprint: its input is missing (66).
+    public init(for _: MachineIDMissing) {
+        code = ExitCode.missingInput
     }
 
     /// A finished, skipped or dismissed tour succeeded; one ended by a signal did not.

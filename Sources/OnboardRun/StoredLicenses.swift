@@ -15,14 +15,15 @@ public struct StoredLicenses: Sendable {
     public static func read(
         stateDirectory: String, keys: [LicensePublicKey], audience: LicenseVerifier.Audience, now: Date
     ) -> StoredLicenses {
-        let verifier = LicenseVerifier(keys: keys, audience: audience, signatureCheck: Ed25519.isValid)
+        let verifier = Self.verifier(keys: keys, audience: audience)
         var result = StoredLicenses(verified: [], refused: [])
         for entry in LicenseStore(stateDirectory: stateDirectory).entries() {
             if let problem = entry.problem {
                 result.refused.append((entry.path, problem))
                 continue
             }
-            switch verifier.verify(entry.bytes, now: now) {
+            let secret = entry.licenseKey.map { LicenseSecret(licenseKey: $0) }
+            switch verifier.verify(entry.bytes, now: now, secret: secret) {
             case .success(let license): result.verified.append(license)
             case .failure(let rejection): result.refused.append((entry.path, rejection.reason))
             }
@@ -41,27 +42,44 @@ public struct StoredLicenses: Sendable {
     /// be written (`unsaved`).
     public enum AddFailure: Error, Sendable {
         case refused(String)
+        /// The file is encrypted and no license key was given.
+        case locked(String)
         case unsaved(String)
     }
 
+    /// How stored and added licenses are checked: the signature, keygen.sh's encryption (GNU
+    /// Nettle's AES-256-GCM), and for a machine file this machine's fingerprint for the app.
+    public static func verifier(keys: [LicensePublicKey], audience: LicenseVerifier.Audience) -> LicenseVerifier {
+        LicenseVerifier(
+            keys: keys, audience: audience, signatureCheck: Ed25519.isValid,
+            opener: AES256GCM.open(ciphertext:iv:tag:keyMaterial:),
+            machineFingerprint: audience.appID.flatMap { try? MachineIdentity.fingerprint(appID: $0).get() })
+    }
+
     /// Verifies `bytes` as `has` does and, when they grant something of `catalog` now, stores
-    /// them in `stateDirectory`: what `license add` and the checkout sheet's paste both do.
+    /// them in `stateDirectory`: what `license add` and the checkout sheet's paste both do. An
+    /// encrypted file opens with `licenseKey`, which is stored beside it; a wrong key stores
+    /// nothing.
     public static func add(
         _ bytes: [UInt8], stateDirectory: String, keys: [LicensePublicKey], audience: LicenseVerifier.Audience,
-        catalog: Catalog?, now: Date
+        catalog: Catalog?, now: Date, licenseKey: String? = nil
     ) -> Result<License, AddFailure> {
-        let verifier = LicenseVerifier(keys: keys, audience: audience, signatureCheck: Ed25519.isValid)
+        let verifier = verifier(keys: keys, audience: audience)
         let license: License
-        switch verifier.verify(bytes, now: now) {
+        switch verifier.verify(bytes, now: now, secret: licenseKey.map { LicenseSecret(licenseKey: $0) }) {
         case .success(let verified): license = verified
+        case .failure(let rejection) where rejection.check == .licenseKey && licenseKey == nil:
+            return .failure(.locked(rejection.reason))
         case .failure(let rejection): return .failure(.refused(rejection.reason))
         }
+        let isEncrypted = (try? LicenseVerifier.openEnvelope(bytes).get().0.isEncrypted) ?? false
         if let reason = LicenseUsefulness.reasonItGrantsNothing(license, catalog: catalog, now: now) {
             return .failure(.refused(reason))
         }
         do {
             try StateDirectory.create(stateDirectory)
-            try LicenseStore(stateDirectory: stateDirectory).add(bytes, licenseID: license.id)
+            try LicenseStore(stateDirectory: stateDirectory).add(
+                bytes, licenseID: license.id, licenseKey: isEncrypted ? licenseKey : nil)
         } catch {
             return .failure(.unsaved(error.description))
         }

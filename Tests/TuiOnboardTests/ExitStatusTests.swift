@@ -31,6 +31,8 @@ import Testing
         ("license too large", OnboardRun.ExitStatus(forLicenseFile: .tooLarge(path: "a", size: 2, limit: 1)), 65),
         ("license refused", OnboardRun.ExitStatus(for: StoredLicenses.AddFailure.refused("expired")), 65),
         ("license unsaved", OnboardRun.ExitStatus(for: StoredLicenses.AddFailure.unsaved("disk full")), 74),
+        ("license locked", OnboardRun.ExitStatus(for: StoredLicenses.AddFailure.locked("encrypted")), 65),
+        ("no machine id", OnboardRun.ExitStatus(for: MachineIDMissing(paths: ["/etc/machine-id"])), 66),
     ]
 
     static let ledgerRows: [Row] = [

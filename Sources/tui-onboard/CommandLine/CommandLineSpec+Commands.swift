@@ -122,19 +122,20 @@ extension CommandLineSpec {
         })
 
     static let licenseCommand = CommandSpec(
-        name: .license, arguments: "add FILE|- | list | remove LID", argumentCompletion: .files,
+        name: .license, arguments: "add FILE|- | list | remove LID | fingerprint", argumentCompletion: .files,
         summary:
-            "add a signed license (verified, then kept in the state directory), list the stored ones (--json), or remove one",
+            "add a signed license (verified, then kept in the state directory), list the stored ones (--json), remove one, or print this machine's fingerprint",
         details:
-            "The app and its public keys come from --deck or --catalog (its \"licensing\") and --public-key. add verifies the file as has does and stores it with mode 0600; a license that is bad, or grants nothing now (expired, for another app, or an entitlement the catalog does not have), exits 65 with the reason on one line and stores nothing. list verifies each stored license again. Exit 66 when FILE or LID is missing, 74 when the state directory cannot be written.",
+            "The app and its public keys come from --deck or --catalog (its \"licensing\") and --public-key. add verifies the file as has does and stores it with mode 0600; a license that is bad, or grants nothing now (expired, for another app, or an entitlement the catalog does not have), exits 65 with the reason on one line and stores nothing. list verifies each stored license again. An encrypted keygen.sh file (aes-256-gcm+ed25519) opens with its license key, --key LICENSE-KEY or --key-file FILE, which is stored beside it (0600) and removed with it; without it, or with a wrong one, add exits 65 and stores nothing. A machine file must have been checked out for this machine: fingerprint prints the app's fingerprint of it (an HMAC-SHA256 of /etc/machine-id, never the id), for the vendor's activation. Exit 66 when FILE or LID is missing (or this machine has no machine id), 74 when the state directory cannot be written.",
         parse: { arguments throws(Options.UsageError) in
             switch (arguments.first, arguments.count) {
             case ("add", 2) where !arguments[1].isEmpty: return .license(.add(arguments[1]))
             case ("list", 1): return .license(.list)
+            case ("fingerprint", 1): return .license(.fingerprint)
             case ("remove", 2) where !arguments[1].isEmpty: return .license(.remove(arguments[1]))
             default:
                 throw Options.UsageError(
-                    description: "license needs add FILE (or - for standard input), list, or remove LID")
+                    description: "license needs add FILE (or - for standard input), list, remove LID, or fingerprint")
             }
         })
 

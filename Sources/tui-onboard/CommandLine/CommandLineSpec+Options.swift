@@ -208,6 +208,20 @@ extension CommandLineSpec {
                 "a public key that signs the app's licenses (repeatable), beside the catalog's; with no catalog, only licenses count",
             commands: [.status, .has, .license]),
         OptionSpec(
+            names: ["--key"],
+            argument: .value(name: "LICENSE-KEY", completion: .nothing) { options, value throws(OptionSpec.Rejection) in
+                options.paywall.licenseKey = value
+            },
+            help: "the license key an encrypted license file opens with (license add)", commands: [.license]),
+        OptionSpec(
+            names: ["--key-file"],
+            argument: .value(name: "FILE", completion: .files) { options, value throws(OptionSpec.Rejection) in
+                guard !value.isEmpty else { throw OptionSpec.Rejection(reason: "needs a FILE") }
+                options.paywall.licenseKeyFile = value
+            },
+            help: "a file whose first line is that license key, kept out of the process list (license add)",
+            commands: [.license]),
+        OptionSpec(
             names: ["--size"],
             argument: .value(name: "WxH", completion: .nothing) { options, value throws(OptionSpec.Rejection) in
                 guard let size = TerminalSize(parsing: value) else {

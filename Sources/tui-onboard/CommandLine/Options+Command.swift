@@ -66,6 +66,8 @@ extension Options {
         /// Verifies and stores a license file (`-`: standard input).
         case add(String)
         case list
+        /// Prints this machine's fingerprint for the app, for keygen.sh's machine activation.
+        case fingerprint
         case remove(String)
     }
 

@@ -49,6 +49,10 @@ struct PaywallOptions: Equatable {
     var usesSandbox = false
     /// `--public-key ed25519:<hex>`: keys that sign this app's licenses, beside the catalog's.
     var publicKeys: [LicensePublicKey] = []
+    /// `license add --key`: the license key an encrypted keygen.sh file opens with.
+    var licenseKey: String?
+    /// `license add --key-file`: a file whose first line is that key (kept out of `ps`).
+    var licenseKeyFile: String?
     /// `paywall --if-needed`: nothing is shown when the entitlement is active.
     var isPaywallIfNeeded = false
     /// `paywall --offering ID`: the offering to show.

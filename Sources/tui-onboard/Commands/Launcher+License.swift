@@ -30,6 +30,8 @@ extension Launcher {
     }
 
     func license(_ action: Options.LicenseAction) -> Int32 {
+        // The fingerprint needs the app, not its keys.
+        if case .fingerprint = action { return printFingerprint() }
         let found: LicenseSubject
         switch licenseSubject() {
         case .success(let subject): found = subject
@@ -39,6 +41,7 @@ extension Launcher {
         case .add(let path): return addLicense(path, for: found)
         case .list: return listLicenses(for: found)
         case .remove(let id): return removeLicense(id)
+        case .fingerprint: return printFingerprint()
         }
     }
 
@@ -48,16 +51,23 @@ extension Launcher {
         case .success(let read): bytes = read
         case .failure(let status): return status.code
         }
+        let licenseKey: String?
+        switch readLicenseKey() {
+        case .success(let key): licenseKey = key
+        case .failure(let status): return status.code
+        }
         let now = found.subject.now
         let license: License
         switch StoredLicenses.add(
             bytes, stateDirectory: stateDirectory, keys: found.keys, audience: found.audience,
-            catalog: found.subject.catalog, now: now)
+            catalog: found.subject.catalog, now: now, licenseKey: licenseKey)
         {
         case .success(let stored): license = stored
         case .failure(let failure):
             switch failure {
             case .refused(let reason): printError("\(path): \(reason); nothing was stored")
+            case .locked(let reason):
+                printError("\(path): \(reason): add it with --key LICENSE-KEY (or --key-file FILE); nothing was stored")
             case .unsaved(let reason): printError("cannot store the license: \(reason)")
             }
             return ExitStatus(for: failure).code

@@ -1,0 +1,51 @@
+import FoundationEssentials
+import OnboardDisk
+import OnboardKit
+import OnboardRun
+
+/// The license key of an encrypted license file, and this machine's fingerprint: what
+/// keygen.sh's encrypted license and machine files need besides the file.
+extension Launcher {
+    /// `--key`, or the first line of `--key-file`; nil when neither is given. A key is one word
+    /// of printable ASCII, as keygen.sh issues them; it is never printed.
+    func readLicenseKey() -> Result<String?, ExitStatus> {
+        let given: String
+        switch (options.paywall.licenseKey, options.paywall.licenseKeyFile) {
+        case (nil, nil): return .success(nil)
+        case (.some, .some):
+            printError("give --key or --key-file, not both")
+            return .failure(ExitStatus(code: ExitCode.usage))
+        case (.some(let key), nil): given = key
+        case (nil, .some(let path)):
+            do {
+                let bytes = try UserFile.read(path, limit: 4096)
+                given = String(decoding: bytes.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+            } catch {
+                printError("\(error.description) (the license key file)")
+                return .failure(ExitStatus(for: error))
+            }
+        }
+        let words = given.split(whereSeparator: { $0.isWhitespace })
+        guard words.count == 1, words[0].unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) }) else {
+            printError("the license key is one word of printable ASCII, as keygen.sh issues them")
+            return .failure(ExitStatus(code: ExitCode.usage))
+        }
+        return .success(String(words[0]))
+    }
+
+    /// `license fingerprint`: this machine's fingerprint for the app (`MachineIdentity`), which a
+    /// vendor's activation sends to keygen.sh so that the machine file it checks out opens here.
+    func printFingerprint() -> Int32 {
+        let appID: String
+        switch subject() {
+        case .success(let subject): appID = subject.appID
+        case .failure(let status): return status.code
+        }
+        switch MachineIdentity.fingerprint(appID: appID) {
+        case .success(let fingerprint): return writeOutput(fingerprint + "\n")
+        case .failure(let missing):
+            printError(missing.description)
+            return ExitStatus(for: missing).code
+        }
+    }
+}
