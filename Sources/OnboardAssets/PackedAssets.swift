@@ -20,19 +20,21 @@ enum PackedAssets {
         // Far above anything Assets/ holds: a damaged size field cannot ask for more.
         let largest = 64 << 20
         while capacity <= largest {
-            var output = [UInt8](repeating: 0, count: capacity)
             var memoryLimit: UInt64 = 64 << 20
             var inputPosition = 0
-            var outputPosition = 0
-            let status = stream.withUnsafeBufferPointer { input in
-                output.withUnsafeMutableBufferPointer { out in
+            var status = LZMA_OK
+            // Uninitialized: only the bytes liblzma writes are touched, and become the array.
+            let output = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+                var outputPosition = 0
+                status = stream.withUnsafeBufferPointer { input in
                     lzma_stream_buffer_decode(
-                        &memoryLimit, 0, nil, input.baseAddress, &inputPosition, input.count, out.baseAddress,
-                        &outputPosition, out.count)
+                        &memoryLimit, 0, nil, input.baseAddress, &inputPosition, input.count, buffer.baseAddress,
+                        &outputPosition, buffer.count)
                 }
+                initialized = outputPosition
             }
-            if status == LZMA_OK { return .success(Array(output.prefix(outputPosition))) }
-            guard status == LZMA_BUF_ERROR, outputPosition == capacity else {
+            if status == LZMA_OK { return .success(output) }
+            guard status == LZMA_BUF_ERROR, output.count == capacity else {
                 return .failure(Damage(reason: "liblzma could not unpack them (lzma_ret \(status.rawValue))"))
             }
             capacity *= 2
