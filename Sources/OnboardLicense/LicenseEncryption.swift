@@ -76,6 +76,21 @@ public struct LicenseSecret: Sendable, Equatable, CustomStringConvertible, Custo
         self.licenseKey = licenseKey
     }
 
+    /// The key `text` gives (an option's value, or a key file's first line): one word of
+    /// printable ASCII, as keygen.sh issues them, the line's end and surrounding blanks ignored;
+    /// nil for anything else.
+    public init?(parsing text: String) {
+        let firstLine = text.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
+        let words = firstLine.split(whereSeparator: { $0.isWhitespace })
+        guard words.count == 1, words[0].unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) }) else {
+            return nil
+        }
+        licenseKey = String(words[0])
+    }
+
+    /// What a user is told when `init(parsing:)` refuses a key.
+    public static let expectedForm = "a license key is one word of printable ASCII, as keygen.sh issues them"
+
     /// Never the key itself, wherever a secret is printed or dumped by mistake.
     public var description: String { "LicenseSecret(redacted)" }
     public var debugDescription: String { description }

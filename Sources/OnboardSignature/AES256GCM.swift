@@ -12,11 +12,9 @@ public enum AES256GCM {
     /// it does not (a wrong key, or any byte of the four changed) or a length is wrong.
     public static func open(ciphertext: [UInt8], iv: [UInt8], tag: [UInt8], key: [UInt8]) -> [UInt8]? {
         guard key.count == keyLength, iv.count == ivLength, tag.count == tagLength else { return nil }
-        var context = gcm_aes256_ctx()
+        var context = context(key: key, iv: iv)
         var plaintext = [UInt8](repeating: 0, count: ciphertext.count)
         var computed = [UInt8](repeating: 0, count: tagLength)
-        nettle_gcm_aes256_set_key(&context, key)
-        nettle_gcm_aes256_set_iv(&context, iv.count, iv)
         if !ciphertext.isEmpty {
             nettle_gcm_aes256_decrypt(&context, ciphertext.count, &plaintext, ciphertext)
         }
@@ -33,16 +31,22 @@ public enum AES256GCM {
     /// tag: what `tui-onboard-license sign --encrypt` writes.
     public static func seal(plaintext: [UInt8], iv: [UInt8], key: [UInt8]) -> (ciphertext: [UInt8], tag: [UInt8])? {
         guard key.count == keyLength, iv.count == ivLength else { return nil }
-        var context = gcm_aes256_ctx()
+        var context = context(key: key, iv: iv)
         var ciphertext = [UInt8](repeating: 0, count: plaintext.count)
         var tag = [UInt8](repeating: 0, count: tagLength)
-        nettle_gcm_aes256_set_key(&context, key)
-        nettle_gcm_aes256_set_iv(&context, iv.count, iv)
         if !plaintext.isEmpty {
             nettle_gcm_aes256_encrypt(&context, plaintext.count, &ciphertext, plaintext)
         }
         nettle_gcm_aes256_digest(&context, tagLength, &tag)
         return (ciphertext, tag)
+    }
+
+    /// Nettle's state for one message: the key's schedule and the IV set.
+    private static func context(key: [UInt8], iv: [UInt8]) -> gcm_aes256_ctx {
+        var context = gcm_aes256_ctx()
+        nettle_gcm_aes256_set_key(&context, key)
+        nettle_gcm_aes256_set_iv(&context, iv.count, iv)
+        return context
     }
 }
 

@@ -14,10 +14,7 @@ extension LicenseTool {
             return Self.secret(key, from: "--license-key")
         }
         guard let path = options.value("license-key-file") else { return .success(nil) }
-        return readFile(path, limit: 4096).flatMap { bytes in
-            let firstLine = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).first ?? []
-            return Self.secret(String(decoding: firstLine, as: UTF8.self), from: path)
-        }
+        return readFile(path, limit: 4096).flatMap { Self.secret(String(decoding: $0, as: UTF8.self), from: path) }
     }
 
     /// `sign`'s encryption: the license key when `--encrypt` is given, and a usage error for a
@@ -47,13 +44,9 @@ extension LicenseTool {
     }
 
     private static func secret(_ text: String, from source: String) -> Result<LicenseSecret?, ToolFailure> {
-        // A key file's line may end with a CR; a key has no space of its own.
-        let key = String(text.split(whereSeparator: { $0.isWhitespace }).first ?? "")
-        let words = text.split(whereSeparator: { $0.isWhitespace }).count
-        guard words == 1, key.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {
-            return .failure(
-                ToolFailure(2, "\(source): a license key is one word of printable ASCII (as keygen.sh issues them)"))
+        guard let secret = LicenseSecret(parsing: text) else {
+            return .failure(ToolFailure(2, "\(source): \(LicenseSecret.expectedForm)"))
         }
-        return .success(LicenseSecret(licenseKey: key))
+        return .success(secret)
     }
 }

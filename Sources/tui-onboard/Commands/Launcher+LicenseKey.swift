@@ -19,18 +19,17 @@ extension Launcher {
         case (nil, .some(let path)):
             do {
                 let bytes = try UserFile.read(path, limit: 4096)
-                given = String(decoding: bytes.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+                given = String(decoding: bytes, as: UTF8.self)
             } catch {
                 printError("\(error.description) (the license key file)")
                 return .failure(ExitStatus(for: error))
             }
         }
-        let words = given.split(whereSeparator: { $0.isWhitespace })
-        guard words.count == 1, words[0].unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) }) else {
-            printError("the license key is one word of printable ASCII, as keygen.sh issues them")
+        guard let secret = LicenseSecret(parsing: given) else {
+            printError("the license key: \(LicenseSecret.expectedForm)")
             return .failure(ExitStatus(code: ExitCode.usage))
         }
-        return .success(String(words[0]))
+        return .success(secret.licenseKey)
     }
 
     /// `license fingerprint`: this machine's fingerprint for the app (`MachineIdentity`), which a
