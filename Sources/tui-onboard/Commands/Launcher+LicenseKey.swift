@@ -35,10 +35,15 @@ extension Launcher {
     /// `license fingerprint`: this machine's fingerprint for the app (`MachineIdentity`), which a
     /// vendor's activation sends to keygen.sh so that the machine file it checks out opens here.
     func printFingerprint() -> Int32 {
+        // Only the app's id: `--app`, else the deck's; no catalog or state is read.
         let appID: String
-        switch subject() {
-        case .success(let subject): appID = subject.appID
-        case .failure(let status): return status.code
+        if let given = options.state.appID {
+            appID = given
+        } else {
+            switch loadDeck() {
+            case .success(let deck): appID = deck.app.id
+            case .failure(let status): return status.code
+            }
         }
         switch MachineIdentity.fingerprint(appID: appID) {
         case .success(let fingerprint): return writeOutput(fingerprint + "\n")
