@@ -81,6 +81,8 @@ public struct License: Hashable, Sendable {
     public var keygenStatus: String?
     /// The fingerprint of the machine a keygen machine file was checked out for.
     public var machineFingerprint: String?
+    /// True when the file was encrypted, so storing it means storing its license key too.
+    public var isEncrypted = false
 
     /// The keygen statuses under which a license grants nothing: the vendor took it back.
     public static let withdrawnKeygenStatuses: Set<String> = ["SUSPENDED", "BANNED"]

@@ -2,17 +2,17 @@ import OnboardBase
 
 extension LicenseVerifier {
     /// The payload `envelope` carries, once its signature holds: `enc` decoded, or for an
-    /// encrypted file opened with `secret` (and this machine's fingerprint for a machine file).
-    func payloadBytes(_ envelope: LicenseEnvelope, format: LicenseArmor.Format, secret: LicenseSecret?) -> Result<
-        [UInt8], LicenseRejection
-    > {
+    /// encrypted file opened with `secret` (and `fingerprint`, this machine's, for a machine file).
+    func payloadBytes(
+        _ envelope: LicenseEnvelope, format: LicenseArmor.Format, secret: LicenseSecret?, fingerprint: String?
+    ) -> Result<[UInt8], LicenseRejection> {
         guard envelope.isEncrypted else {
             do { return .success(try StrictBase64.decode(envelope.encodedPayload)) } catch {
                 return .failure(LicenseRejection(.base64, "the signed payload \"enc\" is not base64: \(error)"))
             }
         }
         return Self.open(
-            envelope, format: format, secret: secret, machineFingerprint: machineFingerprint, opener: opener)
+            envelope, format: format, secret: secret, machineFingerprint: fingerprint, opener: opener)
     }
 
     /// An encrypted `envelope`'s payload, or why it does not open. Shared with `LicenseReader`,

@@ -37,12 +37,14 @@ public struct LicenseVerifier: Sendable {
     /// AES-256-GCM for encrypted files; nil refuses them.
     public var opener: LicenseEncryption.Opener?
     /// This machine's fingerprint (`MachineFingerprint`): a machine file must name it, and an
-    /// encrypted one opens only with it. Nil refuses machine files.
-    public var machineFingerprint: String?
+    /// encrypted one opens only with it; nil refuses machine files. Asked once for each machine
+    /// file verified and never for another file, since finding it reads the machine id.
+    public var machineFingerprint: @Sendable () -> String?
 
     public init(
         keys: [LicensePublicKey], audience: Audience, signatureCheck: @escaping SignatureCheck,
-        opener: LicenseEncryption.Opener? = nil, machineFingerprint: String? = nil
+        opener: LicenseEncryption.Opener? = nil,
+        machineFingerprint: @autoclosure @escaping @Sendable () -> String? = nil
     ) {
         self.keys = keys
         self.audience = audience
@@ -81,12 +83,17 @@ public struct LicenseVerifier: Sendable {
                     "the signature does not match: the license was changed, or signed with a key "
                         + (keys.count == 1 ? "other than the app's" : "none of the app's \(keys.count) keys is")))
         }
+        let fingerprint = format == .keygenMachine ? machineFingerprint() : nil
         let payload: [UInt8]
-        switch payloadBytes(envelope, format: format, secret: secret) {
+        switch payloadBytes(envelope, format: format, secret: secret, fingerprint: fingerprint) {
         case .success(let bytes): payload = bytes
         case .failure(let rejection): return .failure(rejection)
         }
-        return checkPayload(payload, format: format, now: now)
+        return checkPayload(payload, format: format, now: now, fingerprint: fingerprint).map { license in
+            var license = license
+            license.isEncrypted = envelope.isEncrypted
+            return license
+        }
     }
 
     /// Why `bytes` are too many to be a license, or nil.
@@ -141,15 +148,17 @@ public struct LicenseVerifier: Sendable {
         return .success(named)
     }
 
-    private func checkPayload(_ payload: [UInt8], format: LicenseArmor.Format, now: Date) -> Result<
-        License, LicenseRejection
-    > {
+    private func checkPayload(_ payload: [UInt8], format: LicenseArmor.Format, now: Date, fingerprint: String?)
+        -> Result<
+            License, LicenseRejection
+        >
+    {
         let license: License
         switch LicensePayloadReader.read(payload, format: format) {
         case .success(let read): license = read
         case .failure(let rejection): return .failure(rejection)
         }
-        if format == .keygenMachine, license.machineFingerprint != machineFingerprint {
+        if format == .keygenMachine, license.machineFingerprint != fingerprint {
             return .failure(
                 LicenseRejection(
                     .machine,

@@ -15,11 +15,9 @@ public struct StoredLicenses: Sendable {
     public static func read(
         stateDirectory: String, keys: [LicensePublicKey], audience: LicenseVerifier.Audience, now: Date
     ) -> StoredLicenses {
-        let entries = LicenseStore(stateDirectory: stateDirectory).entries()
-        let verifier = Self.verifier(
-            keys: keys, audience: audience, readsMachineFiles: entries.contains { Self.isMachineFile($0.bytes) })
+        let verifier = Self.verifier(keys: keys, audience: audience)
         var result = StoredLicenses(verified: [], refused: [])
-        for entry in entries {
+        for entry in LicenseStore(stateDirectory: stateDirectory).entries() {
             if let problem = entry.problem {
                 result.refused.append((entry.path, problem))
                 continue
@@ -50,24 +48,13 @@ public struct StoredLicenses: Sendable {
     }
 
     /// How stored and added licenses are checked: the signature, keygen.sh's encryption (GNU
-    /// Nettle's AES-256-GCM), and when `readsMachineFiles` this machine's fingerprint for the app
-    /// (the machine id is read only then: `has` reads no file it does not need).
-    public static func verifier(keys: [LicensePublicKey], audience: LicenseVerifier.Audience, readsMachineFiles: Bool)
-        -> LicenseVerifier
-    {
+    /// Nettle's AES-256-GCM), and for a machine file this machine's fingerprint for the app (the
+    /// machine id is read only when a machine file is verified).
+    public static func verifier(keys: [LicensePublicKey], audience: LicenseVerifier.Audience) -> LicenseVerifier {
         LicenseVerifier(
             keys: keys, audience: audience, signatureCheck: Ed25519.isValid,
             opener: AES256GCM.open(ciphertext:iv:tag:keyMaterial:),
-            machineFingerprint: readsMachineFiles
-                ? audience.appID.flatMap { try? MachineIdentity.fingerprint(appID: $0).get() } : nil)
-    }
-
-    /// True when a line of `bytes` opens a keygen.sh machine file's armor.
-    static func isMachineFile(_ bytes: [UInt8]) -> Bool {
-        let label = Array("-----BEGIN \(LicenseArmor.keygenMachineLabel)-----".utf8)
-        return bytes.split(separator: UInt8(ascii: "\n")).contains { line in
-            line.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.starts(with: label)
-        }
+            machineFingerprint: audience.appID.flatMap { try? MachineIdentity.fingerprint(appID: $0).get() })
     }
 
     /// Verifies `bytes` as `has` does and, when they grant something of `catalog` now, stores
@@ -78,7 +65,7 @@ public struct StoredLicenses: Sendable {
         _ bytes: [UInt8], stateDirectory: String, keys: [LicensePublicKey], audience: LicenseVerifier.Audience,
         catalog: Catalog?, now: Date, licenseKey: String? = nil
     ) -> Result<License, AddFailure> {
-        let verifier = verifier(keys: keys, audience: audience, readsMachineFiles: isMachineFile(bytes))
+        let verifier = verifier(keys: keys, audience: audience)
         let license: License
         switch verifier.verify(bytes, now: now, secret: licenseKey.map { LicenseSecret(licenseKey: $0) }) {
         case .success(let verified): license = verified
@@ -86,14 +73,13 @@ public struct StoredLicenses: Sendable {
             return .failure(.locked(rejection.reason))
         case .failure(let rejection): return .failure(.refused(rejection.reason))
         }
-        let isEncrypted = (try? LicenseVerifier.openEnvelope(bytes).get().0.isEncrypted) ?? false
         if let reason = LicenseUsefulness.reasonItGrantsNothing(license, catalog: catalog, now: now) {
             return .failure(.refused(reason))
         }
         do {
             try StateDirectory.create(stateDirectory)
             try LicenseStore(stateDirectory: stateDirectory).add(
-                bytes, licenseID: license.id, licenseKey: isEncrypted ? licenseKey : nil)
+                bytes, licenseID: license.id, licenseKey: license.isEncrypted ? licenseKey : nil)
         } catch {
             return .failure(.unsaved(error.description))
         }

@@ -120,3 +120,11 @@ struct EncryptedLicenseTests {
         #expect(result.rejection?.check == .base64, "\(name)")
     }
 }
+
+extension EncryptedLicenseTests {
+    @Test func aVerifiedLicenseSaysWhetherItsFileWasEncrypted() throws {
+        let secret = LicenseSecret(licenseKey: Self.licenseKey)
+        #expect(try Self.verifier.verify(Self.file(), now: F.now, secret: secret).get().isEncrypted)
+        #expect(try !Self.verifier.verify(F.file(), now: F.now, secret: secret).get().isEncrypted)
+    }
+}

@@ -161,3 +161,35 @@ extension Result where Failure == LicenseRejection {
         #expect(!first.contains(id))
     }
 }
+
+/// The machine id is read only for a machine file, and once for it: a license file never asks.
+@Suite struct MachineFingerprintLazinessTests {
+    final class Asked: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        func ask() -> String? {
+            lock.withLock { count += 1 }
+            return KeygenEncryptedFileTests.machineFingerprint
+        }
+        var times: Int { lock.withLock { count } }
+    }
+
+    @Test func onlyAMachineFileAsksForTheFingerprintAndOnce() throws {
+        let asked = Asked()
+        let verifier = LicenseVerifier(
+            keys: [KeygenEncryptedFileTests.keygenPublicKey], audience: .init(appID: nil),
+            signatureCheck: Ed25519.isValid, opener: AES256GCM.open(ciphertext:iv:tag:keyMaterial:),
+            machineFingerprint: asked.ask())
+        let sample = KeygenEncryptedFileTests.licenseFiles[0]
+        _ = verifier.verify(
+            try KeygenEncryptedFileTests.bytes(sample.file), now: KeygenEncryptedFileTests.date(sample.now),
+            secret: LicenseSecret(licenseKey: sample.licenseKey))
+        #expect(asked.times == 0)
+        let machine = verifier.verify(
+            try KeygenEncryptedFileTests.bytes("machine.lic"),
+            now: KeygenEncryptedFileTests.date("2022-08-01T00:00:00Z"),
+            secret: LicenseSecret(licenseKey: "B10760-1B177D-656D1F-C03298-9AF89E-V3"))
+        #expect(machine.rejection?.check == .payload)
+        #expect(asked.times == 1)
+    }
+}
