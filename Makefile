@@ -20,15 +20,14 @@ CONFIG ?= release
 #   DECISIONS.md, "ICU's data trimmed and unpacked on demand"): 34 MB become 1.5 MB. The price
 #   and date corpus checks that every text stays the same (`make test-release`).
 # - Optimized for size: -Osize, identical functions folded, strings that end others merged
-#   (lld -O2), and no .eh_frame_hdr index (a static binary's unwinder finds the unwind tables
-#   without it: C++ exceptions still work).
+#   (lld -O2), and no unwind tables (scripts/no-unwind-tables.ld says why nothing needs them).
 SYMBOL_ORDER := $(wildcard $(CURDIR)/scripts/symbol-order.txt)
 ICU_DATA_DIR := $(CURDIR)/.build/icu-data
 STATIC ?= -Xswiftc -static-executable -Xlinker -ltinfo -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld \
   -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors -Xswiftc -Xfrontend -Xswiftc -function-sections \
   $(if $(SYMBOL_ORDER),-Xlinker --symbol-ordering-file -Xlinker $(SYMBOL_ORDER) -Xlinker --no-warn-symbol-ordering) \
   $$(cat $(ICU_DATA_DIR)/link-flags.txt) \
-  -Xswiftc -Osize -Xlinker --icf=all -Xlinker -O2 -Xlinker --no-eh-frame-hdr
+  -Xswiftc -Osize -Xlinker --icf=all -Xlinker -O2 -Xlinker --no-eh-frame-hdr -Xlinker -T -Xlinker $(CURDIR)/scripts/no-unwind-tables.ld
 RELEASE_FLAGS := -c $(CONFIG) $(if $(filter release,$(CONFIG)),$(STATIC))
 
 NCURSES_HEADER := /usr/include/ncursesw/curses.h

@@ -21,6 +21,28 @@ struct ShippedDebianPackageTests {
         #expect(!hints.contains { $0.contains("unused-override") }, "\(run.standardOutput)")
     }
 
+    /// The size goals of a tool others ship inside theirs: the programs as the package holds
+    /// them (stripped), at most 24 MB and 10 MB.
+    @Test("the packaged programs are at most 24 MB (tui-onboard) and 10 MB (tui-onboard-license)")
+    func theProgramsStayUnderTheirSizeGoals() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let deb = try PackageArtifacts.debianPackage(in: directory)
+        let listed = try CommandRunner.run("/usr/bin/env", ["dpkg-deb", "-c", deb], timeout: .seconds(60))
+        try #require(listed.status == 0, "\(listed.standardError)")
+        var sizes: [String: Int] = [:]
+        for line in listed.standardOutput.split(separator: "\n") {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+            if fields.count > 5, fields[5].hasPrefix("./usr/bin/") { sizes[String(fields[5].dropFirst(10))] = Int(fields[2]) }
+        }
+        let goals = ["tui-onboard": 24_000_000, "tui-onboard-license": 10_000_000]
+        #expect(Set(sizes.keys) == Set(goals.keys), "\(listed.standardOutput)")
+        for (program, goal) in goals {
+            let size = try #require(sizes[program], "\(program) is not in the package")
+            #expect(size <= goal, "\(program) is \(size) bytes, over \(goal)")
+        }
+    }
+
     @Test(
         "dpkg -i installs it, the tour, has and --lang de run from /usr/bin, and dpkg --purge takes every file away",
         .enabled(if: getuid() == 0, "dpkg -i needs root"))
