@@ -105,8 +105,23 @@ public struct License: Hashable, Sendable {
         self.keygenStatus = keygenStatus
     }
 
-    /// The grants that give access at `now`.
+    /// The grants that give access at `now`: none once the file itself has expired, whatever
+    /// the license's own expiry says (a new file must be checked out).
     public func activeGrants(at now: Date) -> [Grant] {
-        grants.filter { $0.state(at: now).isActive }
+        isFileExpired(at: now) ? [] : grants.filter { $0.state(at: now).isActive }
+    }
+
+    /// True when the file's own expiry (`meta.expiry`, keygen's check-out TTL) has passed.
+    public func isFileExpired(at now: Date) -> Bool {
+        fileExpires.map { now >= $0 } ?? false
+    }
+
+    /// Why the file grants nothing at `now` because it has expired, or nil: what the vendor's
+    /// `verify` and `license add` say. A stored file past its expiry still verifies, so that
+    /// `status` can say that the license runs on and a new file is needed.
+    public func fileExpiryRejection(at now: Date) -> LicenseRejection? {
+        guard let fileExpires, isFileExpired(at: now) else { return nil }
+        return LicenseRejection(
+            .expired, "the license file expired at \(RFC3339Date.text(of: fileExpires)): check it out again")
     }
 }

@@ -32,7 +32,10 @@ public enum LicenseSummary {
         }
         lines.append("  issued \(RFC3339Date.text(of: license.issued))")
         if let fileExpires = license.fileExpires {
-            lines.append("  file valid until \(RFC3339Date.text(of: fileExpires))")
+            lines.append(
+                license.isFileExpired(at: now)
+                    ? "  file expired \(RFC3339Date.text(of: fileExpires)): check out a new one"
+                    : "  file valid until \(RFC3339Date.text(of: fileExpires)), then check out a new one")
         }
         if let status = license.keygenStatus { lines.append("  keygen status \(SafeText.sanitize(status))") }
         for grant in license.grants {

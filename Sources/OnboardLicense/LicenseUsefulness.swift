@@ -8,6 +8,7 @@ public enum LicenseUsefulness {
     /// `entitlements`, the catalog's entitlement ids, when there is a catalog); nil when it
     /// grants something.
     public static func reasonItGrantsNothing(_ license: License, entitlements: [String]?, now: Date) -> String? {
+        if let rejection = license.fileExpiryRejection(at: now) { return rejection.reason }
         let active = license.activeGrants(at: now)
         guard !active.isEmpty else {
             let grants = license.grants.map {

@@ -53,9 +53,11 @@ public struct LicenseVerifier: Sendable {
         self.machineFingerprint = machineFingerprint
     }
 
-    /// The license `bytes` hold when every check passes at `now`; an expired license passes
-    /// (what it grants is asked of `License.activeGrants(at:)`), a keygen file past its own
-    /// expiry does not. An encrypted file opens with `secret`, after its signature holds.
+    /// The license `bytes` hold when every check passes at `now`; an expired license passes, and
+    /// so does a keygen file past its own expiry (what either grants is asked of
+    /// `License.activeGrants(at:)`, which counts nothing from an expired file, and
+    /// `License.fileExpiryRejection(at:)` says why). An encrypted file opens with `secret`,
+    /// after its signature holds.
     public func verify(_ bytes: [UInt8], now: Date, secret: LicenseSecret? = nil) -> Result<License, LicenseRejection> {
         if let rejection = Self.sizeRejection(bytes) { return .failure(rejection) }
         let envelope: LicenseEnvelope
@@ -176,12 +178,6 @@ public struct LicenseVerifier: Sendable {
                     .issued,
                     "the license was issued at \(RFC3339Date.text(of: license.issued)), after now "
                         + "(\(RFC3339Date.text(of: now))): is this machine's clock right?"))
-        }
-        if let fileExpires = license.fileExpires, now >= fileExpires {
-            return .failure(
-                LicenseRejection(
-                    .expired,
-                    "the license file expired at \(RFC3339Date.text(of: fileExpires)): check it out again"))
         }
         if license.isWithdrawn, let status = license.keygenStatus {
             return .failure(

@@ -29,26 +29,26 @@ final class CheckoutDesk {
         switch added {
         case .success(let stored): license = stored
         case .failure(.refused(let reason)):
-            return .licenseChecked(.refused(reason: reason), licenseLines: lines(now))
+            return .licenseChecked(.refused(reason: reason), licenses: licenses(now))
         case .failure(.locked(let reason)):
             // The sheet takes no license key yet: the command line does.
             return .licenseChecked(
                 .refused(reason: reason + "; add it with tui-onboard license add FILE --key LICENSE-KEY"),
-                licenseLines: lines(now))
+                licenses: licenses(now))
         case .failure(.unsaved(let reason)):
             return .licenseChecked(
-                .refused(reason: "it is valid but could not be stored: \(reason)"), licenseLines: lines(now))
+                .refused(reason: "it is valid but could not be stored: \(reason)"), licenses: licenses(now))
         }
         let name = license.licensee?.name ?? license.licensee?.email ?? license.id
-        return .licenseChecked(.licensed(to: name), licenseLines: lines(now))
+        return .licenseChecked(.licensed(to: name), licenses: licenses(now))
     }
 
-    /// What the stored licenses grant now, for the paywall's status lines.
-    func lines(_ now: Date = Date()) -> [String] {
+    /// The licenses stored now that verify, for the paywall to count.
+    func licenses(_ now: Date = Date()) -> [License] {
         guard let licensing = catalog.licensing else { return [] }
-        let stored = StoredLicenses.read(
-            stateDirectory: stateDirectory, keys: licensing.publicKeys, audience: audience, now: now)
-        return LicenseSummary.statusLines(stored.verified, catalog: catalog, now: now)
+        return StoredLicenses.read(
+            stateDirectory: stateDirectory, keys: licensing.publicKeys, audience: audience, now: now
+        ).verified
     }
 
     /// Opens `url` with the first command of `$BROWSER` that starts (`BrowserCommand`), or

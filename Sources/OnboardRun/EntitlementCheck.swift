@@ -63,8 +63,9 @@ public enum EntitlementCheck {
             return (EntitlementAnswers.statuses(licenses: stored.verified, now: now), stored.refused)
         }
         let statuses = EntitlementAnswers.statuses(
-            simulated: simulated, licenses: stored.verified, countsSimulated: catalog.countsSimulatedPurchases, now: now
-        )
+            simulated: simulated, licenses: stored.verified, countsSimulated: catalog.countsSimulatedPurchases,
+            now: now,
+            accountURL: catalog.licensing?.accountURL)
         return (statuses, stored.refused)
     }
 

@@ -79,7 +79,7 @@ final class TourEffects {
             return []
         case .verifyLicense(let text):
             let refusal = keepsPurchases ? "this catalog takes no licenses" : Self.nowhereToKeepPurchases
-            return [checkoutDesk?.verify(text) ?? .licenseChecked(.refused(reason: refusal), licenseLines: [])]
+            return [checkoutDesk?.verify(text) ?? .licenseChecked(.refused(reason: refusal), licenses: nil)]
         }
     }
 

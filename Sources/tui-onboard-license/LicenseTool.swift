@@ -187,6 +187,9 @@ struct LicenseTool {
     > {
         switch result {
         case .success(let license):
+            if let rejection = license.fileExpiryRejection(at: moment) {
+                return .failure(ToolFailure(65, "\(name): \(rejection.reason)"))
+            }
             return .success(LicenseSummary.text(of: license, now: moment, verified: true))
         case .failure(let rejection):
             return .failure(ToolFailure(65, "\(name): \(rejection.reason)"))

@@ -33,7 +33,9 @@ struct ShippedDebianPackageTests {
         var sizes: [String: Int] = [:]
         for line in listed.standardOutput.split(separator: "\n") {
             let fields = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-            if fields.count > 5, fields[5].hasPrefix("./usr/bin/") { sizes[String(fields[5].dropFirst(10))] = Int(fields[2]) }
+            if fields.count > 5, fields[0].hasPrefix("-"), fields[5].hasPrefix("./usr/bin/") {
+                sizes[String(fields[5].dropFirst(10))] = Int(fields[2])
+            }
         }
         let goals = ["tui-onboard": 24_000_000, "tui-onboard-license": 10_000_000]
         #expect(Set(sizes.keys) == Set(goals.keys), "\(listed.standardOutput)")

@@ -47,16 +47,23 @@ struct KeygenLicenseFileTests {
         #expect((try? F.verifier().verify(byMetadata, now: F.now).get()) != nil)
     }
 
-    @Test func aKeygenFilePastItsOwnExpiryMustBeCheckedOutAgain() {
+    /// A file past its own expiry still verifies (so `status` can say the license runs on and a
+    /// new file is needed), but grants nothing and says why; before it, the file grants.
+    @Test func aKeygenFilePastItsOwnExpiryMustBeCheckedOutAgain() throws {
         let file = F.envelopeFile(payload: Self.document(), label: LicenseArmor.keygenLabel)
-        guard
-            case .failure(let rejection) = F.verifier(keygenProduct: "prod-42").verify(file, now: F.date("2026-12-20"))
-        else {
-            Issue.record("an expired license file was accepted")
-            return
-        }
+        let later = F.date("2026-12-20")
+        let license = try F.verifier(keygenProduct: "prod-42").verify(file, now: later).get()
+        let fileExpires = try #require(license.fileExpires)
+        #expect(license.isFileExpired(at: later))
+        #expect(license.activeGrants(at: later).isEmpty)
+        #expect(license.grants.allSatisfy { $0.state(at: later).isActive }, "the license itself still runs")
+        let rejection = try #require(license.fileExpiryRejection(at: later))
         #expect(rejection.check == .expired)
         #expect(rejection.reason.contains("check it out again"))
+        let before = fileExpires.addingTimeInterval(-1)
+        #expect(!license.isFileExpired(at: before) && license.fileExpiryRejection(at: before) == nil)
+        #expect(!license.activeGrants(at: before).isEmpty)
+        #expect(license.isFileExpired(at: fileExpires), "the expiry itself is past")
     }
 
     @Test func aLicenseWithoutExpiryIsForGood() throws {

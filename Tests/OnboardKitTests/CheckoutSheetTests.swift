@@ -114,13 +114,20 @@ struct CheckoutSheetTests {
         #expect(app.update(.paste("-----BEGIN TUI-ONBOARD LICENSE-----")) == [])
         _ = app.update(.key(.enter))
         #expect(app.update(.paste("the text")) == [.verifyLicense("the text")])
-        _ = app.update(.licenseChecked(.refused(reason: "the signature does not match"), licenseLines: []))
+        _ = app.update(.licenseChecked(.refused(reason: "the signature does not match"), licenses: nil))
         #expect(Self.render(app).lines.joined().contains("the signature does not match"))
         _ = app.update(.paste("another"))
-        _ = app.update(.licenseChecked(.licensed(to: "Ada"), licenseLines: ["Pro: licensed to Ada, lifetime"]))
+        let license = License(
+            format: .tuiOnboard, id: "L-1", appID: "test.app", issued: PaywallFixtures.start,
+            licensee: License.Licensee(name: "Ada", email: nil),
+            grants: [License.Grant(entitlement: "pro", expires: nil)])
+        _ = app.update(.licenseChecked(.licensed(to: "Ada"), licenses: [license]))
         #expect(Self.render(app).lines.joined().contains("Licensed to Ada"))
         _ = app.update(.key(.escape))
-        #expect(Self.render(app).lines.joined().contains("Pro: licensed to Ada, lifetime"))
+        let screen = Self.render(app).lines.joined(separator: "\n")
+        // One line for the entitlement, saying what grants it, and no "Not purchased" beside it.
+        #expect(screen.contains("Lifetime · licensed to Ada"), "\(screen)")
+        #expect(!screen.contains("Not purchased"), "\(screen)")
     }
 
     @Test func typedLicenseTextTakesEveryKeyUntilItsEndLine() throws {

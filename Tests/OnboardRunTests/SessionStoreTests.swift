@@ -81,11 +81,10 @@ import Testing
         #expect(session.tourRun(tour).licenseDirectory == fixtures.stateDirectory)
     }
 
-    /// A signed catalog's paywall gets a checkout reference and the stored licenses' lines, and
-    /// Enter on a product opens the checkout sheet instead of the simulated store.
+    /// A signed catalog's paywall gets a checkout reference, and Enter on a product opens the
+    /// checkout sheet instead of the simulated store.
     @Test func aSignedCatalogOpensTheCheckoutSheet() throws {
         let fixtures = try SessionFixtures()
-        try fixtures.storeLicense(granting: "pro")
         let session = fixtures.session(SessionFixtures.deck(catalogPath: try fixtures.catalog(licensing: "signed")))
         let (tour, _) = try SessionFixtures.plannedTour(session)
         let makeSetup = try #require(tour.paywall)
@@ -93,17 +92,46 @@ import Testing
         let reference = try #require(setup.checkoutReference)
         #expect(reference.count == 26)
         #expect(makeSetup().checkoutReference != reference, "each paywall has its own reference")
-        #expect(!setup.licenseLines.isEmpty)
+        #expect(setup.licenses.isEmpty)
 
-        var app = OnboardingApp(
-            deck: tour.shown, colorMode: .indexed256, width: 100, height: 40,
-            settings: AppSettings(reducesMotion: true, seed: 1), paywallWhenNeeded: { setup })
-        for _ in 0..<2 { _ = app.update(.key(.right)) }
-        _ = app.update(.presented)
+        var app = Self.onPaywall(tour.shown, setup: setup)
         let effects = app.update(.key(.enter))
         let sheet = try #require(app.paywall?.checkout)
         #expect(sheet.url.hasSuffix("&ref=\(reference)"))
         #expect(effects == [.rememberCheckout(sheet)])
+    }
+
+    /// A stored license that grants the entitlement: the paywall counts it (one line saying it
+    /// is licensed, no "Not purchased", no trial offered), marks the products it gives, and
+    /// Enter sells them to nobody.
+    @Test func aStoredLicenseIsCountedAndNotSoldAgain() throws {
+        let fixtures = try SessionFixtures()
+        try fixtures.storeLicense(granting: "pro")
+        let session = fixtures.session(SessionFixtures.deck(catalogPath: try fixtures.catalog(licensing: "signed")))
+        let (tour, _) = try SessionFixtures.plannedTour(session)
+        let makeSetup = try #require(tour.paywall)
+        let setup = makeSetup()
+        #expect(setup.licenses.map(\.id) == ["LIC-1"])
+
+        var app = Self.onPaywall(tour.shown, setup: setup)
+        let presentation = try #require(app.paywall?.presentation(for: PaywallPage(offeringID: nil)))
+        #expect(presentation.rows.allSatisfy { $0.isLicensed }, "\(presentation.rows)")
+        #expect(presentation.rows.allSatisfy { $0.offer == nil }, "no trial for what a license gives")
+        #expect(presentation.buyLabel == nil)
+        #expect(presentation.statusLines.contains { $0.contains("Lifetime · license") }, "\(presentation.statusLines)")
+        #expect(!presentation.statusLines.contains { $0.contains("Not purchased") }, "\(presentation.statusLines)")
+        #expect(app.update(.key(.enter)) == [])
+        #expect(app.paywall?.checkout == nil)
+    }
+
+    /// The app on the deck's paywall page (the third), shown once.
+    static func onPaywall(_ deck: Deck, setup: PaywallSetup) -> OnboardingApp {
+        var app = OnboardingApp(
+            deck: deck, colorMode: .indexed256, width: 100, height: 40,
+            settings: AppSettings(reducesMotion: true, seed: 1), paywallWhenNeeded: { setup })
+        for _ in 0..<2 { _ = app.update(.key(.right)) }
+        _ = app.update(.presented)
+        return app
     }
 
     /// The simulated catalog has no checkout: no reference, and the store sells in the simulation.
@@ -113,7 +141,7 @@ import Testing
         let makeSetup = try #require(try SessionFixtures.plannedTour(session).tour.paywall)
         let setup = makeSetup()
         #expect(setup.checkoutReference == nil)
-        #expect(setup.licenseLines.isEmpty)
+        #expect(setup.licenses.isEmpty)
     }
 
     /// The event stream: a file gets one JSON line per event with the run's id and mode; a file

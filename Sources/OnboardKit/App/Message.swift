@@ -37,9 +37,9 @@ public enum Message: Hashable, Sendable {
     /// button, turns no page and ends nothing. Nothing on screen takes text yet, so the app
     /// ignores it; a text field would take it whole.
     case paste(String)
-    /// The shell's answer to `.verifyLicense`: stored, for whom, or why not, and what the
-    /// stored licenses now grant (for the paywall's status lines).
-    case licenseChecked(CheckoutSheet.Outcome, licenseLines: [String])
+    /// The shell's answer to `.verifyLicense`: stored, for whom, or why not, and the licenses
+    /// stored now, verified (nil: as they were), which the paywall counts beside the store.
+    case licenseChecked(CheckoutSheet.Outcome, licenses: [License]?)
     /// The shell's answer to `.openAddress`: nil when the browser was started, else why not.
     case addressOpened(failure: String?)
 

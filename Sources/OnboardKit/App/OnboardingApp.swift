@@ -330,8 +330,8 @@ public struct OnboardingApp: Sendable {
             return []
         case .paste(let text):
             return paste(text)
-        case .licenseChecked(let outcome, let lines):
-            return paywall.map { _ in perform(paywall!.finishLicenseCheck(outcome, licenseLines: lines)) } ?? []
+        case .licenseChecked(let outcome, let licenses):
+            return paywall.map { _ in perform(paywall!.finishLicenseCheck(outcome, licenses: licenses)) } ?? []
         case .addressOpened(let failure):
             paywall?.addressOpened(failure: failure)
             return []

@@ -97,7 +97,7 @@ public struct RunResult: Encodable, Hashable, Sendable {
             case .inGracePeriod(let until):
                 expiresDate = until
                 willRenew = status.subscription?.willRenew ?? true
-            case .notPurchased, .expired, .awaitingApproval, .inBillingRetry, .refunded, .revoked:
+            case .notPurchased, .expired, .awaitingApproval, .inBillingRetry, .refunded, .revoked, .licenseFileExpired:
                 return nil
             }
         }

@@ -14,11 +14,15 @@ public struct Licensing: Hashable, Sendable {
     public var publicKeys: [LicensePublicKey]
     /// A keygen.sh product id that also names this app in keygen license files.
     public var keygenProduct: String?
+    /// Where a customer checks out a new license file once theirs expires (keygen files carry
+    /// their own expiry): the vendor's account page. Said beside the file's expiry.
+    public var accountURL: String?
 
-    public init(mode: Mode, publicKeys: [LicensePublicKey], keygenProduct: String? = nil) {
+    public init(mode: Mode, publicKeys: [LicensePublicKey], keygenProduct: String? = nil, accountURL: String? = nil) {
         self.mode = mode
         self.publicKeys = publicKeys
         self.keygenProduct = keygenProduct
+        self.accountURL = accountURL
     }
 
     /// True when simulated purchases count toward `has` and `status`.

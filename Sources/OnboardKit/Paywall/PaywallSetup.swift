@@ -16,18 +16,19 @@ public struct PaywallSetup: Sendable {
     /// This run's checkout reference (128 random bits, Crockford base32), made by the shell:
     /// the core has no randomness of its own. Nil: products are bought only in the simulation.
     public var checkoutReference: String?
-    /// What the stored licenses grant, for the status lines ("Pro: licensed to Ada, lifetime").
-    public var licenseLines: [String]
+    /// The licenses stored in the state, verified at start: they grant beside the simulated
+    /// store, and the paywall says which grants what.
+    public var licenses: [License]
 
     public init(
         catalog: Catalog, ledger: Ledger = Ledger(), mode: StoreSimulator.SimulationMode = .success,
         latency: Double = 1, clock: StoreClock, locale: Locale = Locale(identifier: "en_US"),
         timeZone: TimeZone = TimeZone(identifier: "UTC")!, isSandbox: Bool = false, checkoutReference: String? = nil,
-        licenseLines: [String] = []
+        licenses: [License] = []
     ) {
         self.isSandbox = isSandbox
         self.checkoutReference = checkoutReference
-        self.licenseLines = licenseLines
+        self.licenses = licenses
         self.catalog = catalog
         self.ledger = ledger
         self.mode = mode

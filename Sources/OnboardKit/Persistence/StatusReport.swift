@@ -51,6 +51,7 @@ public struct StatusReport: Hashable, Sendable {
         case .inBillingRetry: return "in-billing-retry"
         case .refunded: return "refunded"
         case .revoked: return "revoked"
+        case .licenseFileExpired: return "license-file-expired"
         }
     }
 
@@ -98,6 +99,9 @@ public struct StatusReport: Hashable, Sendable {
                 if !status.counts { line += " (simulated: only signed licenses count)" }
             }
             lines.append(line)
+            if let note = status.licenseFileNote(locale: locale, timeZone: timeZone) {
+                lines.append("    " + String(repeating: " ", count: width) + "            " + SafeText.sanitize(note))
+            }
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -153,6 +157,9 @@ public struct StatusReport: Hashable, Sendable {
             var licenseID: String?
             var licensee: License.Licensee?
             var graceEnds: Date?
+            /// A license file's own expiry (keygen's `meta.expiry`), apart from the entitlement's end.
+            var licenseFileExpiresDate: Date?
+            var licenseAccountURL: String?
             var subscription: SubscriptionDetails?
             /// From the state, so a refunded one-time purchase (no subscription details) has it too.
             var refundedAt: Date?
@@ -171,6 +178,8 @@ public struct StatusReport: Hashable, Sendable {
                 try container.encode(licenseID, forKey: .licenseID)
                 try container.encode(licensee.map { ["name": $0.name, "email": $0.email] }, forKey: .licensee)
                 try container.encode(graceEnds, forKey: .graceEnds)
+                try container.encode(licenseFileExpiresDate, forKey: .licenseFileExpiresDate)
+                try container.encode(licenseAccountURL, forKey: .licenseAccountURL)
                 try container.encode(subscription?.originalTransactionID, forKey: .originalTransactionID)
                 try container.encode(subscription?.unsubscribeDetectedAt, forKey: .unsubscribeDetectedAt)
                 try container.encode(subscription?.billingIssueDetectedAt, forKey: .billingIssueDetectedAt)
@@ -186,7 +195,8 @@ public struct StatusReport: Hashable, Sendable {
 
             enum CodingKeys: String, CodingKey {
                 case id, name, active, state, expiresDate, willRenew, periodType, productID, source, licenseID, licensee
-                case graceEnds, originalTransactionID, unsubscribeDetectedAt, billingIssueDetectedAt
+                case graceEnds, licenseFileExpiresDate, licenseAccountURL, originalTransactionID, unsubscribeDetectedAt,
+                    billingIssueDetectedAt
                 case gracePeriodExpiresDate, refundedAt, pendingProductID, pendingChangeDate, renewalPrice
                 case priceIncrease
             }
@@ -225,6 +235,8 @@ public struct StatusReport: Hashable, Sendable {
                     expires = on
                     renews = false
                     refundedAt = on
+                case .licenseFileExpired:
+                    renews = false
                 case .inGracePeriod(let until):
                     expires = until
                     renews = status.subscription?.willRenew ?? true
@@ -234,14 +246,17 @@ public struct StatusReport: Hashable, Sendable {
                 case .notPurchased, .lifetime, .awaitingApproval:
                     break
                 }
-                if let license = status.license, status.state.isActive { expires = license.expires }
+                if let license = status.license, status.state.isActive || status.licenseFileExpired {
+                    expires = license.expires
+                }
                 let source = status.license != nil ? "license" : (status.productID != nil ? "simulated" : nil)
                 return Entitlement(
                     id: status.entitlement.id, name: status.entitlement.displayName, active: status.grantsAccess,
                     state: StatusReport.stateName(status.state), expiresDate: expires, willRenew: renews,
                     periodType: status.periodType?.rawValue, productID: status.productID, source: source,
                     licenseID: status.license?.id, licensee: status.license?.licensee,
-                    graceEnds: status.license?.graceEnds,
+                    graceEnds: status.license?.graceEnds, licenseFileExpiresDate: status.license?.fileExpires,
+                    licenseAccountURL: status.license?.fileExpires == nil ? nil : status.license?.accountURL,
                     subscription: status.license == nil ? status.subscription : nil, refundedAt: refundedAt)
             }
         }

@@ -82,7 +82,7 @@ extension OnboardingSession {
         let appID = settings.appID ?? deck.app.id
         return {
             var reference: String?
-            var licenseLines: [String] = []
+            var licenses: [License] = []
             if catalog.licensing != nil {
                 // 128 bits from the system's secure generator (getrandom): the core has no
                 // randomness of its own.
@@ -93,13 +93,13 @@ extension OnboardingSession {
                 let stored = StoredLicenses.read(
                     stateDirectory: licenseDirectory, keys: licensing.publicKeys,
                     audience: .init(appID: appID, keygenProduct: licensing.keygenProduct), now: Date())
-                licenseLines = LicenseSummary.statusLines(stored.verified, catalog: catalog, now: Date())
+                licenses = stored.verified
             }
             return PaywallSetup(
                 catalog: catalog, ledger: ledger, mode: mode, latency: latency, clock: clock,
                 locale: FormattingLocale.resolve(option: language, environment: environment),
                 timeZone: TimeZone.current, isSandbox: isSandbox, checkoutReference: reference,
-                licenseLines: licenseLines)
+                licenses: licenses)
         }
     }
 }

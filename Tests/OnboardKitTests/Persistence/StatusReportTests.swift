@@ -46,6 +46,7 @@ import Testing
         (.inBillingRetry(since: later), "in-billing-retry", false, "2026-02-28T00:00:00Z", true),
         (.refunded(on: later), "refunded", false, "2026-02-28T00:00:00Z", false),
         (.revoked(on: later), "revoked", false, "2026-02-28T00:00:00Z", false),
+        (.licenseFileExpired(on: later), "license-file-expired", false, nil, false),
     ])
     func everyStateHasItsNameAndDates(
         state: EntitlementStatus.State, name: String, active: Bool, expires: String?, renews: Bool?
@@ -61,7 +62,8 @@ import Testing
         #expect(
             Set(entry.keys) == [
                 "id", "name", "active", "state", "expiresDate", "willRenew", "periodType", "productID", "source",
-                "licenseID", "licensee", "graceEnds", "originalTransactionID", "unsubscribeDetectedAt",
+                "licenseID", "licensee", "graceEnds", "licenseFileExpiresDate", "licenseAccountURL",
+                "originalTransactionID", "unsubscribeDetectedAt",
                 "billingIssueDetectedAt", "gracePeriodExpiresDate", "refundedAt", "pendingProductID",
                 "pendingChangeDate", "renewalPrice", "priceIncrease",
             ])
@@ -82,6 +84,8 @@ import Testing
                       "graceEnds" : null,
                       "gracePeriodExpiresDate" : null,
                       "id" : "pro",
+                      "licenseAccountURL" : null,
+                      "licenseFileExpiresDate" : null,
                       "licenseID" : null,
                       "licensee" : null,
                       "name" : "Pro",

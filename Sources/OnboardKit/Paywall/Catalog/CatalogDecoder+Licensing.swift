@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 extension CatalogDecoder {
-    static let licensingKeys: Set<String> = ["mode", "publicKeys", "keygenProduct"]
+    static let licensingKeys: Set<String> = ["mode", "publicKeys", "keygenProduct", "accountURL"]
 
     /// Reads "licensing": the mode and the vendor's public keys, each checked where it stands.
     /// In `signed` mode, a product sold with no checkout address is a warning: it could only
@@ -45,9 +45,14 @@ extension CatalogDecoder {
             }
         }
         let keygenProduct = reader.string("keygenProduct", nonEmpty: true)
+        // Where a customer checks out a new license file when theirs expires (their account page).
+        let accountURL = reader.member("accountURL").flatMap {
+            CatalogValues.webURL($0, path: reader.path.appending("accountURL"), log: log)
+        }
         guard let mode, keysValid, !keys.isEmpty else { return nil }
         if mode == .signed { warnAboutProductsWithoutCheckout(offerings) }
-        return Licensing(mode: mode, publicKeys: keys, keygenProduct: keygenProduct)
+        return Licensing(
+            mode: mode, publicKeys: keys, keygenProduct: keygenProduct, accountURL: accountURL?.absoluteString)
     }
 
     private func warnAboutProductsWithoutCheckout(_ offerings: [Offering]) {

@@ -70,14 +70,17 @@ extension PaywallController {
     }
 
     /// The shell verified the license: "Licensed to NAME" and the confetti, or why not, on the
-    /// sheet; `lines` (what the stored licenses now grant) replace the status lines' own.
-    mutating func finishLicenseCheck(_ outcome: CheckoutSheet.Outcome, licenseLines lines: [String]?) -> [StoreEvent] {
+    /// sheet; `licenses` (those stored now, when the shell read them) replace the paywall's.
+    mutating func finishLicenseCheck(_ outcome: CheckoutSheet.Outcome, licenses: [License]?) -> [StoreEvent] {
         updateCheckout {
             $0.isVerifying = false
             $0.eraseTyped()
             $0.outcome = outcome
         }
-        if let lines { licenseLines = lines }
+        if let licenses {
+            self.licenses = licenses
+            refreshStatusLines()
+        }
         if case .licensed = outcome { return [.celebrate] }
         return []
     }

@@ -25,8 +25,9 @@ public struct PaywallController: Sendable {
     private(set) var lifecycleText = PaywallLifecycleText()
     private var lifecycleTextSource: Int?
     let checkoutReference: String?
-    /// What signed licenses grant, under the entitlement lines.
-    public internal(set) var licenseLines: [String]
+    /// The stored licenses that verify: they grant beside the simulated store, counted at the
+    /// store's `now`, as `has --now` and `status --now` count them.
+    public internal(set) var licenses: [License]
     /// The `StoreSimulator.noticeSerial` of the notice the terminal last showed.
     private var presentedNoticeSerial: Int?
     /// The transactions this session recorded in the ledger (purchases, ask-to-buy requests
@@ -60,7 +61,7 @@ public struct PaywallController: Sendable {
         timeZone = setup.timeZone
         calendar = setup.calendar
         checkoutReference = setup.checkoutReference
-        licenseLines = setup.licenseLines
+        licenses = setup.licenses
         entitlements = EntitlementCache(
             StoreContext(
                 catalog: setup.catalog, ledger: setup.ledger, now: setup.clock.simulatedDate(atWall: wallDate),
@@ -122,7 +123,7 @@ public struct PaywallController: Sendable {
         return presentation(
             from: PaywallOfferingText(offering: offering, catalog: catalog, formatter: formatter),
             statusLines: Self.statusLines(
-                statuses, catalog: catalog, formatter: formatter, locale: locale, timeZone: timeZone,
+                shownStatuses, catalog: catalog, formatter: formatter, locale: locale, timeZone: timeZone,
                 isSandbox: isSandbox, hasPending: !pendingTransactions.isEmpty))
     }
 
@@ -138,23 +139,24 @@ public struct PaywallController: Sendable {
         // Owned: this very product is active or bought. Blocked: its subscription group is
         // active through another plan, so the store refuses it while that lasts.
         let snapshot = entitlements.snapshot
+        let licensed = licensedProductIDs.intersection(productIDs)
         return text.presentation(
             selectedIndex: selectedIndex(in: offering),
             ownedProductIDs: snapshot.ownedProductIDs.intersection(productIDs),
             blockedProductIDs: snapshot.blockedProductIDs.intersection(productIDs),
-            introEligibleProductIDs: snapshot.introEligibleProductIDs.intersection(productIDs),
-            statusLines: (statusLines ?? self.statusLines) + licenseLines, progress: progressText,
+            introEligibleProductIDs: snapshot.introEligibleProductIDs.intersection(productIDs).subtracting(licensed),
+            licensedProductIDs: licensed, statusLines: statusLines ?? self.statusLines, progress: progressText,
             listTop: listTop[offering.id] ?? 0,
             lifecycle: lifecycleTextSource == entitlements.computations ? lifecycleText : lifecycleWords(snapshot))
     }
 
-    private mutating func refreshStatusLines() {
+    mutating func refreshStatusLines() {
         let snapshot = entitlements.snapshot
         if lifecycleTextSource != entitlements.computations {
             lifecycleText = lifecycleWords(snapshot)
             lifecycleTextSource = entitlements.computations
         }
-        let source = (statuses: statuses, hasPending: !pendingTransactions.isEmpty)
+        let source = (statuses: shownStatuses, hasPending: !pendingTransactions.isEmpty)
         if let kept = statusLinesSource, kept.statuses == source.statuses, kept.hasPending == source.hasPending {
             return
         }
@@ -162,24 +164,6 @@ public struct PaywallController: Sendable {
         statusLines = Self.statusLines(
             source.statuses, catalog: catalog, formatter: formatter, locale: locale, timeZone: timeZone,
             isSandbox: isSandbox, hasPending: source.hasPending)
-    }
-
-    /// One line per entitlement, the sandbox label first, and the request keys while one waits.
-    static func statusLines(
-        _ statuses: [EntitlementStatus], catalog: Catalog, formatter: PriceFormatter, locale: Locale,
-        timeZone: TimeZone, isSandbox: Bool, hasPending: Bool
-    ) -> [String] {
-        var lines = statuses.map { status in
-            let renewalPrice = status.productID.flatMap { catalog.products[$0] }.map(formatter.pricePerPeriod(of:))
-            let line = status.statusLine(locale: locale, timeZone: timeZone, renewalPrice: renewalPrice)
-            // The entitlement's name is the catalog's: it cannot turn the date or price around.
-            return BidiText.line([.value(SafeText.sanitize(status.entitlement.displayName)), .text(": "), .value(line)])
-        }
-        if isSandbox, !lines.isEmpty {
-            lines[0] = BidiText.line([.value(Self.sandboxLabel), .text(" · "), .value(lines[0])])
-        }
-        if hasPending { lines.append(Self.requestKeys) }
-        return lines
     }
 
     /// What the status line starts with while purchases go to the sandbox ledger: first, so a
@@ -289,7 +273,9 @@ public struct PaywallController: Sendable {
         case .nextPackage:
             selection[offering.id] = min(offering.packages.count - 1, index + 1)
         case .buy:
-            guard offering.packages.indices.contains(index) else { return [] }
+            guard offering.packages.indices.contains(index),
+                !licensedProductIDs.contains(offering.packages[index].product.id)
+            else { return [] }
             if openCheckout(for: offering.packages[index].product) {
                 return checkout.map { [.checkoutOpened($0)] } ?? []
             }

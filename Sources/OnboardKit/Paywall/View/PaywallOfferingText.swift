@@ -117,7 +117,8 @@ public struct PaywallOfferingText: Sendable {
     /// picking out what was worked out.
     public func presentation(
         selectedIndex: Int, ownedProductIDs: Set<String>, blockedProductIDs: Set<String> = [],
-        introEligibleProductIDs: Set<String>, statusLines: [String], progress: String?, listTop: Int = 0,
+        introEligibleProductIDs: Set<String>, licensedProductIDs: Set<String> = [], statusLines: [String],
+        progress: String?, listTop: Int = 0,
         lifecycle: PaywallLifecycleText = PaywallLifecycleText()
     ) -> PaywallPresentation {
         let packages = offering.packages
@@ -128,7 +129,8 @@ public struct PaywallOfferingText: Sendable {
             if !introEligibleProductIDs.contains(id) { row.offer = nil }
             if let winBack = lifecycle.winBackOffers[id] { row.offer = winBack }
             row.isSelected = index == selectedIndex
-            row.isOwned = ownedProductIDs.contains(id)
+            row.isLicensed = licensedProductIDs.contains(id)
+            row.isOwned = ownedProductIDs.contains(id) || row.isLicensed
             row.planChangeTag = lifecycle.planChangeTags[id]
             row.isBlocked = blockedProductIDs.contains(id) && row.planChangeTag == nil
             return row
@@ -138,6 +140,7 @@ public struct PaywallOfferingText: Sendable {
             let id = package.product.id
             if let change = lifecycle.planChangeCalls[id] { return change }
             if let resume = lifecycle.resumeCalls[id] { return resume }
+            if licensedProductIDs.contains(id) { return Messages.tr("Already yours: licensed") }
             if ownedProductIDs.contains(id) || blockedProductIDs.contains(id) {
                 return package.product.type == .nonConsumable
                     ? Messages.tr("Already yours") : Messages.tr("You're currently subscribed")
@@ -162,7 +165,9 @@ public struct PaywallOfferingText: Sendable {
         if isSelectedValid {
             let id = packages[selectedIndex].product.id
             let type = packages[selectedIndex].product.type
-            if let label = lifecycle.buyLabels[id] {
+            if licensedProductIDs.contains(id) {
+                presentation.buyLabel = nil
+            } else if let label = lifecycle.buyLabels[id] {
                 // An empty label: Enter does nothing to this package now.
                 presentation.buyLabel = label.isEmpty ? nil : label
             } else if ownedProductIDs.contains(id) && type != .consumable && type != .nonRenewing {

@@ -21,6 +21,8 @@ public struct PaywallPresentation: Hashable, Sendable {
         public var isOwned: Bool
         /// Another plan of a subscription group that is active: not for sale while it lasts.
         public var isBlocked: Bool
+        /// What a signed license already gives (every entitlement of the product): owned too.
+        public var isLicensed = false
         /// True for a one-time purchase (owned rather than subscribed to).
         public var isOneTime: Bool
         /// For another plan of the group the customer is subscribed in: what choosing it does

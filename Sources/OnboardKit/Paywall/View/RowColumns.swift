@@ -59,6 +59,7 @@ struct RowColumns {
 
     /// The badge, or what the row already is.
     static func tag(of row: PaywallPresentation.Row, short: Bool) -> String? {
+        if row.isLicensed { return Messages.tr("licensed") }
         if row.isOwned {
             return row.isOneTime ? Messages.tr("owned") : (short ? Messages.tr("current") : Messages.tr("current plan"))
         }

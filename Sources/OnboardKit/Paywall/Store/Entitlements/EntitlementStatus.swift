@@ -27,12 +27,16 @@ public struct EntitlementStatus: Hashable, Sendable {
         case refunded(on: Date)
         /// Access was withdrawn without a refund on that date.
         case revoked(on: Date)
+        /// A license still grants it, but the license file expired on that date: no access
+        /// until a new file is checked out.
+        case licenseFileExpired(on: Date)
 
         /// True when the customer has access now, like RevenueCat's `isActive`.
         public var isActive: Bool {
             switch self {
             case .lifetime, .active, .inGracePeriod: return true
-            case .notPurchased, .expired, .awaitingApproval, .inBillingRetry, .refunded, .revoked: return false
+            case .notPurchased, .expired, .awaitingApproval, .inBillingRetry, .refunded, .revoked, .licenseFileExpired:
+                return false
             }
         }
 
@@ -40,7 +44,7 @@ public struct EntitlementStatus: Hashable, Sendable {
         public var accessEnd: Date? {
             switch self {
             case .active(let until, _), .inGracePeriod(let until): return until
-            case .expired(let date), .refunded(let date), .revoked(let date): return date
+            case .expired(let date), .refunded(let date), .revoked(let date), .licenseFileExpired(let date): return date
             case .inBillingRetry(let since): return since
             case .notPurchased, .lifetime, .awaitingApproval: return nil
             }

@@ -93,7 +93,7 @@ struct PurchaseAccess: Hashable {
         case .lifetime: return 4
         case .active, .inGracePeriod: return 3
         case .awaitingApproval: return 2
-        case .expired, .inBillingRetry, .refunded, .revoked: return 1
+        case .expired, .inBillingRetry, .refunded, .revoked, .licenseFileExpired: return 1
         case .notPurchased: return 0
         }
     }

@@ -22,6 +22,9 @@ extension EntitlementStatus {
             return renewalPrice.map {
                 Messages.tr("Free trial until {{ date }}, then {{ price }}", ["date": day, "price": $0])
             } ?? Messages.tr("Free trial until {{ date }} (renews)", ["date": day])
+        case .active(let until, _) where license != nil:
+            // A license neither renews nor lapses by itself: its end is all there is to say.
+            return Messages.tr("Active until {{ date }}", ["date": Self.day(until, locale: locale, timeZone: timeZone)])
         case .active(let until, let willRenew):
             let day = Self.day(until, locale: locale, timeZone: timeZone)
             if willRenew, let pending = pendingProductName {
@@ -49,6 +52,9 @@ extension EntitlementStatus {
         case .revoked(let date):
             return Messages.tr(
                 "Access revoked on {{ date }}", ["date": Self.day(date, locale: locale, timeZone: timeZone)])
+        case .licenseFileExpired(let date):
+            return Messages.tr(
+                "License file expired on {{ date }}", ["date": Self.day(date, locale: locale, timeZone: timeZone)])
         }
     }
 

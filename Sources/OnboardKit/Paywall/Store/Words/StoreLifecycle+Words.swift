@@ -36,7 +36,7 @@ extension StoreLifecycle {
         case .expired(let on): return Messages.tr("it expired on {{ date }}", ["date": day(on)])
         case .refunded(let on): return Messages.tr("it was refunded on {{ date }}", ["date": day(on)])
         case .revoked(let on): return Messages.tr("it was revoked on {{ date }}", ["date": day(on)])
-        case .notPurchased, .lifetime, .awaitingApproval: return Messages.tr("it is not current")
+        case .notPurchased, .lifetime, .awaitingApproval, .licenseFileExpired: return Messages.tr("it is not current")
         }
     }
 
