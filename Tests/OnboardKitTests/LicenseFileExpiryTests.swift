@@ -116,7 +116,8 @@ struct LicenseFileExpiryTests {
             let setup = PaywallSetup(
                 catalog: catalog, clock: StoreClock(startWallDate: now), licenses: [Self.license()])
             let controller = PaywallController(setup: setup, seed: 1)
-            return try #require(controller.presentation(for: PaywallPage(offeringID: nil))).statusLines
+            let presentation = try #require(controller.presentation(for: PaywallPage(offeringID: nil)))
+            return presentation.statusLines + presentation.statusNotes
         }
         #expect(
             try lines(Self.before) == [
@@ -128,5 +129,21 @@ struct LicenseFileExpiryTests {
                 "\(proName): License file expired on Oct 4, 2026",
                 "Check out a new license file from \(Self.account): the license itself is still valid",
             ])
+    }
+
+    /// The note ends with the address to go to: on a narrow screen it wraps, never cut.
+    @Test(arguments: [80, 60, 44])
+    func theNoteWrapsWholeOnTheScreen(width: Int) throws {
+        var catalog = try CheckoutSheetTests.catalog()
+        catalog.licensing?.accountURL = Self.account
+        let deck = PaywallFixtures.deck([.paywall(PaywallPage(offeringID: "default"))])
+        let setup = PaywallSetup(
+            catalog: catalog, clock: StoreClock(startWallDate: Self.before), licenses: [Self.license()])
+        var app = PaywallFixtures.app(deck, setup: setup, width: width, height: 40)
+        _ = app.update(.presented)
+        let screen = CheckoutSheetTests.render(app).lines.map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(screen.contains { $0.hasSuffix(Self.account) }, "\(screen.joined(separator: "\n"))")
+        #expect(screen.contains { $0.hasPrefix("This license file must be renewed") })
+        #expect(!screen.contains { $0.contains("…") && $0.contains("renewed") })
     }
 }

@@ -109,6 +109,7 @@ public enum PlainTextRenderer {
         // The request keys are for the screen; plain output has no keys.
         let requestKeys = PaywallController.requestKeys
         lines += presentation.statusLines.filter { $0 != requestKeys }
+        lines += presentation.statusNotes.flatMap { TextLayout.wrap($0, width: width) }
         if let privacy = presentation.privacyPolicy {
             lines.append(Messages.tr("Privacy Policy: {{ address }}", ["address": privacy]))
         }

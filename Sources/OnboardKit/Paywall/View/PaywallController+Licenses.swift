@@ -30,7 +30,7 @@ extension PaywallController {
 
     /// One line per entitlement, the sandbox label first, and the request keys while one waits.
     /// A catalog that sells licenses says what grants each (a license and to whom, a purchase,
-    /// a simulated purchase that does not count), and a license file's own expiry under its line.
+    /// a simulated purchase that does not count).
     static func statusLines(
         _ statuses: [EntitlementStatus], catalog: Catalog, formatter: PriceFormatter, locale: Locale,
         timeZone: TimeZone, isSandbox: Bool, hasPending: Bool
@@ -48,12 +48,21 @@ extension PaywallController {
             ]
             if catalog.licensing != nil, let source = status.sourceText { pieces += [.text(" · "), .value(source)] }
             lines.append(BidiText.line(pieces))
-            if let note = status.licenseFileNote(locale: locale, timeZone: timeZone) { lines.append(note) }
         }
         if isSandbox, !lines.isEmpty {
             lines[0] = BidiText.line([.value(Self.sandboxLabel), .text(" · "), .value(lines[0])])
         }
         if hasPending { lines.append(Self.requestKeys) }
         return lines
+    }
+
+    /// The sentences about license files' own expiries (`licenseFileNote`), once each.
+    static func licenseNotes(_ statuses: [EntitlementStatus], locale: Locale, timeZone: TimeZone) -> [String] {
+        var notes: [String] = []
+        for note in statuses.compactMap({ $0.licenseFileNote(locale: locale, timeZone: timeZone) })
+        where !notes.contains(note) {
+            notes.append(note)
+        }
+        return notes
     }
 }

@@ -42,6 +42,9 @@ public struct PaywallController: Sendable {
     /// The entitlement lines under the button, worked out again only when the entitlements or
     /// the pending requests change (their dates go through ICU).
     public private(set) var statusLines: [String] = []
+    /// What to do about a license file's own expiry, under the status lines (wrapped, not cut:
+    /// they end with the address to go to).
+    public private(set) var statusNotes: [String] = []
     private var statusLinesSource: (statuses: [EntitlementStatus], hasPending: Bool)?
 
     public enum Link: Hashable, Sendable {
@@ -120,11 +123,13 @@ public struct PaywallController: Sendable {
     /// The presentation built from nothing kept: what the kept texts must always give.
     func freshPresentation(for page: PaywallPage) -> PaywallPresentation? {
         guard let offering = offering(for: page) else { return nil }
+        let statuses = shownStatuses
         return presentation(
             from: PaywallOfferingText(offering: offering, catalog: catalog, formatter: formatter),
             statusLines: Self.statusLines(
-                shownStatuses, catalog: catalog, formatter: formatter, locale: locale, timeZone: timeZone,
-                isSandbox: isSandbox, hasPending: !pendingTransactions.isEmpty))
+                statuses, catalog: catalog, formatter: formatter, locale: locale, timeZone: timeZone,
+                isSandbox: isSandbox, hasPending: !pendingTransactions.isEmpty),
+            statusNotes: Self.licenseNotes(statuses, locale: locale, timeZone: timeZone))
     }
 
     /// Works out the page's prices and copy once, for every later `presentation(for:)`.
@@ -133,14 +138,16 @@ public struct PaywallController: Sendable {
         offeringTexts[page] = PaywallOfferingText(offering: offering, catalog: catalog, formatter: formatter)
     }
 
-    private func presentation(from text: PaywallOfferingText, statusLines: [String]? = nil) -> PaywallPresentation {
+    private func presentation(
+        from text: PaywallOfferingText, statusLines: [String]? = nil, statusNotes: [String]? = nil
+    ) -> PaywallPresentation {
         let offering = text.offering
         let productIDs = Set(offering.packages.map(\.product.id))
         // Owned: this very product is active or bought. Blocked: its subscription group is
         // active through another plan, so the store refuses it while that lasts.
         let snapshot = entitlements.snapshot
         let licensed = licensedProductIDs.intersection(productIDs)
-        return text.presentation(
+        var presentation = text.presentation(
             selectedIndex: selectedIndex(in: offering),
             ownedProductIDs: snapshot.ownedProductIDs.intersection(productIDs),
             blockedProductIDs: snapshot.blockedProductIDs.intersection(productIDs),
@@ -148,6 +155,8 @@ public struct PaywallController: Sendable {
             licensedProductIDs: licensed, statusLines: statusLines ?? self.statusLines, progress: progressText,
             listTop: listTop[offering.id] ?? 0,
             lifecycle: lifecycleTextSource == entitlements.computations ? lifecycleText : lifecycleWords(snapshot))
+        presentation.statusNotes = statusNotes ?? self.statusNotes
+        return presentation
     }
 
     mutating func refreshStatusLines() {
@@ -164,6 +173,7 @@ public struct PaywallController: Sendable {
         statusLines = Self.statusLines(
             source.statuses, catalog: catalog, formatter: formatter, locale: locale, timeZone: timeZone,
             isSandbox: isSandbox, hasPending: source.hasPending)
+        statusNotes = Self.licenseNotes(source.statuses, locale: locale, timeZone: timeZone)
     }
 
     /// What the status line starts with while purchases go to the sandbox ledger: first, so a

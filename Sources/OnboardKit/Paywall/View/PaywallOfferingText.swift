@@ -156,7 +156,9 @@ public struct PaywallOfferingText: Sendable {
             callToActions: callsToAction, statusLines: statusLines, progress: progress, privacyPolicy: privacyPolicy,
             termsOfUse: termsOfUse, listTop: listTop)
         let shownDisclosures = packages.indices.map { index -> String? in
-            introEligibleProductIDs.contains(packages[index].product.id)
+            // What a license already gives is not sold here: no terms of a sale to state.
+            if licensedProductIDs.contains(packages[index].product.id) { return nil }
+            return introEligibleProductIDs.contains(packages[index].product.id)
                 ? disclosuresEligible[index] : disclosures[index]
         }
         presentation.disclosures = shownDisclosures.map { $0 ?? "" }

@@ -60,6 +60,9 @@ public struct PaywallPresentation: Hashable, Sendable {
     public var buyLabel: String? = Messages.tr("buy")
     /// One line per entitlement: "tui-onboard Pro: Active until Dec 3, 2026 (renews)".
     public var statusLines: [String]
+    /// Sentences under the status lines that must be read whole (a license file's renewal and
+    /// where to renew it): wrapped, never cut.
+    public var statusNotes: [String] = []
     /// A spinner frame and what is going on, while a purchase or restore runs.
     public var progress: String?
     public var privacyPolicy: String?

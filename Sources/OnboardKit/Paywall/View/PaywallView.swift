@@ -341,7 +341,10 @@ public struct PaywallView {
             offer = [Line(text: TextLayout.truncate(text, width: width), style: theme.accentText, kind: .centred)]
         }
         let status =
-            fit.status ? aligned(p.statusLines.map { TextLayout.truncate($0, width: width) }, theme.muted) : []
+            fit.status
+            ? aligned(
+                p.statusLines.map { TextLayout.truncate($0, width: width) }
+                    + p.statusNotes.flatMap { TextLayout.wrap($0, width: width) }, theme.muted) : []
         let actions = fit.actions ? [actionsLine(width: width)] : []
         let disclosure = fit.disclosure ? disclosureLines(width: width) : []
         return [title, subtitle, features, list + offer, buttonLines(fit, width: width) + disclosure, status, actions]
