@@ -6,6 +6,7 @@ public enum CheckoutSheetView {
     /// Dark modules are the glyphs' ink: black on white.
     static let codeStyle = Style(foreground: .indexed(0), background: .indexed(15))
 
+    /// The sheet's keys: while it asks for a license key, only Enter and Escape are not the key's.
     static func footer(of sheet: CheckoutSheet) -> String {
         let keys =
             sheet.isAskingForKey
@@ -86,11 +87,12 @@ public enum CheckoutSheetView {
         }
     }
 
-    /// The question of an encrypted license's key (its first `keyQuestionLines`), the key as one
-    /// bullet a character (its length in words where the bullets would not fit), and why the
-    /// last key was not taken.
+    /// How many of `keyLines` ask the question (drawn in the body's colour).
     static let keyQuestionLines = 2
 
+    /// The question of an encrypted license's key, the key as one bullet a character (its
+    /// length in characters where the bullets would not fit), and why the last key was not
+    /// taken. Never the key itself.
     static func keyLines(of entry: LicenseKeyEntry, width: Int) -> [String] {
         let bullets = Messages.tr(
             "License key: {{ bullets }}", ["bullets": String(repeating: "•", count: entry.typedCount)])
