@@ -67,7 +67,7 @@ public enum LicenseEncryption {
 /// What opens an encrypted file: the license key keygen.sh gave the customer (with this
 /// machine's fingerprint for a machine file, `LicenseVerifier.machineFingerprint`). Never shown
 /// or logged.
-public struct LicenseSecret: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible,
+public struct LicenseSecret: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible,
     CustomReflectable
 {
     public var licenseKey: String

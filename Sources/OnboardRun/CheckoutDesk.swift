@@ -10,31 +10,44 @@ final class CheckoutDesk {
     let catalog: Catalog
     let appID: String
     let environment: [String: String]
+    /// The store's clock: a license is judged at the date the paywall shows (`--now`), as
+    /// `license add --now` judges it.
+    let clock: StoreClock
 
-    init(stateDirectory: String, catalog: Catalog, appID: String, environment: [String: String]) {
+    init(
+        stateDirectory: String, catalog: Catalog, appID: String, environment: [String: String],
+        clock: StoreClock = StoreClock(startWallDate: Date())
+    ) {
         self.stateDirectory = stateDirectory
         self.catalog = catalog
         self.appID = appID
         self.environment = environment
+        self.clock = clock
     }
+
+    /// The date on the store's clock now.
+    var now: Date { clock.simulatedDate(atWall: Date()) }
 
     var audience: LicenseVerifier.Audience { .init(appID: appID, keygenProduct: catalog.licensing?.keygenProduct) }
 
-    /// Verifies `text` as `license add` does and stores it when it grants something now.
-    func verify(_ text: String, now: Date = Date()) -> Message {
+    /// Verifies `text` as `license add` does (an encrypted file opened with `key`, which is
+    /// stored beside it, 0600) and stores it when it grants something now. An encrypted file
+    /// without a key, or with one that does not open it, is answered so, and the sheet asks for
+    /// the key.
+    func verify(_ text: String, key: LicenseSecret? = nil, at now: Date? = nil) -> Message {
+        let now = now ?? self.now
         let added = StoredLicenses.add(
             Array(text.utf8), stateDirectory: stateDirectory, keys: catalog.licensing?.publicKeys ?? [],
-            audience: audience, catalog: catalog, now: now)
+            audience: audience, catalog: catalog, now: now, licenseKey: key?.licenseKey)
         let license: License
         switch added {
         case .success(let stored): license = stored
         case .failure(.refused(let reason)):
             return .licenseChecked(.refused(reason: reason), licenses: licenses(now))
         case .failure(.locked(let reason)):
-            // The sheet takes no license key yet: the command line does.
-            return .licenseChecked(
-                .refused(reason: reason + "; add it with tui-onboard license add FILE --key LICENSE-KEY"),
-                licenses: licenses(now))
+            return .licenseChecked(.locked(reason: reason), licenses: licenses(now))
+        case .failure(.wrongKey(let reason)):
+            return .licenseChecked(.wrongKey(reason: reason), licenses: licenses(now))
         case .failure(.unsaved(let reason)):
             return .licenseChecked(
                 .refused(reason: "it is valid but could not be stored: \(reason)"), licenses: licenses(now))
@@ -44,7 +57,7 @@ final class CheckoutDesk {
     }
 
     /// The licenses stored now that verify, for the paywall to count.
-    func licenses(_ now: Date = Date()) -> [License] {
+    func licenses(_ now: Date) -> [License] {
         guard let licensing = catalog.licensing else { return [] }
         return StoredLicenses.read(
             stateDirectory: stateDirectory, keys: licensing.publicKeys, audience: audience, now: now

@@ -81,7 +81,7 @@ public struct ExitStatus: Error, Equatable, Sendable {
     /// an I/O error (74).
     public init(for failure: StoredLicenses.AddFailure) {
         switch failure {
-        case .refused, .locked: code = ExitCode.badData
+        case .refused, .locked, .wrongKey: code = ExitCode.badData
         case .unsaved: code = ExitCode.ioError
         }
     }

@@ -38,12 +38,16 @@ public struct StoredLicenses: Sendable {
         return keys
     }
 
-    /// Why a license was not added: it is bad or grants nothing now (`refused`), or it could not
-    /// be written (`unsaved`).
+    /// Why a license was not added: it is bad or grants nothing now (`refused`), it is encrypted
+    /// and needs its license key (`locked`) or another one (`wrongKey`), or it could not be
+    /// written (`unsaved`).
     public enum AddFailure: Error, Sendable {
         case refused(String)
         /// The file is encrypted and no license key was given.
         case locked(String)
+        /// The license key given does not open the file: another key may (the checkout sheet
+        /// asks again).
+        case wrongKey(String)
         case unsaved(String)
     }
 
@@ -69,8 +73,8 @@ public struct StoredLicenses: Sendable {
         let license: License
         switch verifier.verify(bytes, now: now, secret: licenseKey.map { LicenseSecret(licenseKey: $0) }) {
         case .success(let verified): license = verified
-        case .failure(let rejection) where rejection.check == .licenseKey && licenseKey == nil:
-            return .failure(.locked(rejection.reason))
+        case .failure(let rejection) where rejection.check == .licenseKey:
+            return .failure(licenseKey == nil ? .locked(rejection.reason) : .wrongKey(rejection.reason))
         case .failure(let rejection): return .failure(.refused(rejection.reason))
         }
         if let reason = LicenseUsefulness.reasonItGrantsNothing(license, catalog: catalog, now: now) {

@@ -17,11 +17,11 @@ final class TourEffects {
     /// opens the sheet), so a tour that sells nothing for real never reads the catalog twice.
     private lazy var checkoutDesk: CheckoutDesk? = {
         guard let makeSetup = paywall, let licenses else { return nil }
-        let catalog = makeSetup().catalog
-        guard catalog.licensing != nil else { return nil }
+        let setup = makeSetup()
+        guard setup.catalog.licensing != nil else { return nil }
         return CheckoutDesk(
-            stateDirectory: licenses.directory, catalog: catalog, appID: licenses.appID,
-            environment: licenses.environment)
+            stateDirectory: licenses.directory, catalog: setup.catalog, appID: licenses.appID,
+            environment: licenses.environment, clock: setup.clock)
     }()
     private let paywall: (@Sendable () -> PaywallSetup)?
     /// Where licenses are kept; nil when there is nowhere safe (see `TourRun.ledgerDirectory`).
@@ -77,9 +77,11 @@ final class TourEffects {
         case .rememberCheckout(let sheet):
             checkoutDesk?.remember(sheet)
             return []
-        case .verifyLicense(let text):
+        case .verifyLicense(let text, let key):
             let refusal = keepsPurchases ? "this catalog takes no licenses" : Self.nowhereToKeepPurchases
-            return [checkoutDesk?.verify(text) ?? .licenseChecked(.refused(reason: refusal), licenses: nil)]
+            return [
+                checkoutDesk?.verify(text, key: key) ?? .licenseChecked(.refused(reason: refusal), licenses: nil)
+            ]
         }
     }
 

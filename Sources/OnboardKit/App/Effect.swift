@@ -11,8 +11,9 @@ public enum Effect: Hashable, Sendable {
     case openAddress(String)
     /// Keep the checkout just opened in the state directory as the pending one.
     case rememberCheckout(CheckoutSheet)
-    /// Verify license text and store it when it grants something; answered by `.licenseChecked`.
-    case verifyLicense(String)
+    /// Verify license text (an encrypted one opened with `key`, stored beside it) and store it
+    /// when it grants something; answered by `.licenseChecked`. The key is never shown or logged.
+    case verifyLicense(String, key: LicenseSecret? = nil)
 }
 
 /// How a session ended; `ExitStatus(for:)` maps it to an exit code.

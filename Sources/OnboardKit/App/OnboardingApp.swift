@@ -223,7 +223,7 @@ public struct OnboardingApp: Sendable {
             case .celebrate: celebrate()
             case .openAddress(let url): effects.append(.openAddress(url))
             case .checkoutOpened(let sheet): effects.append(.rememberCheckout(sheet))
-            case .verifyLicense(let text): effects.append(.verifyLicense(text))
+            case .verifyLicense(let text, let key): effects.append(.verifyLicense(text, key: key))
             }
         }
         return effects

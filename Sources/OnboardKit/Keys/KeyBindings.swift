@@ -136,7 +136,9 @@ public enum KeyBindings {
                 note: "not over SSH or without a display"),
             KeyHelpEntry(
                 KeyBinding(.escape, .close), Messages.trNoop("back to the paywall"),
-                note: "paste (or type) the license you receive: it is verified at once"),
+                note:
+                    "paste (or type) the license you receive: it is verified at once; an encrypted one asks for its license key (Enter opens it, Esc gives it up)"
+            ),
         ])
 
     public static let notice = KeyMap(

@@ -1,6 +1,7 @@
 /// The checkout sheet of a product sold for real: its address (with the checkout's reference),
-/// the pairing code, and the license text being typed or pasted back. Pure state; the
-/// paywall's controller opens and drives it, `CheckoutSheetView` draws it.
+/// the pairing code, the license text being typed or pasted back, and the license key an
+/// encrypted one asks for (`keyEntry`). Pure state; the paywall's controller opens and drives
+/// it, `CheckoutSheetView` draws it.
 public struct CheckoutSheet: Hashable, Sendable {
     public var productTitle: String
     public var productID: String
@@ -14,14 +15,24 @@ public struct CheckoutSheet: Hashable, Sendable {
     public var outcome: Outcome?
     /// True while a license handed to the shell is being verified.
     public var isVerifying = false
+    /// The license text handed to the shell, kept until it answers: an encrypted one then
+    /// waits in `keyEntry` for its key.
+    var verifyingLicense: String?
+    /// The license key being asked for, with the encrypted license it opens; nil otherwise.
+    public internal(set) var keyEntry: LicenseKeyEntry?
     /// The address as a QR code in half blocks, quiet zone included; nil when it cannot be one.
     public let qrLines: [String]?
     /// Why the browser was not opened, when `o` could not open it.
     public var openFailure: String?
 
+    /// What the shell said of a license handed to it.
     public enum Outcome: Hashable, Sendable {
         case licensed(to: String)
         case refused(reason: String)
+        /// Encrypted, and no license key was given: the sheet asks for it.
+        case locked(reason: String)
+        /// The license key given does not open the file: the sheet asks again.
+        case wrongKey(reason: String)
     }
 
     /// Longer than any license: typing past it stops rather than grow without end.

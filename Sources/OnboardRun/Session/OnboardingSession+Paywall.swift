@@ -90,9 +90,11 @@ extension OnboardingSession {
                 reference = CrockfordBase32.encode((0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) })
             }
             if let licensing = catalog.licensing, let licenseDirectory {
+                // Judged on the store's clock, as the checkout sheet judges a pasted license.
+                let now = clock.simulatedDate(atWall: Date())
                 let stored = StoredLicenses.read(
                     stateDirectory: licenseDirectory, keys: licensing.publicKeys,
-                    audience: .init(appID: appID, keygenProduct: licensing.keygenProduct), now: Date())
+                    audience: .init(appID: appID, keygenProduct: licensing.keygenProduct), now: now)
                 licenses = stored.verified
             }
             return PaywallSetup(

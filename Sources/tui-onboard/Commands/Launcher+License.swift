@@ -65,7 +65,7 @@ extension Launcher {
         case .success(let stored): license = stored
         case .failure(let failure):
             switch failure {
-            case .refused(let reason): printError("\(path): \(reason); nothing was stored")
+            case .refused(let reason), .wrongKey(let reason): printError("\(path): \(reason); nothing was stored")
             case .locked(let reason):
                 printError("\(path): \(reason): add it with --key LICENSE-KEY (or --key-file FILE); nothing was stored")
             case .unsaved(let reason): printError("cannot store the license: \(reason)")

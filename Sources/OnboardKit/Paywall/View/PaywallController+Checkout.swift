@@ -34,9 +34,11 @@ extension PaywallController {
     }
 
     /// A key typed on the checkout sheet that belongs to license text (from its `-` on, Enter
-    /// as a newline, Escape to give up); nil for the sheet's own keys.
+    /// as a newline, Escape to give up) or to the license key it asks for; nil for the sheet's
+    /// own keys.
     mutating func typeOnCheckout(_ key: Key, sheet: CheckoutSheet) -> [StoreEvent]? {
         guard !sheet.isVerifying else { return nil }
+        if sheet.isAskingForKey { return typeLicenseKey(key, sheet: sheet) }
         var sheet = sheet
         var character: Character?
         switch key {
@@ -54,29 +56,44 @@ extension PaywallController {
         return complete.map { verify($0) } ?? []
     }
 
-    /// Pasted text on the checkout sheet: a license, verified at once. Nil while one is being
-    /// verified.
+    /// A key typed while the sheet asks for a license key: every key is the key's (`o` and `q`
+    /// included), Backspace erases, Enter submits, Escape gives up the file.
+    mutating func typeLicenseKey(_ key: Key, sheet: CheckoutSheet) -> [StoreEvent] {
+        var sheet = sheet
+        var events: [StoreEvent] = []
+        switch key {
+        case .character(let typed): sheet.editKey { _ = $0.type(typed) }
+        case .backspace: sheet.editKey { $0.deleteBackward() }
+        case .escape: sheet.cancelKeyEntry()
+        case .enter:
+            if let submitted = sheet.submitKey() { events = [.verifyLicense(submitted.license, key: submitted.key)] }
+        default: return []
+        }
+        replaceOwnTop(with: .checkoutSheet(sheet))
+        return events
+    }
+
+    /// Pasted text on the checkout sheet: a license, verified at once, or the license key it
+    /// asks for. Nil while one is being verified.
     mutating func pasteOnCheckout(_ text: String, sheet: CheckoutSheet) -> [StoreEvent]? {
         guard !sheet.isVerifying else { return nil }
-        return verify(text)
+        guard sheet.isAskingForKey else { return verify(text) }
+        var sheet = sheet
+        sheet.editKey { $0.paste(text) }
+        replaceOwnTop(with: .checkoutSheet(sheet))
+        return []
     }
 
     mutating func verify(_ text: String) -> [StoreEvent] {
-        updateCheckout {
-            $0.isVerifying = true
-            $0.outcome = nil
-        }
+        updateCheckout { $0.handOver(text) }
         return [.verifyLicense(text)]
     }
 
     /// The shell verified the license: "Licensed to NAME" and the confetti, or why not, on the
-    /// sheet; `licenses` (those stored now, when the shell read them) replace the paywall's.
+    /// sheet, or for an encrypted one the question of its license key (again); `licenses` (those
+    /// stored now, when the shell read them) replace the paywall's.
     mutating func finishLicenseCheck(_ outcome: CheckoutSheet.Outcome, licenses: [License]?) -> [StoreEvent] {
-        updateCheckout {
-            $0.isVerifying = false
-            $0.eraseTyped()
-            $0.outcome = outcome
-        }
+        updateCheckout { $0.finish(outcome) }
         if let licenses {
             self.licenses = licenses
             refreshStatusLines()

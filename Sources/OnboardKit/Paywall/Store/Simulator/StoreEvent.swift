@@ -9,6 +9,7 @@ public enum StoreEvent: Hashable, Sendable {
     case openAddress(String)
     /// The checkout sheet opened: keep it in the state as the pending checkout.
     case checkoutOpened(CheckoutSheet)
-    /// Verify this license text (pasted or typed on the checkout sheet) and store it if good.
-    case verifyLicense(String)
+    /// Verify this license text (pasted or typed on the checkout sheet), opening it with `key`
+    /// when it is encrypted, and store it if good.
+    case verifyLicense(String, key: LicenseSecret? = nil)
 }
