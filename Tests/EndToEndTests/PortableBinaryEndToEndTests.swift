@@ -12,8 +12,16 @@ struct PortableBinaryEndToEndTests {
         let copy = directory.path("elsewhere/tui-onboard")
         try FileManager.default.createDirectory(
             atPath: directory.path("elsewhere"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: try BuiltBinary.path(), toPath: copy)
+        try copyProgram(to: copy)
         return copy
+    }
+
+    /// Copies the built program with cp(1), so that no file descriptor open for writing it is
+    /// ever in this process: a child another test forks meanwhile would inherit one, and the
+    /// copy could not run until that child execs (ETXTBSY, "Text file busy").
+    static func copyProgram(to destination: String) throws {
+        let copied = try CommandRunner.run("/bin/cp", [try BuiltBinary.path(), destination], timeout: .seconds(60))
+        guard copied.status == 0 else { throw EndToEndError("cp: \(copied.standardError)") }
     }
 
     @Test("copied alone: the built-in tour, and has and status, with nothing on stderr")
@@ -62,7 +70,7 @@ struct PortableBinaryEndToEndTests {
         defer { directory.remove() }
         let prefix = directory.path("some/prefix")
         try FileManager.default.createDirectory(atPath: prefix + "/bin", withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: try BuiltBinary.path(), toPath: prefix + "/bin/tui-onboard")
+        try Self.copyProgram(to: prefix + "/bin/tui-onboard")
         // The catalogs the build compiled, beside the build's own folder.
         let built = URL(fileURLWithPath: try BuiltBinary.path()).resolvingSymlinksInPath()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("share/locale")
