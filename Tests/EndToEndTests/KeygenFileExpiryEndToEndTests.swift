@@ -81,6 +81,21 @@ struct KeygenFileExpiryEndToEndTests {
         ])
         #expect(
             verified.status == 65 && verified.standardError.contains("check it out again"), "\(verified.standardError)")
+
+        // A stored key that no longer opens the file: status says so on stderr (has stays quiet).
+        let keys = try FileManager.default.contentsOfDirectory(atPath: directory.path("state/licenses"))
+            .filter { $0.hasSuffix(".key") }
+        try #require(keys.count == 1)
+        try "988214-879010-F1185E-B37E91-E53AF5-V4\n".write(
+            toFile: directory.path("state/licenses/" + keys[0]), atomically: false, encoding: .utf8)
+        let refused = try run(["status"], Self.beforeFileExpiry)
+        #expect(refused.status == 0)
+        #expect(
+            refused.standardError.contains("grants nothing: the license key does not open this file"),
+            "\(refused.standardError)")
+        #expect(refused.standardOutput.contains("inactive"), "\(refused.standardOutput)")
+        let has = try run(["has", "FEATURE_ENTITLEMENT_A"], Self.beforeFileExpiry)
+        #expect(has.status == 1 && has.standardError.isEmpty, "\(has.standardError)")
     }
 
     @Test("a file already past its own expiry is not added, and says why")

@@ -45,7 +45,7 @@ extension Launcher {
         let answer = EntitlementCheck.answer(
             for: entitlement, of: catalog, in: ledger, appID: subject.appID, licenseDirectory: stateDirectory,
             extraKeys: options.paywall.publicKeys, now: subject.now)
-        sayRefused(answer.refused)
+        sayRefused(answer.refused, always: false)
         return answer.isActive
     }
 
@@ -61,16 +61,21 @@ extension Launcher {
 
     /// `simulated` with the stored licenses applied (`EntitlementCheck.statuses`), the refused
     /// ones said with `--warnings`.
-    func licensedStatuses(simulated: [EntitlementStatus], subject: Subject) -> [EntitlementStatus] {
+    /// The statuses with the stored licenses applied; a stored file that grants nothing is said
+    /// on stderr with `--warnings`, or always (`sayingRefused`) for `status`, which a person reads
+    /// to learn why an entitlement is inactive.
+    func licensedStatuses(simulated: [EntitlementStatus], subject: Subject, sayingRefused: Bool = false)
+        -> [EntitlementStatus]
+    {
         let applied = EntitlementCheck.statuses(
             simulated: simulated, catalog: subject.catalog, appID: subject.appID, licenseDirectory: stateDirectory,
             extraKeys: options.paywall.publicKeys, now: subject.now)
-        sayRefused(applied.refused)
+        sayRefused(applied.refused, always: sayingRefused)
         return applied.statuses
     }
 
-    private func sayRefused(_ refused: [(path: String, reason: String)]) {
-        guard options.output.showsWarnings else { return }
+    private func sayRefused(_ refused: [(path: String, reason: String)], always: Bool) {
+        guard always || options.output.showsWarnings else { return }
         for license in refused { printError("\(license.path): grants nothing: \(license.reason)") }
     }
 }

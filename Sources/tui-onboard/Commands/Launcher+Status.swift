@@ -95,9 +95,9 @@ extension Launcher {
             entitlements = licensedStatuses(
                 simulated: EntitlementResolver.statuses(
                     in: StoreContext(catalog: catalog, ledger: ledger, now: subject.now, calendar: Self.storeCalendar)),
-                subject: subject)
+                subject: subject, sayingRefused: true)
         } else if !options.paywall.publicKeys.isEmpty {
-            entitlements = licensedStatuses(simulated: [], subject: subject)
+            entitlements = licensedStatuses(simulated: [], subject: subject, sayingRefused: true)
         }
         let report = StatusReport(
             appID: subject.appID, stateDirectory: stateDirectory, now: subject.now,
