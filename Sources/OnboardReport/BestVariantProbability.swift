@@ -1,5 +1,8 @@
-import Glibc
 import OnboardKit
+
+import func Glibc.exp
+import func Glibc.lgamma_r
+import func Glibc.log
 
 /// The probability that each variant converts best, with each one's conversion rate given a
 /// Beta(1 + conversions, 1 + failures) posterior (a uniform prior). Two variants: exact (Evan
@@ -48,7 +51,13 @@ public struct BestVariantProbability: Equatable, Sendable {
         return min(1, max(0, total))
     }
 
-    static func logBeta(_ x: Double, _ y: Double) -> Double { lgamma(x) + lgamma(y) - lgamma(x + y) }
+    static func logBeta(_ x: Double, _ y: Double) -> Double { logGamma(x) + logGamma(y) - logGamma(x + y) }
+
+    /// ln Γ(x) for x > 0, where Γ is positive and the sign needs no reading.
+    static func logGamma(_ x: Double) -> Double {
+        var sign: Int32 = 0
+        return lgamma_r(x, &sign)
+    }
 
     /// The share of draws in which each variant's drawn rate was the highest.
     static func simulate(_ shapes: [(alpha: Int, beta: Int)], draws: Int, seed: UInt64) -> [Double] {

@@ -1,5 +1,7 @@
-import Glibc
 import OnboardKit
+
+import func Glibc.cos
+import func Glibc.log
 
 /// Draws from Beta(α, β) as X / (X + Y) with X ~ Gamma(α), Y ~ Gamma(β), each by Marsaglia and
 /// Tsang's method ("A Simple Method for Generating Gamma Variables", ACM TOMS 26(3), 2000),
@@ -13,7 +15,7 @@ enum BetaSampler {
 
     static func gamma(shape: Double, using generator: inout SeededGenerator) -> Double {
         let d = shape - 1.0 / 3.0
-        let c = 1.0 / sqrt(9.0 * d)
+        let c = 1.0 / (9.0 * d).squareRoot()
         while true {
             var x = 0.0
             var v = 0.0
@@ -32,6 +34,6 @@ enum BetaSampler {
     static func normal(using generator: inout SeededGenerator) -> Double {
         let u1 = 1.0 - generator.unit()  // in (0, 1]: log never sees 0
         let u2 = generator.unit()
-        return sqrt(-2.0 * log(u1)) * cos(2.0 * Double.pi * u2)
+        return (-2.0 * log(u1)).squareRoot() * cos(2.0 * Double.pi * u2)
     }
 }

@@ -1,5 +1,3 @@
-import Glibc
-
 /// The Wilson score interval of a proportion (Wilson, 1927): unlike the normal approximation it
 /// stays inside 0...1 and holds for small counts and rates near 0 or 1, where a funnel's
 /// conversion often is. See Brown, Cai and DasGupta, "Interval Estimation for a Binomial
@@ -20,7 +18,7 @@ public struct WilsonInterval: Equatable, Sendable {
         let zz = z * z
         let denominator = 1 + zz / n
         let center = (rate + zz / (2 * n)) / denominator
-        let half = z / denominator * sqrt(rate * (1 - rate) / n + zz / (4 * n * n))
+        let half = z / denominator * (rate * (1 - rate) / n + zz / (4 * n * n)).squareRoot()
         low = max(0, center - half)
         high = min(1, center + half)
     }
