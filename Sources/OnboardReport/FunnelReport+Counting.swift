@@ -21,14 +21,34 @@ extension FunnelReport {
             )
             variantsByExperiment[assignment.experiment, default: []].append(variant)
         }
+        var budget = Self.simulationBudget
         experiments = variantsByExperiment.keys.sorted().map { id in
-            Self.experiment(id, variants: variantsByExperiment[id, default: []].sorted { $0.id < $1.id })
+            Self.experiment(
+                id, variants: variantsByExperiment[id, default: []].sorted { $0.id < $1.id }, budget: &budget)
         }
     }
 
-    static func experiment(_ id: String, variants: [Variant]) -> Experiment {
+    /// How many variant draws (draws × variants) the simulations of one report may make in all,
+    /// about a second: a file naming thousands of experiments cannot hold the report for hours.
+    /// Experiments are simulated in the order of their ids, each with at most
+    /// `BestVariantProbability.draws` draws, fewer when the budget runs low; below
+    /// `minimumDraws` an experiment gets no probabilities.
+    public static let simulationBudget = 20_000_000
+    public static let minimumDraws = 10_000
+
+    static func experiment(_ id: String, variants: [Variant], budget: inout Int) -> Experiment {
         var variants = variants
-        let best = BestVariantProbability(variants.map { ($0.funnel.purchases, $0.funnel.runs) })
+        let counts = variants.map { (conversions: $0.funnel.purchases, trials: $0.funnel.runs) }
+        var best: BestVariantProbability?
+        if counts.count == 2 {
+            best = BestVariantProbability(counts)
+        } else if counts.count > 2 {
+            let draws = min(BestVariantProbability.draws, budget / counts.count)
+            if draws >= minimumDraws {
+                best = BestVariantProbability(counts, draws: draws)
+                budget -= draws * counts.count
+            }
+        }
         if let best {
             for index in variants.indices { variants[index].probabilityBest = best.probabilities[index] }
         }

@@ -15,7 +15,7 @@ extension FunnelReport {
                 + Self.table(
                     header: ["Experiment " + Self.safe(experiment.id)] + experiment.variants.map { Self.safe($0.id) },
                     columns: experiment.variants.map(\.funnel), best: experiment.variants.map(\.probabilityBest))
-            out += Self.methodLine(experiment.method)
+            out += Self.methodLine(experiment.method, variants: experiment.variants.count)
             if experiment.isTooSmallToTell {
                 out +=
                     "  warning: too few to tell: each variant needs at least \(Self.minimumOutcomes) purchases and \(Self.minimumOutcomes) runs without one\n"
@@ -35,13 +35,14 @@ extension FunnelReport {
         return out
     }
 
-    static func methodLine(_ method: BestVariantProbability.Method?) -> String {
+    static func methodLine(_ method: BestVariantProbability.Method?, variants: Int) -> String {
         switch method {
         case .exact: return "  P(best): exact, each variant's conversion Beta(1+purchases, 1+runs without one)\n"
         case .simulation(let draws, let seed):
             return
                 "  P(best): \(draws) simulated draws (seed \(seed)) of each variant's Beta(1+purchases, 1+runs without one)\n"
-        case nil: return "  P(best): needs two variants with runs\n"
+        case nil where variants < 2: return "  P(best): needs two variants with runs\n"
+        case nil: return "  P(best): not simulated, the report's \(simulationBudget) simulated draws are spent\n"
         }
     }
 

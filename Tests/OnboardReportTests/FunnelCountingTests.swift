@@ -51,15 +51,35 @@ import Testing
         #expect(try ReportFixtures.report(text).funnel.runs == 1)
     }
 
+    static func variants(_ counts: [(Int, Int)]) -> [Report.Variant] {
+        counts.enumerated().map { index, count in
+            var funnel = Report.Funnel()
+            (funnel.purchases, funnel.runs) = count
+            return Report.Variant(id: "v\(index)", funnel: funnel, probabilityBest: nil)
+        }
+    }
+
+    /// Simulations share one budget of draws: each takes at most its draws, fewer as it runs
+    /// low, none below the minimum; two variants are exact and cost nothing.
+    @Test func simulationsShareABudgetOfDraws() {
+        let three = Self.variants([(10, 100), (12, 100), (14, 100)])
+        var budget = 3 * BestVariantProbability.draws + 3 * 20_000
+        let full = Report.experiment("a", variants: three, budget: &budget)
+        #expect(full.method == .simulation(draws: BestVariantProbability.draws, seed: BestVariantProbability.seed))
+        let rest = Report.experiment("b", variants: three, budget: &budget)
+        #expect(rest.method == .simulation(draws: 20_000, seed: BestVariantProbability.seed))
+        #expect(budget == 0)
+        let exact = Report.experiment("c", variants: Array(three.prefix(2)), budget: &budget)
+        #expect(exact.method == .exact)
+        let spent = Report.experiment("d", variants: three, budget: &budget)
+        #expect(spent.method == nil && spent.variants.allSatisfy { $0.probabilityBest == nil })
+        #expect(Report.methodLine(nil, variants: 3).contains("draws are spent"))
+    }
+
     @Test func tooFewToTellFollowsItsRule() {
         func experiment(_ counts: [(Int, Int)]) -> Report.Experiment {
-            Report.experiment(
-                "e",
-                variants: counts.enumerated().map { index, count in
-                    var funnel = Report.Funnel()
-                    (funnel.purchases, funnel.runs) = count
-                    return Report.Variant(id: "v\(index)", funnel: funnel, probabilityBest: nil)
-                })
+            var budget = Report.simulationBudget
+            return Report.experiment("e", variants: Self.variants(counts), budget: &budget)
         }
         #expect(!experiment([(10, 20), (10, 20)]).isTooSmallToTell)
         #expect(experiment([(9, 100), (50, 100)]).isTooSmallToTell)
