@@ -35,6 +35,7 @@ SODIUM_HEADER := /usr/include/sodium.h
 NETTLE_HEADER := /usr/include/nettle/gcm.h
 FRIBIDI_HEADER := /usr/include/fribidi/fribidi.h
 LZMA_HEADER := /usr/include/lzma.h
+ZLIB_HEADER := /usr/include/zlib.h
 
 .PHONY: all build messages messages-pot messages-template static-archives run test test-deps build-tests test-unit test-e2e test-release test-package package-deps install install-programs install-data uninstall deb dist bench clean deps lint width-table cli-docs docs symbol-order icu-data price-corpus built-in-assets
 
@@ -54,6 +55,7 @@ deps:
 	[ -f $(NETTLE_HEADER) ] || missing="$$missing nettle-dev"; \
 	[ -f $(FRIBIDI_HEADER) ] || missing="$$missing libfribidi-dev"; \
 	[ -f $(LZMA_HEADER) ] || missing="$$missing liblzma-dev"; \
+	[ -f $(ZLIB_HEADER) ] || missing="$$missing zlib1g-dev"; \
 	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
 	command -v msgfmt >/dev/null 2>&1 || missing="$$missing gettext"; \
 	if [ -n "$(TEST_TOOLS)" ]; then \
@@ -96,7 +98,7 @@ build: deps messages built-in-assets $(if $(filter release,$(CONFIG)),static-arc
 # clear message instead of the linker's "unable to find library" when one is missing.
 static-archives:
 	@swift_dir="$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")")"; missing=""; \
-	for archive in libc.a libstdc++.a libncursesw.a libtinfo.a libsodium.a libnettle.a libfribidi.a liblzma.a; do \
+	for archive in libc.a libstdc++.a libncursesw.a libtinfo.a libsodium.a libnettle.a libfribidi.a liblzma.a libz.a; do \
 	  found=""; \
 	  for compiler in "$$swift_dir/clang" clang gcc cc; do \
 	    candidate="$$("$$compiler" -print-file-name=$$archive 2>/dev/null)" || continue; \
@@ -104,7 +106,7 @@ static-archives:
 	  done; \
 	  [ -n "$$found" ] || missing="$$missing $$archive"; \
 	done; \
-	[ -z "$$missing" ] || { echo "static archives missing:$$missing (from libc6-dev, libstdc++-12-dev, libncurses-dev, libsodium-dev, nettle-dev, libfribidi-dev, liblzma-dev): sudo apt-get install -y libc6-dev libstdc++-12-dev libncurses-dev libsodium-dev nettle-dev libfribidi-dev liblzma-dev"; exit 1; }
+	[ -z "$$missing" ] || { echo "static archives missing:$$missing (from libc6-dev, libstdc++-12-dev, libncurses-dev, libsodium-dev, nettle-dev, libfribidi-dev, liblzma-dev, zlib1g-dev): sudo apt-get install -y libc6-dev libstdc++-12-dev libncurses-dev libsodium-dev nettle-dev libfribidi-dev liblzma-dev zlib1g-dev"; exit 1; }
 
 # The built-in tour's files, packed from Assets/ into the one xz stream the binary carries
 # (scripts/pack-built-in-assets.py), again whenever a file there changes; the packed file is
@@ -266,6 +268,7 @@ bench: deps static-archives icu-data
 	python3 bench/startup_bench.py "$$($(SWIFT) build -c release $(STATIC) --show-bin-path)/tui-onboard"
 	python3 bench/slow_terminal.py "$$($(SWIFT) build -c release $(STATIC) --show-bin-path)/tui-onboard"
 	python3 bench/hostile_patterns.py "$$($(SWIFT) build -c release $(STATIC) --show-bin-path)/tui-onboard"
+	python3 bench/report_bench.py "$$($(SWIFT) build -c release $(STATIC) --show-bin-path)/tui-onboard"
 
 # Re-records the price and date corpus (scripts/price-corpus.py) from the debug build, which
 # formats with the toolchain's full ICU data; PriceCorpusTests holds every build to it byte for

@@ -55,6 +55,10 @@ let package = Package(
         .target(
             name: "OnboardAssets", dependencies: ["OnboardKit", "CLzma"], path: "Sources/OnboardAssets",
             resources: [.embedInCode("Packed/built-in-assets.xz")]),
+        // gzip (zlib) for event files kept compressed, and the report over event files: reading
+        // lines, counting the funnel per variant, the statistics and the texts; pure, no files.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        .target(name: "OnboardReport", dependencies: ["OnboardKit", "OnboardBase", "CZlib"], path: "Sources/OnboardReport"),
         // The only code that talks to ncurses.
         .target(name: "OnboardTerminal", dependencies: ["CNcurses", "OnboardKit"], path: "Sources/OnboardTerminal"),
         // File storage that needs the operating system (fsync, file locks): the ledger and state.
@@ -72,7 +76,7 @@ let package = Package(
             name: "tui-onboard",
             dependencies: [
                 "OnboardKit", "OnboardTerminal", "OnboardDisk", "OnboardRun", "OnboardSignature", "OnboardAssets",
-                "CTerminalCapture",
+                "OnboardReport", "CTerminalCapture",
             ],
             path: "Sources/tui-onboard"),
         // The vendor's tool: keys, signing, verifying and reading licenses. Not OnboardKit:
@@ -104,6 +108,7 @@ let package = Package(
             name: "OnboardDiskTests", dependencies: ["OnboardDisk", "OnboardFiles", "OnboardKit", "ledger-stress"],
             path: "Tests/OnboardDiskTests",
             exclude: ["__Snapshots__"]),
+        .testTarget(name: "OnboardReportTests", dependencies: ["OnboardReport"], path: "Tests/OnboardReportTests"),
         .testTarget(name: "TuiOnboardTests", dependencies: ["tui-onboard", "OnboardAssets"], path: "Tests/TuiOnboardTests"),
         .testTarget(
             name: "LicensingTests", dependencies: ["OnboardKit", "OnboardLicense", "OnboardSignature", "OnboardSigning"],

@@ -34,6 +34,7 @@ struct Launcher {
         case .symbols: return symbols()
         case .dump(let deckPath): return Messages.$current.withValue(userMessages()) { dump(deckPath) }
         case .validate(let paths): return validate(paths)
+        case .report(let paths): return report(paths)
         case .run: return runTour()
         case .status: return inSafeStateDirectory { status() }
         case .has(let entitlement): return inSafeStateDirectory { has(entitlement) }

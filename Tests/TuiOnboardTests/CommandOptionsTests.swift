@@ -20,8 +20,8 @@ import Testing
         (["has", "pro", "plus"], "has needs one ENTITLEMENT, such as `has pro`"),
         (["status", "extra"], "status takes no arguments"),
         (["reset", "com.example.tool"], "reset takes no arguments"),
-        (["--json"], "--json is for status, answer, answers, license and store, not a run"),
-        (["has", "pro", "--json"], "--json is for status, answer, answers, license and store, not has"),
+        (["--json"], "--json is for status, answer, answers, license, store and report, not a run"),
+        (["has", "pro", "--json"], "--json is for status, answer, answers, license, store and report, not has"),
         (["status", "--purchases"], "--purchases is for reset, not status"),
         (["--app", "x"], "--app is for status, has, answer, answers, reset, license and store, not a run"),
         (
@@ -32,7 +32,7 @@ import Testing
         (["status", "--app"], "option --app needs a value"),
         (
             ["stats"],
-            "unknown command \"stats\" (commands: validate, symbols, dump, status, has, answer, answers, paywall, reset, license, store, init)"
+            "unknown command \"stats\" (commands: validate, symbols, dump, status, has, answer, answers, paywall, reset, license, store, init, report)"
         ),
     ])
     func misuseIsAUsageErrorThatSaysWhy(arguments: [String], message: String) {

@@ -76,7 +76,7 @@ import Testing
         (["validate"], "validate needs at least one FILE"),
         (
             ["launch"],
-            "unknown command \"launch\" (commands: validate, symbols, dump, status, has, answer, answers, paywall, reset, license, store, init)"
+            "unknown command \"launch\" (commands: validate, symbols, dump, status, has, answer, answers, paywall, reset, license, store, init, report)"
         ),
         (
             ["--simulate", "maybe"],

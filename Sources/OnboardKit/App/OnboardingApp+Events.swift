@@ -86,7 +86,7 @@ extension OnboardingApp {
         case .purchaseFinished(let package, let transaction):
             return .purchaseFinished(
                 package: package.identifier, product: package.product.id, transaction: transaction.id,
-                state: transaction.state.rawValue)
+                state: transaction.state.rawValue, charge: PurchaseCharge(of: transaction, product: package.product))
         case .purchaseFailed(let package, let cause, let message):
             return .purchaseFailed(
                 package: package.identifier, product: package.product.id, cause: cause, message: message)

@@ -23,8 +23,8 @@ public enum TourEvent: Hashable, Sendable {
     /// The store was asked to buy a package (the test store's sheet may ask first).
     case purchaseStarted(package: String, product: String)
     /// The purchase reached the ledger: `state` is the transaction's (`purchased`, or
-    /// `pending` for ask to buy).
-    case purchaseFinished(package: String, product: String, transaction: String, state: String)
+    /// `pending` for ask to buy); `charge` what it cost then and whether it starts an offer.
+    case purchaseFinished(package: String, product: String, transaction: String, state: String, charge: PurchaseCharge)
     /// The purchase ended without a transaction; `message` is what the paywall said.
     case purchaseFailed(package: String, product: String, cause: PurchaseFailure, message: String?)
     case restoreStarted
@@ -84,10 +84,11 @@ public enum TourEvent: Hashable, Sendable {
             return [("offering", .orNull(offering)), ("package", .orNull(package)), ("product", .string(product))]
         case .purchaseStarted(let package, let product):
             return [("package", .orNull(package)), ("product", .string(product))]
-        case .purchaseFinished(let package, let product, let transaction, let state):
+        case .purchaseFinished(let package, let product, let transaction, let state, let charge):
             return [
                 ("package", .orNull(package)), ("product", .string(product)), ("transaction", .string(transaction)),
-                ("state", .string(state)),
+                ("state", .string(state)), ("price", .string(charge.priceText)), ("currency", .string(charge.currency)),
+                ("trial", .bool(charge.startsOffer)),
             ]
         case .purchaseFailed(let package, let product, let cause, let message):
             return [

@@ -246,8 +246,8 @@ extension CommandLineSpec {
             help: "draw every symbol under its name", commands: [.symbols]),
         OptionSpec(
             names: ["--json"], argument: .none { $0.output.isJSON = true },
-            help: "print for programs rather than people (docs/status-json.md)",
-            commands: [.status, .answer, .answers, .license, .store]),
+            help: "print for programs rather than people (docs/status-json.md; report: docs/events.md)",
+            commands: [.status, .answer, .answers, .license, .store, .report]),
         OptionSpec(
             names: ["--sandbox"], argument: .none { $0.paywall.usesSandbox = true },
             help:

@@ -36,6 +36,7 @@ enum CommandLineSpec {
         case .license: return licenseCommand
         case .store: return storeCommand
         case .initialize: return initializeCommand
+        case .report: return reportCommand
         }
     }
 

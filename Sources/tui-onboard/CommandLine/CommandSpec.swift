@@ -13,6 +13,7 @@ enum CommandName: String, CaseIterable, Hashable, Sendable {
     case license
     case store
     case initialize = "init"
+    case report
 
     /// The word typed for it; nil for a run.
     var word: String? { self == .run ? nil : rawValue }

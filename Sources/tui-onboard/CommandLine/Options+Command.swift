@@ -34,6 +34,8 @@ extension Options {
         case version
         /// Writes a starter deck, its art and a catalog into the directory (nil: the current one).
         case initialize(String?)
+        /// The funnel of event files (`-`: standard input), overall and per variant.
+        case report([String])
         /// Prints the man page, made from the table (`--man`, for `make cli-docs`).
         case manPage
         /// Prints a shell's completion script (`--completions SHELL`, for `make cli-docs`).
@@ -56,6 +58,7 @@ extension Options {
             case .license: return .license
             case .store: return .store
             case .initialize: return .initialize
+            case .report: return .report
             case .help, .commandHelp, .version, .manPage, .completions: return nil
             }
         }

@@ -84,7 +84,7 @@ import Testing
             app.takeEvents() == [
                 .purchaseFinished(
                     package: "$rc_annual", product: "tui_onboard_pro_annual", transaction: transaction.id,
-                    state: "purchased")
+                    state: "purchased", charge: PurchaseCharge(price: 0, currency: "USD", startsOffer: true))
             ])
     }
 

@@ -21,7 +21,9 @@ import Testing
         .paywallShown(index: 1, offering: "default", package: nil),
         .packageSelected(offering: "default", package: "$rc_monthly", product: "pro.monthly"),
         .purchaseStarted(package: "$rc_monthly", product: "pro.monthly"),
-        .purchaseFinished(package: "$rc_monthly", product: "pro.monthly", transaction: "T1", state: "pending"),
+        .purchaseFinished(
+            package: "$rc_monthly", product: "pro.monthly", transaction: "T1", state: "pending",
+            charge: PurchaseCharge(price: 0, currency: "USD", startsOffer: true)),
         .purchaseFailed(package: "p", product: "q", cause: .notSaved, message: "disk \"full\"\n\u{1B}[2J"),
         .restoreStarted,
         .restoreFinished(restored: ["pro"], active: ["pro", "tips"]),
