@@ -110,7 +110,7 @@ struct EventStreamEndToEndTests {
                 "purchaseStarted", "purchaseFinished", "tourFinished",
             ], "\(reader.texts().joined(separator: "\n"))")
         guard lines.count == 9 else { return }
-        #expect(lines.compactMap { $0["index"] as? Int } == [0, 1, 6, 6])
+        #expect(lines.compactMap { $0["index"] as? Int } == [0, 1, 7, 7])
         #expect(Set(lines.compactMap { $0["run"] as? String }).count == 1)
         #expect(lines.allSatisfy { $0["mode"] as? String == "tour" && $0["version"] as? Int == 1 })
         let times = lines.compactMap { $0["time"] as? String }
@@ -121,7 +121,7 @@ struct EventStreamEndToEndTests {
         let ledger = try String(contentsOfFile: files.path("state/sandbox/ledger.jsonl"), encoding: .utf8)
         let transaction = try #require(lines[7]["transaction"] as? String)
         #expect(ledger.contains("\"\(transaction)\""), "the event's transaction is not the ledger's")
-        #expect(lines[8]["outcome"] as? String == "quit" && lines[8]["lastPage"] as? Int == 6)
+        #expect(lines[8]["outcome"] as? String == "quit" && lines[8]["lastPage"] as? Int == 7)
         try Self.validate(reader.texts())
     }
 

@@ -5,8 +5,8 @@ import Testing
 /// status, come back in a new run and find the purchase still there, restore.
 @Suite("Paywall in a terminal", .serialized)
 struct PaywallEndToEndTests {
-    /// The built-in deck's paywall is its seventh page.
-    static let paywallPage = "7"
+    /// The built-in deck's paywall is its eighth page, after the question that chooses it.
+    static let paywallPage = "8"
 
     private func launch(stateDirectory: String) throws -> TmuxTerminal {
         let terminal = try TmuxTerminal(

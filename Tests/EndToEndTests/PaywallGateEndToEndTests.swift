@@ -52,8 +52,9 @@ struct PaywallGateEndToEndTests {
             try JSONSerialization.jsonObject(with: Data(contentsOf: files.url.appendingPathComponent("r.json")))
                 as? [String: Any])
         #expect(result["mode"] as? String == "paywall" && result["exitCode"] as? Int == 1)
-        // Only the paywall: the deck's page 6, no page of the tour.
-        #expect(result["pagesSeen"] as? [Int] == [6])
+        // Only the paywall: the deck's page 7 (the one the unanswered question leads to), no
+        // page of the tour.
+        #expect(result["pagesSeen"] as? [Int] == [7])
 
         let bought = try TmuxTerminal(width: 100, height: 30, arguments: arguments)
         defer { bought.close() }

@@ -33,7 +33,8 @@ import Testing
                 deck, width: width, height: height, paywall: setup,
                 layoutDirection: LayoutDirection(languageTag: language))
             let index = try #require(deck.pages.firstIndex { if case .paywall = $0 { true } else { false } })
-            return pictures[index].canvas.lines.map { "|" + $0 + "|" }.joined(separator: "\n")
+            let picture = try #require(pictures.first { $0.deckIndex == index })
+            return picture.canvas.lines.map { "|" + $0 + "|" }.joined(separator: "\n")
         }
         // No message is left in English, and no variable is left unfilled.
         #expect(!screen.contains("{{"), "\(screen)")

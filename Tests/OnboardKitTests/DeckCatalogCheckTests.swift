@@ -45,3 +45,20 @@ import Testing
         #expect(diagnostic.description.hasPrefix("deck.json:2:3: error: catalog: the deck has a paywall page"))
     }
 }
+
+/// `"when": {"entitled": …}` is checked against the catalog's entitlements, at its place.
+@Suite struct DeckCatalogEntitlementTests {
+    @Test func anEntitlementTheCatalogLacksIsAnErrorWithTheClosestOne() throws {
+        let text = """
+            {"app": {"id": "a", "name": "A"}, "pages": [
+             {"kind": "step", "heading": "X", "when": {"any": [{"entitled": "pro"}, {"not": {"entitled": "prp"}}]}}]}
+            """
+        let root = try JSONParser.parse(Array(text.utf8))
+        let catalog = try PaywallFixtures.defaultCatalog()
+        let found = DeckCatalogCheck.unknownEntitlements(in: catalog, file: "deck.json", root: root)
+        #expect(
+            found.map(\.description) == [
+                #"deck.json:2:94: error: pages[0].when.any[1].not.entitled: entitlement "prp" is not in the catalog (it has: pro); did you mean "pro"?"#
+            ])
+    }
+}

@@ -23,6 +23,9 @@ public struct AppSettings: Hashable, Sendable {
     /// Answers the question pages start with, by question id (`--answer`, `--answers`): each
     /// page shows it picked or typed, and counts as answered.
     public var answers: [String: Answer] = [:]
+    /// The entitlements active when the tour starts (as `has` answers), for pages shown
+    /// `"when": {"entitled": …}`; once the paywall is built, its own answer takes over.
+    public var entitled: Set<String> = []
 
     public init(
         reducesMotion: Bool = false, timeStep: Double = 1.0 / 60, seed: UInt64 = 0, headline: String? = nil,

@@ -64,9 +64,13 @@ public struct Autoplay: Hashable, Sendable {
     /// The first question autoplay would stop on for good: a required one whose page starts
     /// with no answer to leave it with (no default, nothing given or kept), which only a user
     /// can answer. Nil when every page can be turned. A run under autoplay is refused for
-    /// one at the start, as `--plain` is, rather than stand on that page forever.
-    public static func unanswerableQuestion(in deck: Deck, answers: [String: Answer]) -> QuestionPage? {
-        deck.pages.lazy.compactMap(\.question).first { question in
+    /// one at the start, as `--plain` is, rather than stand on that page forever. Only the
+    /// questions on the path the defaults take count (`Deck.pathTakingDefaults`).
+    public static func unanswerableQuestion(
+        in deck: Deck, answers: [String: Answer], entitled: Set<String> = []
+    ) -> QuestionPage? {
+        let path = deck.pathTakingDefaults(ConditionContext(answers: answers, entitled: entitled)).path
+        return path.lazy.compactMap { deck.pages[$0].question }.first { question in
             var state = QuestionState(question: question, startingWith: answers)
             return !state.submit()
         }

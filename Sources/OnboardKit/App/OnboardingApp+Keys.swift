@@ -35,7 +35,7 @@ extension OnboardingApp {
         if let outcome = pendingOutcome { return [.quit(outcome)] }
         celebrationNote = nil
         // A key in the middle of a drag ends the drag: the key decides the page.
-        slide.cancelDrag(index: carousel.currentIndex)
+        slide.cancelDrag(index: carousel.position)
         for layer in focusStack {
             if let effects = handle(key, in: layer) { return effects }
         }
@@ -100,7 +100,7 @@ extension OnboardingApp {
             }
             // Shift-Tab, which the carousel does not bind, goes back from every question.
             if action == .previousPage {
-                select(index - 1)
+                select(carousel.position - 1)
                 return []
             }
             return nil
@@ -133,7 +133,7 @@ extension OnboardingApp {
         if blocking { return [] }
         if action == .notNow {
             if carousel.isLast { return [.quit(.skipped)] }
-            select(carousel.currentIndex + 1)
+            select(carousel.position + 1)
             return []
         }
         return nil
@@ -143,12 +143,12 @@ extension OnboardingApp {
     mutating func perform(_ action: KeyAction, key: Key) -> [Effect] {
         switch action {
         case .nextPage:
-            select(carousel.currentIndex + 1)
+            select(carousel.position + 1)
         case .advance:
             if carousel.isLast { return finish(.completed) }
-            select(carousel.currentIndex + 1)
+            select(carousel.position + 1)
         case .previousPage:
-            select(carousel.currentIndex - 1)
+            select(carousel.position - 1)
         case .firstPage:
             select(0)
         case .lastPage:

@@ -4,7 +4,7 @@ import FoundationEssentials
 extension OnboardingApp {
     mutating func handle(_ event: MouseEvent) -> [Effect] {
         // A drag shows part of a neighbouring page.
-        if event.kind == .press { preparePaywall(between: carousel.currentIndex, and: carousel.currentIndex) }
+        if event.kind == .press { preparePaywall(between: carousel.position, and: carousel.position) }
         let layout = self.layout
         guard !layout.isTooSmall else { return [] }
         let isPress = event.kind == .click || event.kind == .release
@@ -16,12 +16,12 @@ extension OnboardingApp {
             case .finishing:
                 return isPress ? pendingOutcome.map { [.quit($0)] } ?? [] : []
             case .review:
-                slide.cancelDrag(index: carousel.currentIndex)
+                slide.cancelDrag(index: carousel.position)
                 guard isPress else { return [] }
                 reviewBox?.click(x: event.x, y: event.y, in: (width, height))
                 return isShowingReview ? [] : finish(.completed)
             case .help:
-                slide.cancelDrag(index: carousel.currentIndex)
+                slide.cancelDrag(index: carousel.position)
                 if isPress { isShowingHelp = false }
                 return []
             case .autoplay(isPaused: false):
@@ -52,9 +52,9 @@ extension OnboardingApp {
                 return effects
             }
             if layout.backButton?.contains(x: event.x, y: event.y) == true {
-                select(carousel.currentIndex - 1)
+                select(carousel.position - 1)
             } else if layout.nextButton?.contains(x: event.x, y: event.y) == true {
-                select(carousel.currentIndex + 1)
+                select(carousel.position + 1)
             } else if layout.doneButton?.contains(x: event.x, y: event.y) == true {
                 return finish(.completed)
             } else if layout.skipButton?.contains(x: event.x, y: event.y) == true {
@@ -73,7 +73,7 @@ extension OnboardingApp {
     /// The end of a press on the page: a swipe to the page it earned, or a click where it began.
     mutating func releaseDrag(_ event: MouseEvent) -> [Effect] {
         slide.drag(to: event.x, pageCount: carousel.pageCount, time: event.time)
-        let index = slide.endDrag(currentIndex: carousel.currentIndex, pageCount: carousel.pageCount, time: event.time)
+        let index = slide.endDrag(currentIndex: carousel.position, pageCount: carousel.pageCount, time: event.time)
         if terminalIsSlow { slide.settle() }
         defer { pressPoint = nil }
         if carousel.select(reachablePage(toward: index)) {
@@ -100,7 +100,7 @@ extension OnboardingApp {
             }
         }
         guard allowance == .any else { return }
-        if select(carousel.currentIndex + direction) { wheel.record(.paged, direction: direction) }
+        if select(carousel.position + direction) { wheel.record(.paged, direction: direction) }
     }
 
     /// A click on the paywall: a package selects it (the selected one buys it), the button buys,
@@ -138,7 +138,7 @@ extension OnboardingApp {
     /// A click while a box of the paywall's is up closes it, as Escape does there (the test
     /// store's sheet is cancelled); a purchase under way goes on. The pages never move under it.
     mutating func dismissPaywallBox(isPress: Bool) -> [Effect] {
-        slide.cancelDrag(index: carousel.currentIndex)
+        slide.cancelDrag(index: carousel.position)
         guard isPress, paywall != nil else { return [] }
         return perform(paywall!.dismissBox(on: currentPaywallPage))
     }
@@ -163,7 +163,7 @@ extension OnboardingApp {
     /// The mouse on the transaction manager: a click on a transaction chooses it, the wheel
     /// moves the choice, a click beside the box closes it.
     mutating func clickTransactionManager(_ event: MouseEvent, manager: TransactionManagerBox) -> [Effect] {
-        slide.cancelDrag(index: carousel.currentIndex)
+        slide.cancelDrag(index: carousel.position)
         switch event.kind {
         case .wheelUp, .wheelDown:
             paywall?.scrollManager(by: event.kind == .wheelUp ? -1 : 1, box: manager)

@@ -1,25 +1,26 @@
 /// Question pages: the answers so far, and the rule that a required question is answered
 /// before any page after it shows.
 extension OnboardingApp {
-    /// Every answer given, by question id.
+    /// Every answer given, by question id, to the questions on the path: one whose page the
+    /// conditions left out (the reader went back and chose otherwise) was not asked.
     public var answers: [String: Answer] {
-        var answers: [String: Answer] = [:]
-        for state in questions.values {
-            if let answer = state.answer { answers[state.question.id] = answer }
-        }
-        return answers
+        let held = conditionContext.answers
+        return deck.hasConditions ? deck.answers(held, onPath: carousel.path) : held
     }
 
-    /// The page a move toward `index` ends on: moving forward, the current question page is
-    /// answered first (with what it holds, as Enter would) and stays when that fails, and an
-    /// unanswered required question on the way is as far as it goes. Back is never stopped.
-    mutating func reachablePage(toward index: Int) -> Int {
-        let current = carousel.currentIndex
-        guard index > current else { return index }
-        guard leaveQuestion(at: current) else { return current }
-        let target = min(index, carousel.pageCount - 1)
+    /// The position on the path a move toward `position` ends on: moving forward, the current
+    /// question page is answered first (with what it holds, as Enter would) and stays when that
+    /// fails, and an unanswered required question on the way is as far as it goes. Back is
+    /// never stopped. The answer may change the path ahead, which the move then follows.
+    mutating func reachablePage(toward position: Int) -> Int {
+        let current = carousel.position
+        guard position > current else { return position }
+        guard leaveQuestion(at: carousel.currentIndex) else { return current }
+        let target = min(position, carousel.pageCount - 1)
         guard target > current + 1 else { return target }
-        for page in (current + 1)..<target where questions[page]?.allowsLeaving == false { return page }
+        for place in (current + 1)..<target where questions[carousel.path[place]]?.allowsLeaving == false {
+            return place
+        }
         return target
     }
 
@@ -37,7 +38,10 @@ extension OnboardingApp {
     mutating func keepQuestion(_ state: QuestionState, at index: Int) {
         let before = questions[index]?.answer
         questions[index] = state
-        guard let answer = state.answer, answer != before else { return }
+        guard state.answer != before else { return }
+        // The answer may open or close pages ahead: the dots recount at once.
+        followPath()
+        guard let answer = state.answer else { return }
         queuedEvents.append(.questionAnswered(index: index, id: state.question.id, answer: answer))
     }
 

@@ -55,7 +55,7 @@ extension OnboardingApp {
         let content = layout.content
         let left =
             atRest
-            ? 0 : pageLeft(carousel.currentIndex, pageWidth: max(1, content.width), offset: Int(slide.offset.rounded()))
+            ? 0 : pageLeft(carousel.position, pageWidth: max(1, content.width), offset: Int(slide.offset.rounded()))
         return PaywallView(presentation: presentation, theme: theme).placement(
             in: content.offsetBy(dx: left), clip: content)
     }
@@ -155,11 +155,11 @@ extension OnboardingApp {
             + (autoplay == nil ? [] : [KeyBindings.autoplayPaused]) + [KeyBindings.anywhere]
     }
 
-    /// Where page `index` starts, relative to the content, at a slide offset: pages lie left to
-    /// right, or right to left under a right-to-left language (the next page comes in from the
-    /// left, as a mirrored iOS app's does).
-    func pageLeft(_ index: Int, pageWidth: Int, offset: Int) -> Int {
-        let left = index * pageWidth - offset
+    /// Where the page at `position` on the path starts, relative to the content, at a slide
+    /// offset: pages lie left to right, or right to left under a right-to-left language (the
+    /// next page comes in from the left, as a mirrored iOS app's does).
+    func pageLeft(_ position: Int, pageWidth: Int, offset: Int) -> Int {
+        let left = position * pageWidth - offset
         return settings.layoutDirection == .rightToLeft ? -left : left
     }
 
@@ -169,8 +169,9 @@ extension OnboardingApp {
         let offset = Int(slide.offset.rounded())
         // Only pages that exist, whatever the offset (a spring may swing past the ends).
         let first = min(carousel.pageCount - 1, max(0, Int((Double(offset) / Double(pageWidth)).rounded(.down))))
-        for index in first...min(carousel.pageCount - 1, first + 1) {
-            let left = pageLeft(index, pageWidth: pageWidth, offset: offset)
+        for position in first...min(carousel.pageCount - 1, first + 1) {
+            let index = carousel.path[position]
+            let left = pageLeft(position, pageWidth: pageWidth, offset: offset)
             guard left < content.maxX, left + pageWidth > content.x else { continue }
             let rect = content.offsetBy(dx: left)
             if case .paywall(let page) = deck.pages[index], let presentation = paywall?.presentation(for: page) {
@@ -190,9 +191,10 @@ extension OnboardingApp {
         // Scrolls with the slide (half as fast with parallax); still under reduced motion.
         let travel = settings.reducesMotion ? 0 : offset
         let page = canvas
-        for index in first...min(carousel.pageCount - 1, first + 1) {
-            guard let background = deck.background(ofPage: index) else { continue }
-            let area = content.offsetBy(dx: pageLeft(index, pageWidth: pageWidth, offset: offset)).intersection(content)
+        for position in first...min(carousel.pageCount - 1, first + 1) {
+            guard let background = deck.background(ofPage: carousel.path[position]) else { continue }
+            let area = content.offsetBy(dx: pageLeft(position, pageWidth: pageWidth, offset: offset)).intersection(
+                content)
             guard !area.isEmpty else { continue }
             let shift = background.isParallax ? travel / 2 : travel
             BackgroundView(background: background, style: style).draw(

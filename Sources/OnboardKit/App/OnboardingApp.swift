@@ -95,9 +95,13 @@ public struct OnboardingApp: Sendable {
             guard let question = page.question else { continue }
             questions[index] = QuestionState(question: question, startingWith: settings.answers)
         }
+        // The tour starts on the first page its conditions show; a condition on an entitlement
+        // takes the paywall's answer (its ledger and licenses), so it is built at once.
+        if deck.conditionsReadEntitlements { preparePaywall() }
+        if deck.hasConditions { carousel = Carousel(path: deck.path(in: conditionContext)) }
         queuedEvents.append(.tourStarted(pageCount: deck.pages.count))
         // The paywall first, so that the first page's events can name its offering.
-        if case .paywall? = deck.pages.first { preparePaywall() }
+        if case .paywall = deck.pages[carousel.currentIndex] { preparePaywall() }
         pageDidAppear()
     }
 
@@ -116,13 +120,13 @@ public struct OnboardingApp: Sendable {
         paywall = controller
     }
 
-    /// Builds the paywall when a page from `start` to `end`, or a neighbour of theirs, is a
-    /// paywall page: a slide passes every page between, and a spring or a drag shows part of
-    /// the next one.
+    /// Builds the paywall when a page on the path from position `start` to `end`, or a
+    /// neighbour of theirs, is a paywall page: a slide passes every page between, and a spring
+    /// or a drag shows part of the next one.
     mutating func preparePaywall(between start: Int, and end: Int) {
         guard pendingPaywall != nil else { return }
-        let pages = deck.pages.indices.clamped(to: (min(start, end) - 1)..<(max(start, end) + 2))
-        if pages.contains(where: { deck.pages[$0].isPaywall }) { preparePaywall() }
+        let positions = carousel.path.indices.clamped(to: (min(start, end) - 1)..<(max(start, end) + 2))
+        if positions.contains(where: { deck.pages[carousel.path[$0]].isPaywall }) { preparePaywall() }
     }
 
     /// Rows a dropping symbol starts above its place.
@@ -142,33 +146,34 @@ public struct OnboardingApp: Sendable {
             spring: symbolDrop.spring, position: OnboardingApp.symbolDropHeight, velocity: 0, target: 0)
     }
 
-    /// Moves to `index` (clamped) and starts the slide; returns whether the page changed. A
-    /// required question on the way stops it there (`reachablePage`).
+    /// Moves to `position` on the path (clamped) and starts the slide; returns whether the
+    /// page changed. A required question on the way stops it there (`reachablePage`).
     @discardableResult
-    mutating func select(_ index: Int) -> Bool {
-        let previous = carousel.currentIndex
-        guard carousel.select(reachablePage(toward: index)) else { return false }
-        preparePaywall(between: previous, and: carousel.currentIndex)
-        slide.show(carousel.currentIndex)
+    mutating func select(_ position: Int) -> Bool {
+        let previous = carousel.position
+        guard carousel.select(reachablePage(toward: position)) else { return false }
+        preparePaywall(between: previous, and: carousel.position)
+        slide.show(carousel.position)
         if terminalIsSlow { slide.settle() }
         pageDidAppear()
         return true
     }
 
-    /// Puts page `index` on screen at once, whatever question comes before it, unanswered:
-    /// for pictures of every page as it first looks, which no user could page to.
-    mutating func cut(to index: Int) {
-        let previous = carousel.currentIndex
-        guard carousel.select(index) else { return }
-        preparePaywall(between: previous, and: carousel.currentIndex)
-        slide.show(carousel.currentIndex)
+    /// Puts the page at `position` on the path on screen at once, whatever question comes
+    /// before it, unanswered: for pictures of every page as it first looks, which no user
+    /// could page to.
+    mutating func cut(to position: Int) {
+        let previous = carousel.position
+        guard carousel.select(position) else { return }
+        preparePaywall(between: previous, and: carousel.position)
+        slide.show(carousel.position)
         slide.settle()
         pageDidAppear()
     }
 
     public var layout: CarouselLayout {
         CarouselLayout(
-            width: width, height: height, pageIndex: carousel.currentIndex, pageCount: carousel.pageCount,
+            width: width, height: height, pageIndex: carousel.position, pageCount: carousel.pageCount,
             labels: deck.labels, direction: settings.layoutDirection)
     }
 
@@ -200,7 +205,7 @@ public struct OnboardingApp: Sendable {
     mutating func turnPageByItself() {
         guard pendingOutcome == nil, !isShowingReview, !slide.isDragging else { return }
         if !carousel.isLast {
-            if !select(carousel.currentIndex + 1) { autoplay?.pause() }
+            if !select(carousel.position + 1) { autoplay?.pause() }
         } else if autoplay?.loops == true {
             select(0)
         } else {
@@ -274,6 +279,9 @@ public struct OnboardingApp: Sendable {
     public mutating func update(_ message: Message) -> [Effect] {
         let before = EventProbe(self, message: message)
         let effects = respond(to: message)
+        // A purchase, a restore or a license may change what the entitlements show; ticks
+        // follow it only when the store did something (`advance`).
+        if case .tick = message {} else if deck.conditionsReadEntitlements { followPath() }
         noteEvents(since: before)
         return effects
     }
@@ -343,7 +351,7 @@ public struct OnboardingApp: Sendable {
     mutating func resize(width newWidth: Int, height newHeight: Int) {
         width = max(0, newWidth)
         height = max(0, newHeight)
-        slide.resize(pageWidth: width, index: carousel.currentIndex)
+        slide.resize(pageWidth: width, index: carousel.position)
         confetti.resize(width: width, height: height)
         if !hasAppeared && width > 0 && height > 0 {
             hasAppeared = true
@@ -366,7 +374,10 @@ public struct OnboardingApp: Sendable {
             effects += Array(repeating: .bell, count: min(1, confetti.takeBells()))
             if !confetti.isAlive, let outcome = pendingOutcome { return effects + [.quit(outcome)] }
         }
-        if let events = paywall?.tick(seconds: seconds) { effects += perform(events) }
+        if let events = paywall?.tick(seconds: seconds), !events.isEmpty {
+            effects += perform(events)
+            followPath()
+        }
         return effects
     }
 

@@ -2,10 +2,11 @@
 public enum PlainTextRenderer {
     /// With `paywall`, paywall pages list their packages, prices, status and links.
     /// `headline` replaces the first line, the app's name and version ("What's new in …").
-    /// Question pages list what they take and the answer in `answers`.
+    /// Question pages list what they take and the answer in `answers`. Only the pages on the
+    /// path `answers`, the defaults and `entitled` take are printed (`Deck.pathTakingDefaults`).
     public static func render(
         _ deck: Deck, width: Int = 80, paywall: PaywallController? = nil, headline: String? = nil,
-        answers: [String: Answer] = [:]
+        answers: [String: Answer] = [:], entitled: Set<String> = []
     ) -> String {
         let width = max(20, width)
         // The deck's words are the author's: where a line joins them to ours, each is kept apart
@@ -13,8 +14,10 @@ public enum PlainTextRenderer {
         var output: [String] = [
             headline ?? BidiText.line([.value(deck.app.name), .text(" "), .value(deck.app.version)]), "",
         ]
-        for (index, page) in deck.pages.enumerated() {
-            let heading = BidiText.line([.text("[\(index + 1)/\(deck.pages.count)] "), .value(page.title)])
+        let path = deck.pathTakingDefaults(ConditionContext(answers: answers, entitled: entitled)).path
+        for (position, index) in path.enumerated() {
+            let page = deck.pages[index]
+            let heading = BidiText.line([.text("[\(position + 1)/\(path.count)] "), .value(page.title)])
             output.append(heading)
             // As long as the line it underlines, whatever the count's digits.
             output.append(String(repeating: "=", count: min(width, DisplayWidth.of(heading))))

@@ -19,6 +19,9 @@ public struct Deck: Sendable {
     /// Each page's own `"background"`, one entry per page (nil: the deck's). Shorter than
     /// `pages` when the pages after it have none.
     public var pageBackgrounds: [Background?] = []
+    /// Each page's `"when"`, one entry per page (nil: always shown). Shorter than `pages` when
+    /// the pages after it have none.
+    public var pageConditions: [PageCondition?] = []
 
     public init(
         app: AppInfo, accent: Color? = nil, labels: ButtonLabels = ButtonLabels(), pages: [Page],
@@ -59,6 +62,7 @@ public struct Deck: Sendable {
         deck.pages = indexes.map { pages[$0] }
         deck.pageSince = indexes.map(since(ofPage:))
         deck.pageBackgrounds = indexes.map { $0 < pageBackgrounds.count ? pageBackgrounds[$0] : nil }
+        deck.pageConditions = indexes.map(condition(ofPage:))
         return deck
     }
 }

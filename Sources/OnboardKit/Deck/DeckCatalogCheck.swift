@@ -29,4 +29,39 @@ public enum DeckCatalogCheck {
                     + known.map { SafeText.sanitize($0) }.joined(separator: ", ") + ")" + (hint ?? ""))
         }
     }
+
+    /// Each `"when": {"entitled": ID}` naming an entitlement the catalog does not define, at
+    /// that member, with the catalog's entitlements and the closest of them.
+    public static func unknownEntitlements(in catalog: Catalog, file: String, root: JSONNode?) -> [Diagnostic] {
+        let known = catalog.entitlements.map(\.id)
+        let pageNodes = root?["pages"]?.arrayValue ?? []
+        var found: [Diagnostic] = []
+        for (index, page) in pageNodes.enumerated() {
+            guard let when = page["when"] else { continue }
+            for (id, node, path) in entitlementTests(in: when, path: "pages[\(index)].when") where !known.contains(id) {
+                let hint = Suggestions.closest(to: id, in: known, limit: 1).first.map { "; did you mean \"\($0)\"?" }
+                found.append(
+                    Diagnostic(
+                        severity: .error, file: SafeText.sanitize(file), path: path, location: node.location,
+                        message: "entitlement \"\(SafeText.excerpt(id))\" is not in the catalog (it has: "
+                            + known.map { SafeText.sanitize($0) }.joined(separator: ", ") + ")" + (hint ?? "")))
+            }
+        }
+        return found
+    }
+
+    /// Every `"entitled"` string in a condition's text, with its node and path.
+    static func entitlementTests(in node: JSONNode, path: String, depth: Int = 0) -> [(String, JSONNode, String)] {
+        guard depth < 32 else { return [] }
+        if let members = node.members {
+            return members.flatMap { member -> [(String, JSONNode, String)] in
+                let inner = path + "." + member.key
+                if member.key == "entitled", let id = member.value.stringValue { return [(id, member.value, inner)] }
+                return entitlementTests(in: member.value, path: inner, depth: depth + 1)
+            }
+        }
+        return (node.arrayValue ?? []).enumerated().flatMap {
+            entitlementTests(in: $0.element, path: path + "[\($0.offset)]", depth: depth + 1)
+        }
+    }
 }

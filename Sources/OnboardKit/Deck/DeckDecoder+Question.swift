@@ -3,7 +3,7 @@
 extension DeckDecoder {
     static let questionKeys: Set<String> = [
         "kind", "id", "heading", "text", "required", "choices", "multiple", "min", "max", "default", "input",
-        "confirm", "since", "background",
+        "confirm", "since", "background", "when",
     ]
 
     /// What a question's id may be: it names the answer in JSON, in `answer KEY` and in a shell.

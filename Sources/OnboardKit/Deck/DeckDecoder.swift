@@ -12,6 +12,9 @@ struct DeckDecoder {
     /// on every start), unknown paywall variables are errors in every language, and texts that
     /// miss a language the others have are named.
     var validates = false
+    /// The experiments the deck declares (`"experiments"`): experiment id -> its variant ids,
+    /// which `"when": {"variant": …}` is checked against; nil when the deck declares none.
+    var experiments: [String: [String]]?
 
     func decode(_ root: JSONNode) -> Deck? {
         guard let object = JSONObjectReader(root, path: .root, log: log) else { return nil }
@@ -24,6 +27,7 @@ struct DeckDecoder {
         var pages: [Page] = []
         var pageSince: [String?] = []
         var pageBackgrounds: [Background?] = []
+        var pageConditions: [PageCondition?] = []
         if let items = object.array("pages", required: true) {
             if items.isEmpty {
                 log.error(
@@ -36,7 +40,10 @@ struct DeckDecoder {
             } else {
                 // Pages that failed to decode leave gaps: ids are checked against the decoded ones.
                 var decodedItems: [(node: JSONNode, path: JSONPath)] = []
-                defer { checkQuestionIDs(pages, items: decodedItems) }
+                defer {
+                    checkQuestionIDs(pages, items: decodedItems)
+                    pageConditions = decodeConditions(pages, items: decodedItems, experiments: experiments)
+                }
                 for item in items {
                     guard let page = decodePage(item.node, path: item.path) else { continue }
                     decodedItems.append(item)
@@ -57,6 +64,7 @@ struct DeckDecoder {
             pageSince: pageSince, review: review)
         deck.background = background
         deck.pageBackgrounds = pageBackgrounds
+        deck.pageConditions = pageConditions
         if validates { texts.warnAboutMissingLanguages(in: log, document: "deck") }
         return deck
     }
@@ -132,13 +140,15 @@ struct DeckDecoder {
         guard let kind = page.string("kind", required: true) else { return nil }
         switch kind {
         case "step":
-            page.warnUnknownKeys(["kind", "image", "art", "heading", "text", "since", "background"])
+            page.warnUnknownKeys(["kind", "image", "art", "heading", "text", "since", "background", "when"])
             return decodeStep(page).map(Page.step)
         case "hero":
-            page.warnUnknownKeys(["kind", "symbol", "title", "subtitle", "bounceOnAppear", "since", "background"])
+            page.warnUnknownKeys([
+                "kind", "symbol", "title", "subtitle", "bounceOnAppear", "since", "background", "when",
+            ])
             return decodeHero(page).map(Page.hero)
         case "paywall":
-            page.warnUnknownKeys(CatalogDecoder.copyKeys.union(["kind", "offering", "since", "background"]))
+            page.warnUnknownKeys(CatalogDecoder.copyKeys.union(["kind", "offering", "since", "background", "when"]))
             return decodePaywall(page)
         case "question":
             return decodeQuestion(page).map(Page.question)

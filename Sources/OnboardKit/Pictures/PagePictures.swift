@@ -4,9 +4,12 @@
 public enum PagePictures {
     /// One page's frame.
     public struct Picture: Sendable {
-        /// The page's position in the deck, from 0.
+        /// The page's position on the path drawn (every page the conditions show), from 0.
         public var index: Int
+        /// The pages on that path.
         public var pageCount: Int
+        /// The page's index in the deck.
+        public var deckIndex: Int
         /// The page's title, made safe to print.
         public var title: String
         public var canvas: Canvas
@@ -26,32 +29,40 @@ public enum PagePictures {
     /// stand in place and no confetti flies, so each frame is the page at rest. The seed is
     /// fixed, so the same deck always gives the same pictures. `layoutDirection` mirrors the
     /// pages as a right-to-left reader's screen shows them; `appearance` picks the theme, and
-    /// question pages show `answers` (by question id) as a tour given them would.
+    /// question pages show `answers` (by question id) as a tour given them would. Only the
+    /// pages on the path `answers`, the defaults and `entitled` take are drawn
+    /// (`Deck.pathTakingDefaults`).
     ///
     /// Each page is cut to, not paged to: a required question no one answered would stop a
     /// user there, and every later picture would be of it.
     public static func render(
         _ deck: Deck, width: Int, height: Int, colorMode: ColorMode = .indexed256, paywall: PaywallSetup? = nil,
         layoutDirection: LayoutDirection = .leftToRight, appearance: Appearance = .dark,
-        answers: [String: Answer] = [:]
+        answers: [String: Answer] = [:], entitled: Set<String> = []
     ) -> [Picture] {
         guard !deck.pages.isEmpty else { return [] }
         var settings = AppSettings(
             reducesMotion: true, seed: 0, appearance: appearance, layoutDirection: layoutDirection)
-        settings.answers = answers
+        // A deck without conditions draws its questions as they first look, defaults unsent.
+        settings.answers =
+            deck.hasConditions
+            ? deck.pathTakingDefaults(ConditionContext(answers: answers, entitled: entitled)).answers : answers
+        settings.entitled = entitled
         var app = OnboardingApp(
             deck: deck, colorMode: colorMode, width: width, height: height, settings: settings, paywall: paywall)
         _ = app.update(.resize(width: width, height: height))
         var pictures: [Picture] = []
-        for index in deck.pages.indices {
-            app.cut(to: index)
+        let path = app.carousel.path
+        for position in path.indices {
+            app.cut(to: position)
             settle(&app)
             var canvas = Canvas(width: width, height: height)
             app.render(into: &canvas)
+            let index = path[position]
             pictures.append(
                 Picture(
-                    index: index, pageCount: deck.pages.count, title: SafeText.sanitize(deck.pages[index].title),
-                    canvas: canvas))
+                    index: position, pageCount: path.count, deckIndex: index,
+                    title: SafeText.sanitize(deck.pages[index].title), canvas: canvas))
         }
         return pictures
     }

@@ -37,7 +37,7 @@ extension OnboardingSession {
         // the terminal is ours). An open gate writes nothing: a host may ask it at every start.
         if let catalog = rememberedCatalog(for: deck) { stateRun.rememberCatalog(catalog, forApp: gate.appID) }
         stateRun.unsaidProblems().forEach(say)
-        let (shown, index) = gatePage(catalog: gate.catalog)
+        let (shown, index) = gatePage(catalog: gate.catalog, answers: state.apps[deck.app.id]?.answers ?? [:])
         var tour: SessionTour
         switch prepareTour(
             shown: shown, pageIndexes: index.map { [$0] } ?? [], state: state, stateRun: stateRun, started: started)
@@ -102,9 +102,10 @@ extension OnboardingSession {
     }
 
     /// The page to show alone: the deck's paywall page for the offering (a page without an
-    /// offering shows the current one), else its first paywall page; with none, a paywall page
-    /// of the offering made here, at no index of the deck.
-    func gatePage(catalog: Catalog) -> (deck: Deck, index: Int?) {
+    /// offering shows the current one), else the first paywall page that `answers` (those kept
+    /// from the tour) and the defaults show, else its first paywall page; with none, a paywall
+    /// page of the offering made here, at no index of the deck.
+    func gatePage(catalog: Catalog, answers: [String: Answer] = [:]) -> (deck: Deck, index: Int?) {
         let paywalls: [(index: Int, page: PaywallPage)] = deck.pages.indices.compactMap { index in
             guard case .paywall(let page) = deck.pages[index] else { return nil }
             return (index, page)
@@ -113,9 +114,16 @@ extension OnboardingSession {
         if let wanted = settings.offeringID {
             chosen = paywalls.first { ($0.page.offeringID ?? catalog.currentOfferingID) == wanted }
         } else {
-            chosen = paywalls.first
+            // The paywall the answers kept from the tour choose (`"when"`), else the first.
+            let path = Set(deck.pathTakingDefaults(ConditionContext(answers: answers)).path)
+            chosen = paywalls.first { path.contains($0.index) } ?? paywalls.first
         }
-        if let chosen { return (deck.keepingPages([chosen.index]), chosen.index) }
+        if let chosen {
+            // The gate shows its paywall whatever the page's condition: the host asked for it.
+            var shown = deck.keepingPages([chosen.index])
+            shown.pageConditions = []
+            return (shown, chosen.index)
+        }
         var made = deck.keepingPages([])
         made.pages = [.paywall(PaywallPage(offeringID: settings.offeringID))]
         return (made, nil)

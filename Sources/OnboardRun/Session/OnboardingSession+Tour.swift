@@ -29,10 +29,11 @@ extension OnboardingSession {
         let state = stateRun.loadState()
         // A damaged state is said at once, before anything else is shown.
         stateRun.unsaidProblems().forEach(say)
-        let presentation =
+        let presentation = whatsNewOnThePath(
             settings.showsEveryTime
-            ? .firstRun
-            : state.presentation(appID: deck.app.id, version: deck.app.version, pageSince: deck.allPageSince)
+                ? .firstRun
+                : state.presentation(appID: deck.app.id, version: deck.app.version, pageSince: deck.allPageSince),
+            answers: state.apps[deck.app.id]?.answers ?? [:])
         var result = startingResult(state: state, stateRun: stateRun)
         let shown: Deck
         let pageIndexes: [Int]
@@ -71,6 +72,18 @@ extension OnboardingSession {
             }
         }.merging(settings.answers) { $1 }
         return .show(tour, result)
+    }
+
+    /// What's New keeps only the new pages that the answers kept from the tour (and the
+    /// defaults) show; none is nothing new. A page shown for an entitlement is kept: the
+    /// entitlements are known only once the paywall is built, and the tour tests it then.
+    func whatsNewOnThePath(_ presentation: OnboardingPresentation, answers: [String: Answer])
+        -> OnboardingPresentation
+    {
+        guard case .whatsNew(let previous, let pages) = presentation, deck.hasConditions else { return presentation }
+        let path = Set(deck.pathTakingDefaults(ConditionContext(answers: answers)).path)
+        let kept = pages.filter { path.contains($0) || deck.condition(ofPage: $0)?.readsEntitlements == true }
+        return kept.isEmpty ? .nothing(.noNewPages) : .whatsNew(previous: previous, pages: kept)
     }
 
     /// The paywall's setup and the preferences of a run that shows `shown`; either can stop it.

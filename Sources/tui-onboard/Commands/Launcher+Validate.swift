@@ -70,9 +70,10 @@ extension Launcher {
     /// placed in the deck's text by `root`. A catalog file that cannot be read at all fails with
     /// its exit code, as it does in a run.
     func catalogDiagnostics(for deck: Deck, deckPath: String, root: JSONNode?) -> Result<[Diagnostic], ExitStatus> {
-        guard deck.hasPaywall else { return .success([]) }
+        guard deck.hasPaywall || deck.conditionsReadEntitlements else { return .success([]) }
         guard let path = options.paywall.catalogPath ?? deck.catalogPath else {
-            return .success([DeckCatalogCheck.missingCatalog(file: deckPath, root: root)])
+            // Without a paywall, an entitlement may come from licenses alone: nothing to check.
+            return .success(deck.hasPaywall ? [DeckCatalogCheck.missingCatalog(file: deckPath, root: root)] : [])
         }
         let result: CatalogLoadResult
         switch loadCatalog(path, validates: true) {
@@ -86,6 +87,7 @@ extension Launcher {
             catalog: catalog, clock: StoreClock(startWallDate: date, startSimulatedDate: date),
             locale: userLocale, timeZone: TimeZone(identifier: "UTC")!)
         diagnostics += DeckCatalogCheck.unknownOfferings(in: deck, catalog: catalog, file: deckPath, root: root)
+        diagnostics += DeckCatalogCheck.unknownEntitlements(in: catalog, file: deckPath, root: root)
         if !diagnostics.contains(where: { $0.severity == .error }) {
             diagnostics += PaywallFitCheck.diagnostics(deck, paywall: setup, file: SafeText.sanitize(deckPath))
         }
