@@ -124,6 +124,36 @@ struct ExperimentEndToEndTests {
         #expect(!second.standardError.contains("install id"), "\(second.standardError)")
     }
 
+    @Test("a state directory that cannot hold the install id shows the default texts, said once, and no id")
+    func readOnlyStateDirectory() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let deck = try directory.write(Self.deck, to: "deck.json")
+        let state = directory.path("state")
+        try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
+        let nobody: uid_t = 65534
+        var program = try BuiltBinary.path()
+        var arguments = ["--deck", deck, "--state-dir", state, "--plain"]
+        // Root ignores permissions: the run is then nobody's, in a directory nobody owns but may
+        // not write.
+        if getuid() == 0 {
+            #expect(chown(state, nobody, nobody) == 0)
+            #expect(chmod(directory.url.path, 0o755) == 0)
+            arguments = ["--reuid=\(nobody)", "--regid=\(nobody)", "--clear-groups", program] + arguments
+            program = try #require(
+                ["/usr/bin/setpriv", "/bin/setpriv"].first { FileManager.default.isExecutableFile(atPath: $0) },
+                "setpriv (util-linux) is missing")
+        }
+        #expect(chmod(state, 0o555) == 0)
+        defer { chmod(state, 0o755) }
+        let output = try CommandRunner.run(program, arguments, timeout: .seconds(60))
+        #expect(output.status == 0, "\(output.standardError)")
+        #expect(output.standardOutput.contains("Plain title"))
+        #expect(!output.standardOutput.contains("Bold title"))
+        #expect(output.standardError.contains("Experiments show their default texts"), "\(output.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: state + "/install-id"))
+    }
+
     @Test(
         "a --variant the deck does not have exits 2 and names what it has",
         arguments: [
