@@ -76,6 +76,23 @@ public final class FirstRunRun {
         }
     }
 
+    /// Keeps `assigned` as `appID`'s experiment assignments where none is kept yet, when a tour
+    /// starts showing them; a state that cannot be written is a problem to say, as a tour's is.
+    public func keepAssignments(_ assigned: [String: String], forApp appID: String) {
+        guard !assigned.isEmpty, !leavesStateAlone else { return }
+        if let state = try? store.loadWithoutRepair(),
+            assigned.allSatisfy({ state.assignments(forApp: appID)[$0.key] != nil })
+        {
+            return
+        }
+        do {
+            try store.update { (state: inout FirstRunState) -> Bool in state.keepAssignments(assigned, appID: appID) }
+        } catch {
+            isSaved = false
+            problems.append("the experiment assignments were not saved: \(error.description)")
+        }
+    }
+
     /// The problems not handed out yet, for the caller to say on stderr, each once.
     public func unsaidProblems() -> [String] {
         defer { said = problems.count }

@@ -119,12 +119,23 @@ struct Launcher {
     }
 
     /// The deck of `--deck`, else the built-in one (inside the binary; see `AssetLocator`).
-    func loadDeck() -> Result<Deck, ExitStatus> {
+    /// With `assigning` (a tour, a paywall gate), its texts are chosen for the reader's variant
+    /// of each experiment (`RunExperiments`), and `--variant` must name the deck's.
+    func loadDeck(assigning: Bool = false) -> Result<Deck, ExitStatus> {
         let path = options.tour.deckPath ?? AssetLocator.deckPath(environment: environment)
-        let result = DeckLoader.load(path: path, reader: AssetLocator.reader, language: languagePreference)
+        let experiments = RunExperiments(
+            stateDirectory: stateDirectory, forced: options.tour.forcedVariants, refusal: stateRefusal)
+        let result = DeckLoader.load(
+            path: path, reader: AssetLocator.reader, language: languagePreference,
+            assign: assigning ? experiments.assign : nil)
         report(result.diagnostics)
+        experiments.problems.forEach(printError)
         if let error = result.fileError { return .failure(ExitStatus(for: error)) }
         guard var deck = result.deck else { return .failure(ExitStatus(code: ExitCode.badData)) }
+        if assigning, let problem = RunExperiments.problem(forcing: options.tour.forcedVariants, in: deck) {
+            printError(problem)
+            return .failure(ExitStatus(code: ExitCode.usage))
+        }
         // The built-in tour is this program's own: "What's new" and --plain name its version.
         if options.tour.deckPath == nil { deck.app.version = Launcher.version }
         return .success(deck)

@@ -20,7 +20,9 @@ struct FormattingLanguageEndToEndTests {
         ["status", "--sandbox", "--now", "2026-01-10"],
         ["store", "transactions", "--now", "2026-01-10"],
         ["store", "price-increase", "tui_onboard_pro_monthly", "5.99", "--now", "2026-01-10"],
-        ["paywall", "pro", "--plain", "--now", "2026-01-10"],
+        // Each run has its own state directory, so its own install id: the built-in paywall's
+        // title experiment is forced to one variant for both.
+        ["paywall", "pro", "--plain", "--now", "2026-01-10", "--variant", "paywall-title=a"],
         // The price increase's new price, which the listing wrote as the ledger's decimal.
         ["store", "transactions", "--now", "2026-01-11"],
     ]

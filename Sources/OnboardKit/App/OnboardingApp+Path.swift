@@ -2,14 +2,14 @@
 /// answers and entitlements change it, so the dots and N/M always count the pages ahead on it.
 extension OnboardingApp {
     /// What the pages' conditions are tested against now: every answer the question pages
-    /// hold (`Deck.path` drops those of pages left out), the entitlements active now, and no
-    /// experiment variants yet.
+    /// hold (`Deck.path` drops those of pages left out), the entitlements active now, and the
+    /// reader's variant of each experiment, as the deck was read for them.
     public var conditionContext: ConditionContext {
         var held: [String: Answer] = [:]
         for state in questions.values {
             if let answer = state.answer { held[state.question.id] = answer }
         }
-        return ConditionContext(answers: held, entitled: entitledNow)
+        return ConditionContext(answers: held, entitled: entitledNow, variants: deck.assignments)
     }
 
     /// The entitlements that grant access now: the paywall's, once it is built (it follows

@@ -166,6 +166,8 @@ public struct RunResult: Encodable, Hashable, Sendable {
     public var review: Review?
     /// The answers to question pages given in this run (or on the command line), by id.
     public var answers: [String: Answer] = [:]
+    /// The run's experiment assignments, experiment id -> variant id; empty for none.
+    public var assignments: [String: String] = [:]
     public var state: State
     /// True when the store used the sandbox ledger (a simulated clock, or `--sandbox`): the
     /// purchases are not what `status` and `has` report without `--sandbox`.
@@ -197,7 +199,7 @@ public struct RunResult: Encodable, Hashable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case version, outcome, reason, mode, plain, app, pagesSeen, lastPage, seconds, purchases, restores
-        case entitlements, review, answers, state, sandbox, exitCode
+        case entitlements, review, answers, assignments, state, sandbox, exitCode
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -217,6 +219,7 @@ public struct RunResult: Encodable, Hashable, Sendable {
         try container.encode(entitlements, forKey: .entitlements)
         try container.encode(review, forKey: .review)
         try container.encode(answers, forKey: .answers)
+        try container.encode(assignments, forKey: .assignments)
         try container.encode(state, forKey: .state)
         try container.encode(sandbox, forKey: .sandbox)
         try container.encode(exitCode, forKey: .exitCode)

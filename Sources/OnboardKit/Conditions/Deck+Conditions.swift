@@ -15,6 +15,8 @@ extension Deck {
     /// screen, stays whatever its condition says: a page never vanishes under the reader.
     public func path(in context: ConditionContext, keeping kept: Int? = nil) -> [Int] {
         var known = context
+        // A context that names no variants tests them against the reader's, as assigned.
+        if known.variants.isEmpty { known.variants = assignments }
         var path: [Int] = []
         for (index, page) in pages.enumerated() {
             if index == kept || condition(ofPage: index)?.holds(in: known) ?? true {
@@ -46,6 +48,8 @@ extension Deck {
     /// a condition on a question with neither an answer nor a default is false.
     public func pathTakingDefaults(_ context: ConditionContext) -> (path: [Int], answers: [String: Answer]) {
         var known = context
+        // A context that names no variants tests them against the reader's, as assigned.
+        if known.variants.isEmpty { known.variants = assignments }
         var path: [Int] = []
         for (index, page) in pages.enumerated() {
             guard condition(ofPage: index)?.holds(in: known) ?? true else {

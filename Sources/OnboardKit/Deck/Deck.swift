@@ -22,6 +22,11 @@ public struct Deck: Sendable {
     /// Each page's `"when"`, one entry per page (nil: always shown). Shorter than `pages` when
     /// the pages after it have none.
     public var pageConditions: [PageCondition?] = []
+    /// The deck's `"experiments"`, in its order; empty for none.
+    public var experiments: [Experiment] = []
+    /// The reader's variant of each experiment, as the deck's texts were chosen for; empty
+    /// when the deck has no experiments, the reader is held out, or none was assigned.
+    public var assignments: [String: String] = [:]
 
     public init(
         app: AppInfo, accent: Color? = nil, labels: ButtonLabels = ButtonLabels(), pages: [Page],

@@ -12,14 +12,21 @@ struct DeckDecoder {
     /// on every start), unknown paywall variables are errors in every language, and texts that
     /// miss a language the others have are named.
     var validates = false
-    /// The experiments the deck declares (`"experiments"`): experiment id -> its variant ids,
-    /// which `"when": {"variant": …}` is checked against; nil when the deck declares none.
-    var experiments: [String: [String]]?
+    /// Chooses the reader's variant of each experiment once the deck's app and experiments are
+    /// read, before any text is (`DeckLoader.load`); nil: every reader sees the default texts.
+    var assign: ExperimentAssigner?
+
+    /// The deck's experiments' variant ids by experiment id, once `decode` has read them:
+    /// what `"when"` conditions on a variant are checked against.
+    var experimentVariantIDs: [String: [String]] { texts.experiments }
 
     func decode(_ root: JSONNode) -> Deck? {
         guard let object = JSONObjectReader(root, path: .root, log: log) else { return nil }
         object.warnUnknownKeys(DeckLoader.topLevelKeys)
         let app = decodeApp(object)
+        let experiments = decodeExperiments(object)
+        texts.experiments = Dictionary(experiments.map { ($0.id, $0.variantIDs) }, uniquingKeysWith: { $1 })
+        if let app, let assign { texts.assignments = assign(app.id, experiments) }
         let accent = object.member("accent").flatMap {
             ColorName.decode($0, path: JSONPath.root.appending("accent"), log: log)
         }
@@ -42,7 +49,8 @@ struct DeckDecoder {
                 var decodedItems: [(node: JSONNode, path: JSONPath)] = []
                 defer {
                     checkQuestionIDs(pages, items: decodedItems)
-                    pageConditions = decodeConditions(pages, items: decodedItems, experiments: experiments)
+                    pageConditions = decodeConditions(
+                        pages, items: decodedItems, experiments: experiments.isEmpty ? nil : texts.experiments)
                 }
                 for item in items {
                     guard let page = decodePage(item.node, path: item.path) else { continue }
@@ -65,6 +73,9 @@ struct DeckDecoder {
         deck.background = background
         deck.pageBackgrounds = pageBackgrounds
         deck.pageConditions = pageConditions
+        deck.experiments = experiments
+        deck.assignments = texts.assignments
+        texts.checkExperimentTexts(in: log, document: "deck")
         if validates { texts.warnAboutMissingLanguages(in: log, document: "deck") }
         return deck
     }

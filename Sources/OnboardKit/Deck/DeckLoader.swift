@@ -9,6 +9,7 @@ public enum DeckLoader {
     static let pageKinds = ["step", "hero", "paywall", "question"]
     static let topLevelKeys: Set<String> = [
         "$schema", "app", "accent", "labels", "pages", "confetti", "catalog", "review", "background",
+        "experiments",
     ]
 
     /// Layout is checked in at most this many of a deck's languages besides the reader's: each
@@ -23,9 +24,13 @@ public enum DeckLoader {
     /// terminal in any of the deck's languages, pages new in a version after the app's, and
     /// texts missing a language the others have are warned about too, and unknown paywall
     /// variables are errors.
+    ///
+    /// `assign` chooses the reader's variant of each of the deck's experiments (see
+    /// `ExperimentAssignment`), given the app's id and the experiments, before any text is read;
+    /// without it every reader sees the default texts.
     public static func load(
         path: String, reader: FileReader, language: LanguagePreference = LanguagePreference(tags: []),
-        checksLayout: Bool = false
+        checksLayout: Bool = false, assign: ExperimentAssigner? = nil
     ) -> DeckLoadResult {
         let bytes: [UInt8]
         do {
@@ -35,13 +40,14 @@ public enum DeckLoader {
                 severity: .error, file: path, path: "", location: nil, message: error.reason)
             return DeckLoadResult(deck: nil, diagnostics: [diagnostic], fileError: error)
         }
-        return decode(bytes, file: path, reader: reader, language: language, checksLayout: checksLayout)
+        return decode(
+            bytes, file: path, reader: reader, language: language, checksLayout: checksLayout, assign: assign)
     }
 
     /// Decodes deck bytes; `file` names the deck in messages and anchors relative art paths.
     public static func decode(
         _ bytes: [UInt8], file: String, reader: FileReader, language: LanguagePreference = LanguagePreference(tags: []),
-        checksLayout: Bool = false
+        checksLayout: Bool = false, assign: ExperimentAssigner? = nil
     ) -> DeckLoadResult {
         let log = DiagnosticLog(file: file)
         let root: JSONNode
@@ -52,9 +58,11 @@ public enum DeckLoader {
             return DeckLoadResult(deck: nil, diagnostics: log.diagnostics)
         }
         let texts = TextLanguages(preference: language)
-        let deck = DeckDecoder(
+        var decoder = DeckDecoder(
             log: log, baseDirectory: PathText.directory(of: file), reader: reader, texts: texts, validates: checksLayout
-        ).decode(root)
+        )
+        decoder.assign = assign
+        let deck = decoder.decode(root)
         if checksLayout, let deck, !log.hasErrors {
             DeckLayoutCheck.check(deck, root: root, log: log)
             let affordable = layoutCheckedVariants / max(1, texts.variantCount)
@@ -98,3 +106,7 @@ public enum DeckLoader {
         }
     }
 }
+
+/// Chooses the reader's variant of each experiment from the app's id and the deck's
+/// experiments; the shell's reads the install id and the kept assignments.
+public typealias ExperimentAssigner = (_ appID: String, _ experiments: [Experiment]) -> [String: String]

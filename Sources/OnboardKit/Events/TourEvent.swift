@@ -111,12 +111,17 @@ public enum TourEvent: Hashable, Sendable {
     public static let formatVersion = 1
 
     /// The event as one line of JSON, ending in a newline: the common members (`event`,
-    /// `version`, `time` in RFC 3339 UTC with milliseconds, `run`, `mode`), then its own.
+    /// `version`, `time` in RFC 3339 UTC with milliseconds, `run`, `mode`, `assignments`), then its
+    /// own.
     public func jsonLine(at time: Date, in context: TourEventContext) -> String {
         let common: [(key: String, value: JSONValue)] = [
             ("event", .string(name)), ("version", .int(Self.formatVersion)),
             ("time", .string(RFC3339Date.utcText(time))), ("run", .string(context.run)),
             ("mode", .string(context.mode.rawValue)),
+            (
+                "assignments",
+                .object(context.assignments.keys.sorted().map { ($0, .string(context.assignments[$0]!)) })
+            ),
         ]
         return JSONValue.object(common + fields(in: context)).text + "\n"
     }

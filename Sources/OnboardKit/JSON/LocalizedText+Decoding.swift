@@ -2,7 +2,9 @@ extension LocalizedText {
     /// Reads the text at `path`: a string, or an object whose keys are `default` or language
     /// tags and whose values are strings. Every problem is logged where it stands (a bad key at
     /// the key, a bad value at the value); nil when there was one.
-    static func decode(_ node: JSONNode, path: JSONPath, log: DiagnosticLog, nonEmpty: Bool) -> LocalizedText? {
+    static func decode(
+        _ node: JSONNode, path: JSONPath, log: DiagnosticLog, nonEmpty: Bool, allowsVariants: Bool = true
+    ) -> LocalizedText? {
         if let text = node.stringValue {
             if nonEmpty && text.trimmingWhitespace().isEmpty {
                 log.error(path, at: node.location, "must not be empty")
@@ -24,7 +26,10 @@ extension LocalizedText {
         var variants: [Variant] = []
         var keys: [String: (key: String, location: SourceLocation)] = [:]
         var valid = true
-        for member in members {
+        let experiment = decodeExperimentTexts(
+            node, path: path, log: log, nonEmpty: nonEmpty, allowsVariants: allowsVariants)
+        if experiment.failed { valid = false }
+        for member in members where !experimentKeys.contains(member.key) {
             // Built only for a message: a file may hold a million variants.
             var variantPath: JSONPath { path.appending(member.key) }
             guard let language = language(ofKey: member.key, path: variantPath, location: member.keyLocation, log: log)
@@ -54,7 +59,16 @@ extension LocalizedText {
             variants.append(Variant(language: language, text: text, key: member.key, location: member.value.location))
         }
         guard valid else { return nil }
-        let text = LocalizedText(variants: variants, isPlain: false, path: path, location: node.location)
+        guard !variants.isEmpty else {
+            log.error(
+                path, at: node.location,
+                "a text with \"variants\" needs its default text beside them, such as {\"default\": \"…\", "
+                    + "\"variants\": {…}}: readers in no variant (the holdout) see it")
+            return nil
+        }
+        var text = LocalizedText(variants: variants, isPlain: false, path: path, location: node.location)
+        text.experimentTexts = experiment.texts
+        text.experiment = experiment.id
         if !text.hasFallback {
             log.warning(
                 path, at: node.location,

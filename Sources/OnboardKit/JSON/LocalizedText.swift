@@ -20,6 +20,18 @@ public struct LocalizedText: Sendable {
     public var isPlain: Bool
     public var path: JSONPath
     public var location: SourceLocation
+    /// What an experiment's variants show instead (`"variants": {"b": …}`), in the file's
+    /// order; empty for a text that does not vary. `variants` above is then the default text.
+    public var experimentTexts: [ExperimentText] = []
+    /// The experiment the variants belong to (`"experiment"`); nil: the deck's only one.
+    public var experiment: String?
+
+    /// One variant's text, itself a plain string or an object of languages.
+    public struct ExperimentText: Sendable {
+        public var variant: String
+        public var keyLocation: SourceLocation
+        public var text: LocalizedText
+    }
 
     /// Where `variant` stands: the text's path, and its key for an object's.
     public func path(of variant: Variant) -> JSONPath { variant.key.map(path.appending) ?? path }

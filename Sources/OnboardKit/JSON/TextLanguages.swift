@@ -17,16 +17,33 @@ final class TextLanguages {
         candidates = LanguageTag.candidates(for: preference)
     }
 
+    /// The file's experiments: each one's variant ids by experiment id (empty in a catalog).
+    var experiments: [String: [String]] = [:]
+    /// The reader's variant of each experiment, which chooses among a text's `"variants"`.
+    var assignments: [String: String] = [:]
+    /// Texts that vary by experiment, kept to be checked against the experiments at the end.
+    private(set) var experimentTexts: [LocalizedText] = []
+
     /// The variant of `text` for the reader, remembering the text's languages.
     func choose(_ text: LocalizedText) -> LocalizedText.Variant {
         texts.append(text)
-        return text.variant(forCandidates: candidates)
+        if !text.experimentTexts.isEmpty {
+            experimentTexts.append(text)
+            texts += text.experimentTexts.map(\.text)
+        }
+        return shown(text).variant(forCandidates: candidates)
     }
 
     /// The variant of `text` for the reader, without counting its languages: for what a file
     /// may give in some languages only (a picture), which no language is missing.
     func pick(_ text: LocalizedText) -> LocalizedText.Variant {
-        text.variant(forCandidates: candidates)
+        if !text.experimentTexts.isEmpty { experimentTexts.append(text) }
+        return shown(text).variant(forCandidates: candidates)
+    }
+
+    /// The text of the reader's variant, or `text` itself.
+    private func shown(_ text: LocalizedText) -> LocalizedText {
+        text.shown(assignments: assignments, soleExperiment: experiments.count == 1 ? experiments.keys.first : nil)
     }
 
     /// How many variants the texts have in all, a plain string counting one.

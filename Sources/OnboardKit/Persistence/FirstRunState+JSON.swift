@@ -34,6 +34,17 @@ extension FirstRunState {
             }
         }
         self.init(apps: apps, catalogPaths: catalogPaths)
+        if let assignmentsNode = Self.member("assignments", of: object), !assignmentsNode.isNull {
+            var assignments: [String: [String: String]] = [:]
+            for app in try Self.members(assignmentsNode, "assignments") {
+                var variants: [String: String] = [:]
+                for member in try Self.members(app.value, "assignments.\(app.key)") {
+                    variants[member.key] = try Self.string(member.value, "assignments.\(app.key).\(member.key)")
+                }
+                assignments[app.key] = variants
+            }
+            self.assignments = assignments.isEmpty ? nil : assignments
+        }
     }
 
     /// The state as the file keeps it: two-space indented, keys sorted, ending in a newline.
@@ -46,7 +57,22 @@ extension FirstRunState {
             apps[id]?.write(to: &text, indent: "    ")
         }
         text += ids.isEmpty ? "}" : "\n  }"
-        // Keys in sorted order: "apps", then "catalogPaths", written only when there are some.
+        // Keys in sorted order: "apps", "assignments", "catalogPaths", the last two only when
+        // there are some.
+        if let assignments {
+            text += ",\n  \"assignments\" : {"
+            for (index, id) in assignments.keys.sorted().enumerated() {
+                text += (index == 0 ? "\n" : ",\n") + "    \(Self.quoted(id)) : {"
+                let variants = assignments[id]!
+                for (position, experiment) in variants.keys.sorted().enumerated() {
+                    text +=
+                        (position == 0 ? "\n" : ",\n")
+                        + "      \(Self.quoted(experiment)) : \(Self.quoted(variants[experiment]!))"
+                }
+                text += variants.isEmpty ? "}" : "\n    }"
+            }
+            text += "\n  }"
+        }
         if let catalogPaths {
             text += ",\n  \"catalogPaths\" : {"
             for (index, id) in catalogPaths.keys.sorted().enumerated() {

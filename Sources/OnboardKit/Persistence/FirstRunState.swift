@@ -57,6 +57,9 @@ public struct FirstRunState: Codable, Hashable, Sendable {
     /// (which writes no record), or kept when a record was forgotten. Nil rather than empty, so
     /// a state without any writes the file it always did. See `catalogPath(forApp:)`.
     public internal(set) var catalogPaths: [String: String]?
+    /// Each app's experiment assignments (experiment id -> variant id), kept from the first
+    /// tour that showed them so that later weights move no one. Nil rather than empty, as above.
+    public internal(set) var assignments: [String: [String: String]]?
 
     public init(apps: [String: Record] = [:], catalogPaths: [String: String] = [:]) {
         self.apps = apps

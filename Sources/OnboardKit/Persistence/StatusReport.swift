@@ -18,6 +18,8 @@ public struct StatusReport: Hashable, Sendable {
     /// The catalog the entitlements come from; nil when there is none.
     public var catalogPath: String?
     public var entitlements: [EntitlementStatus]
+    /// The app's kept experiment assignments, experiment id -> variant id.
+    public var assignments: [String: String] = [:]
 
     public init(
         appID: String, stateDirectory: String, now: Date, onboarding: FirstRunState.Record?, catalogPath: String?,
@@ -209,9 +211,11 @@ public struct StatusReport: Hashable, Sendable {
         var onboarding: Onboarding
         var catalog: String?
         var entitlements: [Entitlement]
+        var assignments: [String: String]
 
         init(_ report: StatusReport) {
             version = StatusReport.jsonVersion
+            assignments = report.assignments
             app = report.appID
             stateDirectory = report.stateDirectory
             now = report.now
@@ -270,10 +274,11 @@ public struct StatusReport: Hashable, Sendable {
             try container.encode(onboarding, forKey: .onboarding)
             try container.encode(catalog, forKey: .catalog)
             try container.encode(entitlements, forKey: .entitlements)
+            try container.encode(assignments, forKey: .assignments)
         }
 
         enum CodingKeys: String, CodingKey {
-            case version, app, stateDirectory, now, onboarding, catalog, entitlements
+            case version, app, stateDirectory, now, onboarding, catalog, entitlements, assignments
         }
     }
 }

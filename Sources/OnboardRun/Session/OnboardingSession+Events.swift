@@ -10,7 +10,8 @@ extension OnboardingSession {
     /// touched; `-` holds the lines until the terminal is restored.
     func openEvents(mode: RunMode, pageIndexes: [Int]) -> Result<TourEventLog?, SessionStop> {
         guard let path = settings.eventsPath else { return .success(nil) }
-        let context = TourEventContext(run: Self.runID(), mode: mode, pageIndexes: pageIndexes)
+        let context = TourEventContext(
+            run: Self.runID(), mode: mode, pageIndexes: pageIndexes, assignments: deck.assignments)
         if path == "-" { return .success(TourEventLog(destination: .memory, context: context)) }
         do {
             let file = try EventFile.open(path)

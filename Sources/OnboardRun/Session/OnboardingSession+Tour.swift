@@ -54,6 +54,9 @@ extension OnboardingSession {
             (shown, pageIndexes) = (deck, Array(deck.pages.indices))
             result.mode = .tour
         }
+        // Assignments are kept when a tour starts to show them (docs/deck-format.md, Experiments).
+        stateRun.keepAssignments(
+            deck.assignments.filter { settings.forcedVariants[$0.key] == nil }, forApp: deck.app.id)
         var tour: SessionTour
         switch prepareTour(shown: shown, pageIndexes: pageIndexes, state: state, stateRun: stateRun, started: started)
         {

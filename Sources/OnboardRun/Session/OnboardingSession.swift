@@ -125,12 +125,14 @@ extension OnboardingSession {
 
     /// The record of a run before it decides anything.
     func startingResult(state: FirstRunState, stateRun: FirstRunRun) -> RunResult {
-        RunResult(
+        var result = RunResult(
             outcome: .notShown, mode: nil, plain: settings.isPlain,
             app: RunResult.App(
                 id: deck.app.id, name: deck.app.name, version: deck.app.version,
                 previousVersion: state.apps[deck.app.id]?.lastSeenVersion),
             state: RunResult.State(saved: true, path: stateRun.store.statePath), sandbox: runsInSandbox,
             exitCode: ExitCode.success)
+        result.assignments = deck.assignments
+        return result
     }
 }

@@ -33,6 +33,9 @@ public struct OnboardingSettings {
     public var timeRate: Double = 1
     /// Buys into the sandbox ledger at the real time too (`--sandbox`).
     public var usesSandbox = false
+    /// Variants forced for this run (`--variant EXPERIMENT=VARIANT`), already applied to the
+    /// deck's texts; they are never kept in the state, so a demo leaves no trace.
+    public var forcedVariants: [String: String] = [:]
     /// How the simulated store answers (`--simulate`) and how long it takes (`--latency`).
     public var simulation: StoreSimulator.SimulationMode = .success
     public var latency: Double = 1

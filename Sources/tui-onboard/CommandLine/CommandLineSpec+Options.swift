@@ -157,6 +157,21 @@ extension CommandLineSpec {
                 "answer question ID (repeatable): a choice's id (ids joined by commas for several), the text, or yes or no; --plain and --autoplay need every required question answered or given a default, a tour and dump start with it answered",
             commands: [.run, .dump]),
         OptionSpec(
+            names: ["--variant"],
+            argument: .value(name: "EXPERIMENT=VARIANT", completion: .nothing) {
+                options, value throws(OptionSpec.Rejection) in
+                guard let equals = value.firstIndex(of: "="), equals != value.startIndex,
+                    value.index(after: equals) != value.endIndex
+                else {
+                    throw OptionSpec.Rejection(
+                        reason: "needs EXPERIMENT=VARIANT, such as paywall-title=b, not \"\(SafeText.excerpt(value))\"")
+                }
+                options.tour.forcedVariants[String(value[..<equals])] = String(value[value.index(after: equals)...])
+            },
+            help:
+                "show VARIANT of the deck's EXPERIMENT whatever the install id says (repeatable; for demos and tests): its texts, its pages and its events, never kept in the state; an experiment or variant the deck does not have exits 2",
+            commands: [.run, .paywall]),
+        OptionSpec(
             names: ["--answers"],
             argument: .value(name: "FILE", completion: .files) { options, value throws(OptionSpec.Rejection) in
                 guard !value.isEmpty else { throw OptionSpec.Rejection(reason: "needs a FILE") }

@@ -24,6 +24,8 @@ struct TourOptions: Equatable {
     var loops = false
     /// `--answer ID=VALUE`, in the order given (a later one for the same id wins).
     var givenAnswers: [GivenAnswer] = []
+    /// `--variant EXPERIMENT=VARIANT`: variants forced for this run (a later one wins).
+    var forcedVariants: [String: String] = [:]
     /// `--answers FILE`: a JSON object of answers by question id.
     var answersPath: String?
 

@@ -8,7 +8,7 @@ extension Launcher {
     /// 0 at once when it is active, touching no terminal and writing nothing.
     func paywallGate(_ entitlementID: String) -> Int32 {
         let deck: Deck
-        switch loadDeck() {
+        switch loadDeck(assigning: true) {
         case .success(let loaded): deck = loaded
         case .failure(let status): return status.code
         }

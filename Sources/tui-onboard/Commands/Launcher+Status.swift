@@ -99,9 +99,10 @@ extension Launcher {
         } else if !options.paywall.publicKeys.isEmpty {
             entitlements = licensedStatuses(simulated: [], subject: subject, sayingRefused: true)
         }
-        let report = StatusReport(
+        var report = StatusReport(
             appID: subject.appID, stateDirectory: stateDirectory, now: subject.now,
             onboarding: state.apps[subject.appID], catalogPath: subject.catalogPath, entitlements: entitlements)
+        report.assignments = state.assignments(forApp: subject.appID)
         if options.output.isJSON { return writeOutput(report.json()) }
         return writeOutput(report.text(locale: userLocale, timeZone: TimeZone.current))
     }

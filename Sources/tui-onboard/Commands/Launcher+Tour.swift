@@ -10,7 +10,7 @@ import OnboardTerminal
 extension Launcher {
     func runOnboarding() -> Int32 {
         let deck: Deck
-        switch loadDeck() {
+        switch loadDeck(assigning: true) {
         case .success(let loaded): deck = loaded
         case .failure(let status): return status.code
         }
@@ -41,6 +41,7 @@ extension Launcher {
             options.paywall.publicKeys, options.paywall.now, options.paywall.timeRate
         )
         settings.usesSandbox = options.paywall.usesSandbox
+        settings.forcedVariants = options.tour.forcedVariants
         settings.simulation =
             options.paywall.simulation.flatMap(StoreSimulator.SimulationMode.init(rawValue:)) ?? .success
         (settings.latency, settings.eventsPath, settings.isPlain) = (

@@ -9,7 +9,8 @@ import Testing
     static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let time = Date(timeIntervalSince1970: 1_796_090_000.25)
-    static let context = TourEventContext(run: "00000000000000ab", mode: .whatsNew, pageIndexes: [2, 5])
+    static let context = TourEventContext(
+        run: "00000000000000ab", mode: .whatsNew, pageIndexes: [2, 5], assignments: ["title": "b", "cta": "a"])
 
     /// One of each kind, with text that needs escaping where text goes.
     static let everyKind: [TourEvent] = [
@@ -35,7 +36,8 @@ import Testing
         #expect(
             TourEvent.pageViewed(index: 1, id: nil, kind: "hero").jsonLine(at: Self.time, in: Self.context)
                 == #"{"event":"pageViewed","version":1,"time":"2026-12-01T01:53:20.250Z","run":"00000000000000ab","#
-                + #""mode":"whats-new","index":5,"id":null,"kind":"hero"}"# + "\n")
+                + #""mode":"whats-new","assignments":{"cta":"a","title":"b"},"index":5,"id":null,"kind":"hero"}"# + "\n"
+        )
         // A page past the deck's (the gate's own paywall) has no index.
         #expect(
             TourEvent.tourFinished(outcome: .quit, lastPage: 7).jsonLine(at: Self.time, in: Self.context)

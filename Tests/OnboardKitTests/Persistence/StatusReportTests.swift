@@ -75,6 +75,9 @@ import Testing
             report.json() == """
                 {
                   "app" : "com.example.tool",
+                  "assignments" : {
+
+                  },
                   "catalog" : "/catalog.json",
                   "entitlements" : [
                     {

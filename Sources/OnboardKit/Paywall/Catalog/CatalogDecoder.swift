@@ -132,6 +132,7 @@ public final class CatalogDecoder {
         let links = readLinks(document)
         let licensing = readLicensing(document, offerings: offerings)
         warnAboutProductsGrantingNothing(entitlements)
+        texts.checkExperimentTexts(in: log, document: "catalog")
         if validates { texts.warnAboutMissingLanguages(in: log, document: "catalog") }
         guard let currentOfferingID else { return nil }
         return Catalog(
