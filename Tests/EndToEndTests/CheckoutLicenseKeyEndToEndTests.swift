@@ -21,25 +21,12 @@ struct CheckoutLicenseKeyEndToEndTests {
     /// The built-in catalog sold for real under keygen's key, its entitlement named as the
     /// file's.
     static func catalog(in directory: TemporaryDirectory) throws -> String {
-        let source = BuiltBinary.repositoryRoot.appendingPathComponent("Assets/default-catalog.json")
-        var catalog = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: source)) as? [String: Any])
-        catalog.removeValue(forKey: "$schema")
-        catalog["licensing"] = [
-            "mode": "signed", "publicKeys": [LicenseToolEncryptionEndToEndTests.keygenPublicKey],
-            "keygenProduct": keygenProduct,
-        ]
-        var entitlements = try #require(catalog["entitlements"] as? [[String: Any]])
-        entitlements[0]["id"] = entitlement
-        catalog["entitlements"] = entitlements
-        let products = try #require(catalog["products"] as? [[String: Any]])
-        catalog["products"] = products.map { product in
-            var product = product
-            product["checkout"] = ["url": "https://shop.example.com/b?p=\(product["id"] as? String ?? "")&ref={ref}"]
-            return product
-        }
-        let path = directory.path("catalog.json")
-        try JSONSerialization.data(withJSONObject: catalog).write(to: URL(fileURLWithPath: path))
-        return path
+        try SoldCatalog.write(
+            in: directory,
+            licensing: [
+                "mode": "signed", "publicKeys": [LicenseToolEncryptionEndToEndTests.keygenPublicKey],
+                "keygenProduct": keygenProduct,
+            ], entitlementID: entitlement)
     }
 
     /// Every file under `root`, but the stored key itself, with its text.

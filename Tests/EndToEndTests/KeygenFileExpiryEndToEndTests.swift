@@ -14,18 +14,11 @@ struct KeygenFileExpiryEndToEndTests {
 
     /// The built-in catalog sold with keygen's key, its entitlement the one the file grants.
     static func catalog(in directory: TemporaryDirectory) throws -> String {
-        let source = BuiltBinary.repositoryRoot.appendingPathComponent("Assets/default-catalog.json")
-        var catalog = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: source)) as? [String: Any])
-        catalog.removeValue(forKey: "$schema")
-        catalog["licensing"] = [
-            "mode": "signed", "publicKeys": [T.keygenPublicKey], "keygenProduct": product, "accountURL": account,
-        ]
-        var entitlements = try #require(catalog["entitlements"] as? [[String: Any]])
-        entitlements[0]["id"] = "FEATURE_ENTITLEMENT_A"
-        catalog["entitlements"] = entitlements
-        let path = directory.path("catalog.json")
-        try JSONSerialization.data(withJSONObject: catalog).write(to: URL(fileURLWithPath: path))
-        return path
+        try SoldCatalog.write(
+            in: directory,
+            licensing: [
+                "mode": "signed", "publicKeys": [T.keygenPublicKey], "keygenProduct": product, "accountURL": account,
+            ], entitlementID: "FEATURE_ENTITLEMENT_A")
     }
 
     @Test("status says the license's end and the file's apart, then that a new file is needed; has follows the file")

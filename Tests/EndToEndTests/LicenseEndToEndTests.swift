@@ -17,18 +17,7 @@ struct LicenseEndToEndTests {
         let made = try CommandRunner.run(try BuiltBinary.licenseToolPath(), ["keygen", "--out", key])
         #expect(made.status == 0, "\(made.standardError)")
         let publicKey = made.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
-        let source = BuiltBinary.repositoryRoot.appendingPathComponent("Assets/default-catalog.json")
-        var catalog = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: source)) as? [String: Any])
-        catalog["licensing"] = ["mode": mode, "publicKeys": [publicKey]]
-        catalog.removeValue(forKey: "$schema")
-        let products = try #require(catalog["products"] as? [[String: Any]])
-        catalog["products"] = products.map { product in
-            var product = product
-            product["checkout"] = ["url": "https://shop.example.com/b?p=\(product["id"] as? String ?? "")&ref={ref}"]
-            return product
-        }
-        let path = directory.path("catalog.json")
-        try JSONSerialization.data(withJSONObject: catalog).write(to: URL(fileURLWithPath: path))
+        let path = try SoldCatalog.write(in: directory, licensing: ["mode": mode, "publicKeys": [publicKey]])
         return (key, publicKey, path)
     }
 
