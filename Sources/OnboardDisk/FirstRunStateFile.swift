@@ -119,6 +119,14 @@ public struct FirstRunStateFile: Sendable {
     }
 
     private func acquireLock() throws(FirstRunStateFileError) -> FileLock {
+        try Self.acquireLock(lockPath, creating: directory)
+    }
+
+    /// Creates `directory` and takes the lock at `lockPath`, waiting for another process that
+    /// holds it: how every file of the state directory is written (`InstallIDFile` too).
+    static func acquireLock(_ lockPath: String, creating directory: String) throws(FirstRunStateFileError)
+        -> FileLock
+    {
         let lock: FileLock?
         do {
             try StateDirectory.create(directory)

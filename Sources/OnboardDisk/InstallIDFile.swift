@@ -38,14 +38,7 @@ public struct InstallIDFile: Sendable {
         id: String, origin: Origin
     ) {
         if case .sound(let id) = inspect() { return (id, .kept) }
-        let lock: FileLock?
-        do {
-            try StateDirectory.create(directory)
-            lock = try FileLock.acquire(lockPath, wait: .patiently)
-        } catch {
-            throw .io(error)
-        }
-        guard let lock else { throw .busy(lockPath: lockPath) }
+        let lock = try FirstRunStateFile.acquireLock(lockPath, creating: directory)
         defer { lock.unlock() }
         var origin = Origin.created
         switch inspect() {
