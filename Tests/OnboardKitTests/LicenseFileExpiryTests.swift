@@ -146,4 +146,21 @@ struct LicenseFileExpiryTests {
         #expect(screen.contains { $0.hasPrefix("This license file must be renewed") })
         #expect(!screen.contains { $0.contains("…") && $0.contains("renewed") })
     }
+
+    /// The paywall wakes when the file expires, and says so then, without being asked.
+    @Test func thePaywallWakesWhenTheFileExpires() throws {
+        var catalog = try CheckoutSheetTests.catalog()
+        catalog.licensing?.accountURL = Self.account
+        let setup = PaywallSetup(
+            catalog: catalog, clock: StoreClock(startWallDate: Self.before), licenses: [Self.license()])
+        var controller = PaywallController(setup: setup, seed: 1)
+        let wake = try #require(controller.nextChange)
+        #expect(wake == Self.fileExpires)
+        #expect(controller.statusLines.allSatisfy { !$0.contains("License file expired") })
+        controller.setWallDate(wake)
+        #expect(
+            controller.statusLines.contains { $0.contains("License file expired on Oct 4, 2026") },
+            "\(controller.statusLines)")
+        #expect(controller.nextChange == Self.licenseExpires, "the license's own end is the next change")
+    }
 }

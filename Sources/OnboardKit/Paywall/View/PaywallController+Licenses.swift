@@ -14,6 +14,16 @@ extension PaywallController {
             now: now, accountURL: licensing.accountURL)
     }
 
+    /// The next moment, on the store's clock, at which a stored license's grant or its file
+    /// expires (or its grace ends): what the paywall says then changes.
+    var nextLicenseChange: Date? {
+        guard catalog.licensing != nil else { return nil }
+        let moments = licenses.flatMap { license in
+            [license.fileExpires] + license.grants.flatMap { [$0.expires, $0.accessEnds] }
+        }
+        return moments.compactMap { $0 }.filter { $0 > now }.min()
+    }
+
     /// The products whose every entitlement a license grants now: marked as licensed, offered no
     /// trial, and Enter buys nothing.
     var licensedProductIDs: Set<String> {

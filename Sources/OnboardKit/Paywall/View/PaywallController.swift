@@ -107,11 +107,13 @@ public struct PaywallController: Sendable {
 
     public var isAnimating: Bool { store.isAnimating }
 
-    /// When, in wall time, the next subscription renews or runs out, or the clock reaches a
-    /// purchase recorded for later (by a run whose clock was ahead), so the shell can wake then
-    /// and the status line changes on time without polling.
+    /// When, in wall time, the next subscription renews or runs out, the clock reaches a
+    /// purchase recorded for later (by a run whose clock was ahead), or a stored license or its
+    /// file expires, so the shell can wake then and the status line changes on time without
+    /// polling.
     public var nextChange: Date? {
-        entitlements.snapshot.validUntil.map { clock.wallDate(atSimulated: $0) }
+        let next = [entitlements.snapshot.validUntil, nextLicenseChange].compactMap { $0 }.min()
+        return next.map { clock.wallDate(atSimulated: $0) }
     }
 
     /// What the page shows now. Formats nothing once `prepare(_:)` has seen the page.
