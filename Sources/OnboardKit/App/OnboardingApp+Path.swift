@@ -16,7 +16,7 @@ extension OnboardingApp {
     /// purchases and licenses), else those the host found active at the start.
     var entitledNow: Set<String> {
         guard let paywall else { return settings.entitled }
-        return Set(paywall.shownStatuses.filter(\.grantsAccess).map(\.entitlement.id))
+        return Set(paywall.currentStatuses.filter(\.grantsAccess).map(\.entitlement.id))
     }
 
     /// Takes the path the conditions give now; the page on screen stays on screen, at its new

@@ -28,7 +28,7 @@ extension PaywallController {
     /// trial, and Enter buys nothing.
     var licensedProductIDs: Set<String> {
         guard catalog.licensing != nil, !licenses.isEmpty else { return [] }
-        let licensed = Set(shownStatuses.filter { $0.license != nil && $0.state.isActive }.map(\.entitlement.id))
+        let licensed = Set(currentStatuses.filter { $0.license != nil && $0.state.isActive }.map(\.entitlement.id))
         guard !licensed.isEmpty else { return [] }
         var products = Set<String>()
         for productID in catalog.products.keys {

@@ -105,6 +105,10 @@ public struct PaywallController: Sendable {
 
     public var statuses: [EntitlementStatus] { entitlements.snapshot.statuses }
 
+    /// `shownStatuses` as of the last change of the ledger, the clock or the licenses: what the
+    /// status lines were made from, so a frame does not work the licenses out again.
+    public var currentStatuses: [EntitlementStatus] { statusLinesSource?.statuses ?? shownStatuses }
+
     public var isAnimating: Bool { store.isAnimating }
 
     /// When, in wall time, the next subscription renews or runs out, the clock reaches a
