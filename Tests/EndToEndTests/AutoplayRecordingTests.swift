@@ -29,9 +29,11 @@ struct AutoplayRecordingTests {
         let files = try TemporaryDirectory()
         defer { files.remove() }
         let cast = files.path("session.cast")
+        // Page 2 stays 1.5 s, long enough for a capture to see it on a loaded machine (at 0.3 s
+        // a poll could miss it and the test then paused on page 3).
         let recorded = try TmuxTerminal(
             deck: DeckFixtures.threePages,
-            arguments: ["--autoplay", "0.3", "--reduce-motion", "--seed", "1", "--record", cast],
+            arguments: ["--autoplay", "1.5", "--reduce-motion", "--seed", "1", "--record", cast],
             environment: ["SHELL": "/bin/sh"])
         defer { recorded.close() }
         try recorded.start(recordingOutput: true)
