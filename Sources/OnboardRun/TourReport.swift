@@ -15,6 +15,8 @@ public struct TourReport: Sendable {
     public var reviewAnswer: ReviewAnswer?
     /// The answers to the question pages, by question id.
     public var answers: [String: Answer]
+    /// The exit offers and surveys first shown in the run.
+    public var declinesShown: DeclineMemory
     /// Whether the run had a paywall built (its page came near, or `reportsEntitlements`):
     /// only then do the three lists below say anything.
     public var hasPaywall: Bool
@@ -35,6 +37,7 @@ public struct TourReport: Sendable {
         reviewShown = app.reviewBox != nil
         reviewAnswer = app.reviewAnswer
         answers = app.answers
+        declinesShown = app.declinesShown
         hasPaywall = app.paywall != nil
         purchases = app.paywall?.recordedThisRun ?? []
         restores = app.paywall?.store.completedRestores ?? []
@@ -52,6 +55,7 @@ extension TourReport {
             appID: deck.app.id, version: deck.app.version, outcome: RunOutcome(outcome), reviewShown: reviewShown,
             reviewAnswer: reviewAnswer, date: date, catalogPath: catalogPath)
         visit.answers = answers
+        visit.declinesShown = declinesShown
         return visit
     }
 }

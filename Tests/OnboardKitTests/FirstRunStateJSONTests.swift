@@ -6,7 +6,17 @@ import Testing
 /// The state file's own reader and writer agree with the JSONDecoder/JSONEncoder format that
 /// earlier versions wrote and read.
 @Suite struct FirstRunStateJSONTests {
+    static let declined: FirstRunState.Record = {
+        var record = FirstRunState.Record(
+            lastSeenVersion: "3.0.0", completion: .finished, date: Date(timeIntervalSince1970: 9),
+            review: ReviewRecord(version: "3.0.0", answer: .never, date: Date(timeIntervalSince1970: 9)))
+        record.declinesShown = DeclineMemory(exitOffers: ["exit-offer", "b"], surveys: ["why-not"])
+        record.answers = ["why-not": .text("other"), "why-not-other": .text("too \"slow\"")]
+        return record
+    }()
+
     static let state = FirstRunState(apps: [
+        "declined": declined,
         "com.example.tool": FirstRunState.Record(
             lastSeenVersion: "1.4.0", completion: .skipped, date: Date(timeIntervalSince1970: 1_764_547_200),
             catalogPath: "/usr/share/tool/catalog \"1\".json"),
@@ -85,6 +95,14 @@ import Testing
             "apps.d.review.stars"
         ),
         (#"{"apps": {"d": {"lastSeenVersion": "1", "completion": "skipped", "date": 0, "quit": 1}}}"#, "apps.d.quit"),
+        (
+            #"{"apps": {"d": {"lastSeenVersion": "1", "completion": "skipped", "date": 0, "surveysShown": "a"}}}"#,
+            "apps.d.surveysShown: Expected an array"
+        ),
+        (
+            #"{"apps": {"d": {"lastSeenVersion": "1", "completion": "skipped", "date": 0, "exitOffersShown": [1]}}}"#,
+            "apps.d.exitOffersShown[0]"
+        ),
     ])
     func namesWhereAFileIsWrong(text: String, expected: String) throws {
         let error = try #require(throws: FirstRunState.FormatError.self) {

@@ -32,7 +32,16 @@ import Testing
     func everyKeyOfTheTableDoesSomething(context: KeyContext) throws {
         let scenarios = try KeyEffectScenarios.scenarios(for: context)
         for scenario in scenarios where context != .anywhere {
-            #expect(KeyEffectScenarios.context(of: scenario.app) == context, "\(scenario.name) is not in \(context)")
+            // The survey's keys sit under its question's context, which the focus reports.
+            guard context == .survey else {
+                #expect(
+                    KeyEffectScenarios.context(of: scenario.app) == context, "\(scenario.name) is not in \(context)")
+                continue
+            }
+            guard case .survey = scenario.app.focus else {
+                Issue.record("\(scenario.name) shows no survey")
+                continue
+            }
         }
         for binding in KeyBindings.map(for: context).bindings {
             // The terminal shell carries out the suspend (TerminalRunner); the core never sees it.

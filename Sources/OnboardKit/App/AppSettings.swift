@@ -26,6 +26,12 @@ public struct AppSettings: Hashable, Sendable {
     /// The entitlements active when the tour starts (as `has` answers), for pages shown
     /// `"when": {"entitled": …}`; once the paywall is built, its own answer takes over.
     public var entitled: Set<String> = []
+    /// The exit offers and surveys this user was shown in runs before (the first-run state):
+    /// each shows once per user.
+    public var declinesShownBefore = DeclineMemory()
+    /// Whether leaving a paywall without buying may bring up its exit offer and survey: not at
+    /// the paywall gate, which keeps no state to show them only once by.
+    public var offersOnDecline = true
 
     public init(
         reducesMotion: Bool = false, timeStep: Double = 1.0 / 60, seed: UInt64 = 0, headline: String? = nil,

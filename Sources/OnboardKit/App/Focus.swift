@@ -20,6 +20,9 @@ public enum Focus: Hashable, Sendable {
     /// A question page: `.choiceQuestion`, `.inputQuestion` or `.confirmQuestion`. Keys it
     /// does not bind are the carousel's.
     case question(KeyContext)
+    /// The survey a declined paywall asks, in its page's place: the question's context
+    /// (`.choiceQuestion`, or `.inputQuestion` for its "Other" line), then `.survey`'s keys.
+    case survey(KeyContext)
     /// The tour's pages.
     case carousel
 
@@ -27,7 +30,8 @@ public enum Focus: Hashable, Sendable {
     public var keyContext: KeyContext {
         switch self {
         case .finishing: return .anywhere
-        case .review(let context), .paywall(let context), .question(let context): return context
+        case .review(let context), .paywall(let context), .question(let context), .survey(let context):
+            return context
         case .help: return .help
         case .autoplay(let isPaused): return isPaused ? .autoplayPaused : .autoplay
         case .storeNotice: return .notice

@@ -12,8 +12,12 @@ extension OnboardingApp {
         }
         if isShowingHelp { stack.append(.help) }
         if let autoplay, !autoplay.isFinished { stack.append(.autoplay(isPaused: autoplay.isPaused)) }
-        if let question = questions[carousel.currentIndex] { stack.append(.question(question.keyContext)) }
-        if let paywall {
+        if let survey, survey.pageIndex == carousel.currentIndex {
+            stack.append(.survey(survey.state.keyContext))
+        } else if let question = questions[carousel.currentIndex] {
+            stack.append(.question(question.keyContext))
+        }
+        if let paywall, survey == nil {
             if currentPaywallPage != nil {
                 stack.append(.paywall(paywall.keyContext))
             } else if paywall.keyContext == .notice {
@@ -54,6 +58,7 @@ extension OnboardingApp {
         let action: KeyAction?
         switch layer {
         case .carousel: action = carouselKeys.action(for: key)
+        case .survey: action = nil
         case .question(.confirmQuestion) where settings.layoutDirection == .rightToLeft:
             // Yes is on the right there: Left moves to No, as the buttons lie.
             action = KeyBindings.confirmQuestion.mirroredHorizontally.action(for: key)
@@ -88,6 +93,8 @@ extension OnboardingApp {
             if let events = paywall!.type(key) { return perform(events) }
             if Self.quitsThroughPaywall(key) { return nil }
             return handlePaywallPage(action, isPageKey: context == .paywall)
+        case .survey(let context):
+            return handleSurvey(key, context: context)
         case .question:
             let index = carousel.currentIndex
             guard var question = questions[index] else { return nil }
@@ -132,7 +139,7 @@ extension OnboardingApp {
         // While a purchase runs, Not now, Back and paging wait too.
         if blocking { return [] }
         if action == .notNow {
-            if carousel.isLast { return [.quit(.skipped)] }
+            if carousel.isLast { return leaving(.quit(.skipped)) }
             select(carousel.position + 1)
             return []
         }
@@ -161,13 +168,13 @@ extension OnboardingApp {
         case .scrollUp:
             scrollPage(by: -1)
         case .skip:
-            return [.quit(.skipped)]
+            return leaving(.quit(.skipped))
         case .showHelp:
             isShowingHelp = true
         case .celebrate:
             fire(deck.confetti.onCelebrate, reducedMotionNote: OnboardingApp.noConfettiNote)
         case .quit:
-            return [.quit(.dismissed)]
+            return leaving(.quit(.dismissed))
         case .interrupt:
             return [.quit(.interrupted)]
         default:

@@ -34,6 +34,9 @@ extension OnboardingApp {
             case .paywall:
                 if let effects = handlePaywallBox(event, isPress: isPress) { return effects }
                 continue
+            case .survey:
+                slide.cancelDrag(index: carousel.position)
+                return isPress ? clickSurvey(x: event.x, y: event.y) : []
             case .autoplay, .question, .carousel:
                 continue
             }
@@ -58,7 +61,7 @@ extension OnboardingApp {
             } else if layout.doneButton?.contains(x: event.x, y: event.y) == true {
                 return finish(.completed)
             } else if layout.skipButton?.contains(x: event.x, y: event.y) == true {
-                return [.quit(.skipped)]
+                return leaving(.quit(.skipped))
             } else if event.y == layout.dotsRow, let page = layout.page(atDotColumn: event.x) {
                 select(page)
             }
@@ -76,6 +79,10 @@ extension OnboardingApp {
         let index = slide.endDrag(currentIndex: carousel.position, pageCount: carousel.pageCount, time: event.time)
         if terminalIsSlow { slide.settle() }
         defer { pressPoint = nil }
+        if index > carousel.position, holdsBack(.forward(to: index)) {
+            slide.show(carousel.position)
+            return []
+        }
         if carousel.select(reachablePage(toward: index)) {
             pageDidAppear()
         } else if let press = pressPoint, press.y == event.y, abs(press.x - event.x) <= 1,

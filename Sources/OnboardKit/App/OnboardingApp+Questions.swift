@@ -5,7 +5,8 @@ extension OnboardingApp {
     /// conditions left out (the reader went back and chose otherwise) was not asked.
     public var answers: [String: Answer] {
         let held = conditionContext.answers
-        return deck.hasConditions ? deck.answers(held, onPath: carousel.path) : held
+        let onPath = deck.hasConditions ? deck.answers(held, onPath: carousel.path) : held
+        return onPath.merging(surveyAnswers) { $1 }
     }
 
     /// The position on the path a move toward `position` ends on: moving forward, the current

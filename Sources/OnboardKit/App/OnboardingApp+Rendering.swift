@@ -128,7 +128,7 @@ extension OnboardingApp {
                 HelpOverlay.draw(into: &canvas, theme: theme, maps: helpMaps)
             case .review:
                 if let reviewBox { ReviewBoxView(box: reviewBox).draw(into: &canvas, theme: theme) }
-            case .finishing, .autoplay, .question, .carousel:
+            case .finishing, .autoplay, .question, .survey, .carousel:
                 // The pages are drawn above; autoplay's hint goes on the top bar, below.
                 break
             }
@@ -149,7 +149,8 @@ extension OnboardingApp {
 
     /// The keys the help lists: the tour's, and a paywall's when the tour has one.
     var helpMaps: [KeyMap] {
-        (questions[carousel.currentIndex].map { [KeyBindings.map(for: $0.keyContext)] } ?? [])
+        (survey.map { [KeyBindings.map(for: $0.state.keyContext), KeyBindings.survey] }
+            ?? questions[carousel.currentIndex].map { [KeyBindings.map(for: $0.keyContext)] } ?? [])
             + ((paywall != nil || pendingPaywall != nil) && deck.hasPaywall
                 ? [carouselKeys, KeyBindings.paywall] : [carouselKeys])
             + (autoplay == nil ? [] : [KeyBindings.autoplayPaused]) + [KeyBindings.anywhere]
@@ -174,7 +175,14 @@ extension OnboardingApp {
             let left = pageLeft(position, pageWidth: pageWidth, offset: offset)
             guard left < content.maxX, left + pageWidth > content.x else { continue }
             let rect = content.offsetBy(dx: left)
-            if case .paywall(let page) = deck.pages[index], let presentation = paywall?.presentation(for: page) {
+            if let survey, survey.pageIndex == index {
+                QuestionView(
+                    state: survey.state, theme: theme, layoutDirection: settings.layoutDirection,
+                    keysHint: survey.keysHint
+                ).draw(into: &canvas, in: rect, clip: content)
+                continue
+            }
+            if let page = shownPaywallPage(at: index), let presentation = paywall?.presentation(for: page) {
                 PaywallView(presentation: presentation, theme: theme, layoutDirection: settings.layoutDirection).draw(
                     into: &canvas, in: rect, clip: content)
                 continue

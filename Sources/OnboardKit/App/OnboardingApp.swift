@@ -61,6 +61,14 @@ public struct OnboardingApp: Sendable {
     public internal(set) var questions: [Int: QuestionState] = [:]
     /// What happened since the shell last took it (`takeEvents()`), for the event stream.
     var queuedEvents: [TourEvent] = []
+    /// Paywall pages (deck indexes) showing their exit offer in their place, for the rest of the run.
+    var exitOfferPages: Set<Int> = []
+    /// The survey of a declined paywall while it is on screen (`OnboardingApp+Decline`).
+    public internal(set) var survey: SurveyPrompt?
+    /// The exit offers and surveys first shown in this run, for the state to keep.
+    public internal(set) var declinesShown = DeclineMemory()
+    /// The surveys' answers given in this run, with their "Other" lines, by id.
+    var surveyAnswers: [String: Answer] = [:]
 
     public init(
         deck: Deck, colorMode: ColorMode, width: Int, height: Int, settings: AppSettings = AppSettings(),
@@ -116,7 +124,10 @@ public struct OnboardingApp: Sendable {
         pendingLedger = nil
         // Every paywall page's prices and copy are formatted once here, whatever brings the
         // page into view (a key, autoplay, a drag), not again in each frame that draws it.
-        for case .paywall(let page) in deck.pages { controller.prepare(page) }
+        for case .paywall(let page) in deck.pages {
+            controller.prepare(page)
+            if let offer = page.exitOffer { controller.prepare(offer.page) }
+        }
         paywall = controller
     }
 
@@ -151,6 +162,11 @@ public struct OnboardingApp: Sendable {
     @discardableResult
     mutating func select(_ position: Int) -> Bool {
         let previous = carousel.position
+        // Leaving a paywall forward may bring up its exit offer or survey instead.
+        if position > previous, holdsBack(.forward(to: position)) {
+            slide.show(previous)
+            return false
+        }
         guard carousel.select(reachablePage(toward: position)) else { return false }
         preparePaywall(between: previous, and: carousel.position)
         slide.show(carousel.position)
@@ -215,8 +231,8 @@ public struct OnboardingApp: Sendable {
 
     /// The paywall page on screen, if the current page is one and a catalog exists.
     var currentPaywallPage: PaywallPage? {
-        guard paywall != nil, case .paywall(let page) = deck.pages[carousel.currentIndex] else { return nil }
-        return page
+        guard paywall != nil else { return nil }
+        return shownPaywallPage(at: carousel.currentIndex)
     }
 
     /// Carries out what the store did: the session's ledger learns it, the shell writes it.
@@ -262,6 +278,7 @@ public struct OnboardingApp: Sendable {
     /// Ends the tour: a completed one first asks for a rating when the caller allows it; with
     /// finishing confetti, the quit waits until the last piece lands.
     mutating func finish(_ outcome: TourEnding) -> [Effect] {
+        if outcome == .completed, reviewBox == nil, holdsBack(.finish) { return [] }
         if outcome == .completed, reviewBox == nil, settings.offersReview, let prompt = deck.review {
             reviewBox = ReviewBox(prompt: prompt)
             return []
@@ -387,6 +404,10 @@ public struct OnboardingApp: Sendable {
     mutating func paste(_ text: String) -> [Effect] {
         if case .question(.inputQuestion) = focus {
             _ = questions[carousel.currentIndex]?.paste(text)
+            return []
+        }
+        if case .survey(.inputQuestion) = focus {
+            _ = survey?.state.paste(text)
             return []
         }
         return paywall?.paste(text).map { perform($0) } ?? []

@@ -16,18 +16,27 @@ public enum DeckCatalogCheck {
     {
         let known = catalog.offerings.map(\.id)
         let pageNodes = root?["pages"]?.arrayValue ?? []
-        return deck.pages.indices.compactMap { index -> Diagnostic? in
-            guard case .paywall(let page) = deck.pages[index], let id = page.offeringID,
-                catalog.offering(id: id) == nil
-            else { return nil }
+        var found: [Diagnostic] = []
+        for index in deck.pages.indices {
+            guard case .paywall(let page) = deck.pages[index] else { continue }
             let node = pageNodes.indices.contains(index) ? pageNodes[index] : nil
-            let hint = Suggestions.closest(to: id, in: known, limit: 1).first.map { "; did you mean \"\($0)\"?" }
-            return Diagnostic(
-                severity: .error, file: SafeText.sanitize(file), path: "pages[\(index)].offering",
-                location: node?["offering"]?.location ?? node?.location,
-                message: "offering \"\(SafeText.sanitize(id))\" is not in the catalog (it has: "
-                    + known.map { SafeText.sanitize($0) }.joined(separator: ", ") + ")" + (hint ?? ""))
+            // The page's own offering, then its exit offer's.
+            let named: [(id: String?, node: JSONNode?, path: String)] = [
+                (page.offeringID, node, "pages[\(index)]"),
+                (page.exitOffer?.page.offeringID, node?["exitOffer"], "pages[\(index)].exitOffer"),
+            ]
+            for (id, node, path) in named {
+                guard let id, catalog.offering(id: id) == nil else { continue }
+                let hint = Suggestions.closest(to: id, in: known, limit: 1).first.map { "; did you mean \"\($0)\"?" }
+                found.append(
+                    Diagnostic(
+                        severity: .error, file: SafeText.sanitize(file), path: path + ".offering",
+                        location: node?["offering"]?.location ?? node?.location,
+                        message: "offering \"\(SafeText.sanitize(id))\" is not in the catalog (it has: "
+                            + known.map { SafeText.sanitize($0) }.joined(separator: ", ") + ")" + (hint ?? "")))
+            }
         }
+        return found
     }
 
     /// Each `"when": {"entitled": ID}` naming an entitlement the catalog does not define, at

@@ -71,7 +71,7 @@ extension DeckDecoder {
         return question
     }
 
-    private func decodeChoices(_ page: JSONObjectReader) -> ChoiceQuestion? {
+    func decodeChoices(_ page: JSONObjectReader) -> ChoiceQuestion? {
         guard let items = page.array("choices", required: true) else { return nil }
         let path = page.path.appending("choices")
         var choices: [ChoiceQuestion.Choice] = []
@@ -170,7 +170,9 @@ extension DeckDecoder {
         return ConfirmQuestion(defaultValue: confirm.bool("default"))
     }
 
-    /// Question ids name answers: two pages with one id would overwrite each other's.
+    /// Question ids name answers: two pages with one id would overwrite each other's, and so
+    /// would a paywall's survey with a page's question. Two paywall pages may share one survey
+    /// (one "once", one answer).
     func checkQuestionIDs(_ pages: [Page], items: [(node: JSONNode, path: JSONPath)]) {
         var seen: [String: Int] = [:]
         for (index, page) in pages.enumerated() {
@@ -182,6 +184,17 @@ extension DeckDecoder {
                     "question id \"\(question.id)\" is used by page \(first + 1) already")
             } else {
                 seen[question.id] = index
+            }
+        }
+        for (index, page) in pages.enumerated() {
+            guard case .paywall(let paywall) = page, let survey = paywall.survey else { continue }
+            for id in [survey.question.id, survey.otherAnswerID] {
+                guard let first = seen[id] else { continue }
+                let item = items.indices.contains(index) ? items[index] : nil
+                log.error(
+                    (item?.path ?? JSONPath.root.appending("pages")).appending("survey").appending("id"),
+                    at: item?.node["survey"]?["id"]?.location,
+                    "the survey's answer \"\(id)\" would overwrite the answer to page \(first + 1)'s question")
             }
         }
     }

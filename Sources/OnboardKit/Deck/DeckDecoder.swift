@@ -159,7 +159,10 @@ struct DeckDecoder {
             ])
             return decodeHero(page).map(Page.hero)
         case "paywall":
-            page.warnUnknownKeys(CatalogDecoder.copyKeys.union(["kind", "offering", "since", "background", "when"]))
+            page.warnUnknownKeys(
+                CatalogDecoder.copyKeys.union([
+                    "kind", "offering", "since", "background", "when", "exitOffer", "survey",
+                ]))
             return decodePaywall(page)
         case "question":
             return decodeQuestion(page).map(Page.question)
@@ -254,6 +257,14 @@ struct DeckDecoder {
     }
 
     private func decodePaywall(_ page: JSONObjectReader) -> Page? {
+        var paywall = decodePaywallWords(page)
+        paywall.exitOffer = page.object("exitOffer").flatMap(decodeExitOffer)
+        paywall.survey = page.object("survey").flatMap(decodeSurvey)
+        return .paywall(paywall)
+    }
+
+    /// The offering and the words of a paywall page, or of its exit offer.
+    func decodePaywallWords(_ page: JSONObjectReader) -> PaywallPage {
         func words(_ text: LocalizedText) -> String {
             log.reportUnknownVariables(in: text, asError: validates)
             return Self.displayText(texts.choose(text).text)
@@ -267,11 +278,10 @@ struct DeckDecoder {
                 LocalizedText.decode(node, path: itemPath, log: log, nonEmpty: false).map(words)
             }
         }
-        return .paywall(
-            PaywallPage(
-                offeringID: page.string("offering", nonEmpty: true), title: text("title"),
-                subtitle: text("subtitle", nonEmpty: false), features: features, callToAction: text("callToAction"),
-                callToActionWithIntroOffer: text("callToActionWithIntroOffer")))
+        return PaywallPage(
+            offeringID: page.string("offering", nonEmpty: true), title: text("title"),
+            subtitle: text("subtitle", nonEmpty: false), features: features, callToAction: text("callToAction"),
+            callToActionWithIntroOffer: text("callToActionWithIntroOffer"))
     }
 
     func loadArt(_ relativePath: String, path: JSONPath, location: SourceLocation?) -> ANSIArt {

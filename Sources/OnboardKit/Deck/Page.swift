@@ -74,11 +74,18 @@ public struct PaywallPage: Hashable, Sendable {
     public var features: [String]?
     public var callToAction: String?
     public var callToActionWithIntroOffer: String?
+    /// What the page offers once to a user who leaves it without buying.
+    public var exitOffer: ExitOffer?
+    /// What the page asks once of a user who declined it.
+    public var survey: PaywallSurvey?
 
     public init(
         offeringID: String? = nil, title: String? = nil, subtitle: String? = nil, features: [String]? = nil,
-        callToAction: String? = nil, callToActionWithIntroOffer: String? = nil
+        callToAction: String? = nil, callToActionWithIntroOffer: String? = nil, exitOffer: ExitOffer? = nil,
+        survey: PaywallSurvey? = nil
     ) {
+        self.exitOffer = exitOffer
+        self.survey = survey
         self.offeringID = offeringID
         self.title = title
         self.subtitle = subtitle

@@ -18,6 +18,12 @@ public enum TourEvent: Hashable, Sendable {
     case questionAnswered(index: Int, id: String, answer: Answer)
     /// A paywall page came into view, with its offering and the package selected at first.
     case paywallShown(index: Int, offering: String?, package: String?)
+    /// A user leaving a paywall page without buying was shown its exit offer in its place
+    /// (`id`, the offer's), with the offering and the package selected at first.
+    case exitOfferShown(index: Int, id: String, offering: String?, package: String?)
+    /// A user who declined a paywall page was asked its survey (`id`, the question's); the answer
+    /// follows as `questionAnswered`, or nothing when the user went on without one.
+    case surveyShown(index: Int, id: String)
     /// The customer moved the paywall's selection to another package.
     case packageSelected(offering: String, package: String, product: String)
     /// The store was asked to buy a package (the test store's sheet may ask first).
@@ -53,6 +59,8 @@ public enum TourEvent: Hashable, Sendable {
         case .pageViewed: return "pageViewed"
         case .questionAnswered: return "questionAnswered"
         case .paywallShown: return "paywallShown"
+        case .exitOfferShown: return "exitOfferShown"
+        case .surveyShown: return "surveyShown"
         case .packageSelected: return "packageSelected"
         case .purchaseStarted: return "purchaseStarted"
         case .purchaseFinished: return "purchaseFinished"
@@ -80,6 +88,13 @@ public enum TourEvent: Hashable, Sendable {
                 ("index", .orNull(context.deckIndex(of: index))), ("offering", .orNull(offering)),
                 ("package", .orNull(package)),
             ]
+        case .exitOfferShown(let index, let id, let offering, let package):
+            return [
+                ("index", .orNull(context.deckIndex(of: index))), ("id", .string(id)), ("offering", .orNull(offering)),
+                ("package", .orNull(package)),
+            ]
+        case .surveyShown(let index, let id):
+            return [("index", .orNull(context.deckIndex(of: index))), ("id", .string(id))]
         case .packageSelected(let offering, let package, let product):
             return [("offering", .orNull(offering)), ("package", .orNull(package)), ("product", .string(product))]
         case .purchaseStarted(let package, let product):

@@ -11,6 +11,7 @@ extension KeyBindings {
         case .inputQuestion: return "a question with a text field (other keys as in the tour)"
         case .confirmQuestion: return "a yes-or-no question (other keys as in the tour)"
         case .paywall: return "a paywall page (other keys as in the tour)"
+        case .survey: return "the survey of a declined paywall (a deck's `survey`)"
         case .testStoreSheet: return "the test store's sheet (`--simulate prompt`)"
         case .checkoutSheet: return "the checkout sheet (a product with a `checkout` address)"
         case .confirmation: return "a confirmation (a plan change, a purchase of what is active)"

@@ -186,6 +186,15 @@ public enum KeyBindings {
             KeyHelpEntry(KeyBinding(.backTab, .previousPage), Messages.trNoop("previous page")),
         ])
 
+    public static let survey = KeyMap(
+        .survey,
+        [
+            KeyHelpEntry(
+                KeyBinding(.escape, .close), Messages.trNoop("go on without answering"),
+                note: "the survey's choices take the keys of a question with choices"),
+            KeyHelpEntry(KeyBinding(.character("q"), .quit), Messages.trNoop("quit")),
+        ])
+
     public static let inputQuestion = KeyMap(
         .inputQuestion,
         [
@@ -252,7 +261,8 @@ public enum KeyBindings {
     /// Every context's map, in the order the documentation lists them.
     public static let all: [KeyMap] = [
         carousel, anywhere, help, choiceQuestion, inputQuestion, confirmQuestion, paywall, testStoreSheet,
-        checkoutSheet, confirmation, transactionManager, offerCode, notice, message, review, autoplay, autoplayPaused,
+        checkoutSheet, confirmation, transactionManager, offerCode, notice, message, review, survey, autoplay,
+        autoplayPaused,
     ]
 
     public static func map(for context: KeyContext) -> KeyMap {
@@ -272,6 +282,7 @@ public enum KeyBindings {
         case .choiceQuestion: return choiceQuestion
         case .inputQuestion: return inputQuestion
         case .confirmQuestion: return confirmQuestion
+        case .survey: return survey
         case .autoplay: return autoplay
         case .autoplayPaused: return autoplayPaused
         }

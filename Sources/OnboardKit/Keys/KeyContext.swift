@@ -26,6 +26,8 @@ public enum KeyContext: String, Hashable, Sendable, CaseIterable {
     case inputQuestion
     /// A yes-or-no question page: Left and Right move between the answers.
     case confirmQuestion
+    /// The survey a declined paywall asks: its choices' keys, and Esc to go on without an answer.
+    case survey
     /// The `?` overlay.
     case help
     /// The review prompt after a completed tour.

@@ -175,6 +175,24 @@ extension FirstRunState.Record {
             }
             self.answers = answers
         }
+        exitOffersShown = try Self.strings("exitOffersShown", of: object, path)
+        surveysShown = try Self.strings("surveysShown", of: object, path)
+    }
+
+    /// A list of strings, or nil when the member is absent or null.
+    static func strings(_ key: String, of object: [JSONNode.Member], _ path: String) throws(FirstRunState.FormatError)
+        -> [String]?
+    {
+        guard let node = FirstRunState.member(key, of: object), !node.isNull else { return nil }
+        guard let items = node.arrayValue else {
+            throw FirstRunState.FormatError(
+                path: "\(path).\(key)", message: "Expected an array, found \(node.kindName)")
+        }
+        var strings: [String] = []
+        for (index, item) in items.enumerated() {
+            strings.append(try FirstRunState.string(item, "\(path).\(key)[\(index)]"))
+        }
+        return strings
     }
 
     func write(to text: inout String, indent: String) {
@@ -191,13 +209,26 @@ extension FirstRunState.Record {
         }
         text += "\(indent)  \"completion\" : \(FirstRunState.quoted(completion.rawValue)),\n"
         text += "\(indent)  \"date\" : \(FirstRunState.seconds(date)),\n"
+        if let exitOffersShown {
+            text += "\(indent)  \"exitOffersShown\" : \(Self.list(exitOffersShown, indent: indent + "  ")),\n"
+        }
         text += "\(indent)  \"lastSeenVersion\" : \(FirstRunState.quoted(lastSeenVersion))"
         if let quit { text += ",\n\(indent)  \"quit\" : \(quit)" }
         if let review {
             text += ",\n\(indent)  \"review\" : "
             review.write(to: &text, indent: indent + "  ")
         }
+        if let surveysShown {
+            text += ",\n\(indent)  \"surveysShown\" : \(Self.list(surveysShown, indent: indent + "  "))"
+        }
         text += "\n\(indent)}"
+    }
+
+    /// Strings as a JSON list, one per line, as JSONEncoder's `.prettyPrinted` wrote them.
+    static func list(_ strings: [String], indent: String) -> String {
+        guard !strings.isEmpty else { return "[\n\n\(indent)]" }
+        return "[\n" + strings.map { "\(indent)  \(FirstRunState.quoted($0))" }.joined(separator: ",\n")
+            + "\n\(indent)]"
     }
 }
 

@@ -15,6 +15,8 @@ public struct FirstRunVisit: Hashable, Sendable {
     public var catalogPath: String?
     /// The answers given in the run, kept with the app's record once it has one.
     public var answers: [String: Answer] = [:]
+    /// The exit offers and surveys first shown in the run, kept as the answers are.
+    public var declinesShown = DeclineMemory()
 
     public init(
         appID: String, version: String, outcome: RunOutcome, reason: NotShownReason? = nil, reviewShown: Bool = false,
@@ -62,6 +64,10 @@ extension FirstRunState {
         // Only an app with a record: an interrupted first run leaves no trace at all.
         if !visit.answers.isEmpty, visit.outcome != .interrupted, var record = apps[visit.appID] {
             record.answers = (record.answers ?? [:]).merging(visit.answers) { $1 }
+            apps[visit.appID] = record
+        }
+        if !visit.declinesShown.isEmpty, visit.outcome != .interrupted, var record = apps[visit.appID] {
+            record.declinesShown = record.declinesShown.union(visit.declinesShown)
             apps[visit.appID] = record
         }
         if let catalogPath = visit.catalogPath, apps[visit.appID] != nil {

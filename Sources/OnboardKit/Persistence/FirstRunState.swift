@@ -34,6 +34,19 @@ public struct FirstRunState: Codable, Hashable, Sendable {
         /// The answers to the deck's question pages, by question id; nil until one is given.
         /// A later run's answer to a question replaces the earlier one; the others stay.
         public var answers: [String: Answer]?
+        /// The exit offers and surveys of declined paywalls shown to this user, by id, sorted:
+        /// each shows once per user. Nil until one has shown.
+        public var exitOffersShown: [String]?
+        public var surveysShown: [String]?
+
+        /// `exitOffersShown` and `surveysShown` as one value.
+        public var declinesShown: DeclineMemory {
+            get { DeclineMemory(exitOffers: Set(exitOffersShown ?? []), surveys: Set(surveysShown ?? [])) }
+            set {
+                exitOffersShown = newValue.exitOffers.isEmpty ? nil : newValue.exitOffers.sorted()
+                surveysShown = newValue.surveys.isEmpty ? nil : newValue.surveys.sorted()
+            }
+        }
 
         public init(
             lastSeenVersion: String, completion: Completion, date: Date, review: ReviewRecord? = nil,

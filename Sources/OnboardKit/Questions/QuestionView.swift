@@ -7,8 +7,13 @@ public struct QuestionView {
     /// Right to left, each choice's row and the Yes and No buttons are mirrored: the mark
     /// and the first answer on the right.
     public var layoutDirection: LayoutDirection
+    /// The keys line to show instead of the page's own: a survey's, whose Esc goes on.
+    public var keysHint: String?
 
-    public init(state: QuestionState, theme: Theme, layoutDirection: LayoutDirection = .leftToRight) {
+    public init(
+        state: QuestionState, theme: Theme, layoutDirection: LayoutDirection = .leftToRight, keysHint: String? = nil
+    ) {
+        self.keysHint = keysHint
         self.state = state
         self.theme = theme
         self.layoutDirection = layoutDirection
@@ -143,6 +148,7 @@ public struct QuestionView {
 
     /// The keys that work on the page, on one line.
     var hintText: String {
+        if let keysHint { return keysHint }
         switch state.question.kind {
         case .choices(let choices):
             return choices.allowsSeveral

@@ -75,6 +75,8 @@ extension OnboardingSession {
             appearance: preferences.theme.startingAppearance(environment: environment),
             followsTerminalBackground: preferences.theme == .auto, layoutDirection: layoutDirection)
         settings.answers = tour.answers
+        settings.declinesShownBefore = tour.state.apps[deck.app.id]?.declinesShown ?? DeclineMemory()
+        settings.offersOnDecline = gate == nil
         let leavesStateAlone = tour.stateRun.leavesStateAlone
         var run = TourRun(
             deck: tour.shown, settings: settings, paywall: tour.paywall,

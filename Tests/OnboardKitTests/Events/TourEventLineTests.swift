@@ -20,6 +20,8 @@ import Testing
         .questionAnswered(index: 1, id: "tools", answer: .choices(["git", "k8s"])),
         .questionAnswered(index: 1, id: "telemetry", answer: .yesNo(false)),
         .paywallShown(index: 1, offering: "default", package: nil),
+        .exitOfferShown(index: 1, id: "exit-offer", offering: "exit_offer", package: "$rc_annual"),
+        .surveyShown(index: 1, id: "why-not"),
         .packageSelected(offering: "default", package: "$rc_monthly", product: "pro.monthly"),
         .purchaseStarted(package: "$rc_monthly", product: "pro.monthly"),
         .purchaseFinished(
@@ -45,7 +47,8 @@ import Testing
     }
 
     @Test func textIsEscapedSoALineIsOneLineOfData() {
-        let line = Self.everyKind[9].jsonLine(at: Self.time, in: Self.context)
+        let failed = Self.everyKind.first { $0.name == "purchaseFailed" }
+        let line = failed?.jsonLine(at: Self.time, in: Self.context) ?? ""
         #expect(line.contains(#""message":"disk \"full\"\n\u001b[2J""#), "\(line)")
         #expect(line.filter { $0 == "\n" }.count == 1 && line.last == "\n")
         // A typed answer is escaped as a message is; no line holds a control character raw.

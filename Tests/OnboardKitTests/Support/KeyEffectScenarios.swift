@@ -120,6 +120,11 @@ enum KeyEffectScenarios {
             var atYes = atNo
             press([.left], &atYes)
             return [Scenario(name: "No highlighted", app: atNo), Scenario(name: "Yes highlighted", app: atYes)]
+        case .survey:
+            // The survey's own keys come after its question's, whose context is the one on top.
+            var app = try PaywallDeclineTests.app(exitOffer: false)
+            press([.escape], &app)
+            return [Scenario(name: "a declined paywall's survey", app: app)]
         case .autoplay, .autoplayPaused:
             var app = AutoplayTests.app()
             AutoplayTests.wake(&app, at: 0)
