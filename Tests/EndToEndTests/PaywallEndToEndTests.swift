@@ -106,8 +106,7 @@ extension PaywallEndToEndTests {
         #expect(found, "no OSC 8 hyperlink around the address")
         try terminal.sendKeys("x")
         #expect(terminal.waitForScreen { !$0.contains(url) } != nil)
-        try terminal.sendKeys("q")
-        #expect(terminal.waitForExit() == 0)
+        #expect(try terminal.quitPastTheDecline() == 0, "\(terminal.screen())")
     }
 }
 
