@@ -13,21 +13,24 @@ import Testing
                 ChoiceQuestion(choices: [.init(id: "price", title: "Too dear"), .init(id: "later", title: "Later")]))),
         otherTitle: "Other…")
 
-    static func paywallPage(exitOffer: Bool = true, survey: Bool = true) -> PaywallPage {
+    static func paywallPage(exitOffer: Bool = true, survey: Bool = true, offering: String = "exit_offer")
+        -> PaywallPage
+    {
         PaywallPage(
             offeringID: "default",
             exitOffer: exitOffer
-                ? ExitOffer(page: PaywallPage(offeringID: "exit_offer", title: "Before you go: a week free")) : nil,
+                ? ExitOffer(page: PaywallPage(offeringID: offering, title: "Before you go: a week free")) : nil,
             survey: survey ? Self.survey : nil)
     }
 
     /// Intro, the paywall, After; turned to the paywall.
     static func app(
         exitOffer: Bool = true, survey: Bool = true, shownBefore: DeclineMemory = DeclineMemory(),
-        autoplay: Autoplay? = nil
+        autoplay: Autoplay? = nil, offering: String = "exit_offer"
     ) throws -> OnboardingApp {
         let deck = PaywallFixtures.deck([
-            .step(StepPage(heading: "Intro", text: "")), .paywall(paywallPage(exitOffer: exitOffer, survey: survey)),
+            .step(StepPage(heading: "Intro", text: "")),
+            .paywall(paywallPage(exitOffer: exitOffer, survey: survey, offering: offering)),
             .step(StepPage(heading: "After", text: "")),
         ])
         let setup = PaywallSetup(
@@ -128,6 +131,15 @@ import Testing
         _ = PaywallFlowTests.press([.enter], &app)  // the notice
         #expect(app.update(.key(.character("q"))) == [.quit(.dismissed)])
         #expect(app.declinesShown.isEmpty)
+    }
+
+    /// As on a paywall page, an offering the catalog lacks (`validate` names it) sells the
+    /// current one, under the offer's words: never an empty page.
+    @Test func anOfferOfAnOfferingTheCatalogLacksSellsTheCurrentOne() throws {
+        var app = try Self.app(offering: "gone")
+        _ = app.update(.key(.escape))
+        let screen = Self.screen(app)
+        #expect(screen.contains("Before you go: a week free") && screen.contains("Pro Monthly"), "\(screen)")
     }
 
     @Test func aPurchaseOnItsWayIsNoDecline() throws {
