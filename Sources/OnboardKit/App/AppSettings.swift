@@ -26,6 +26,12 @@ public struct AppSettings: Hashable, Sendable {
     /// The entitlements active when the tour starts (as `has` answers), for pages shown
     /// `"when": {"entitled": …}`; once the paywall is built, its own answer takes over.
     public var entitled: Set<String> = []
+    /// The shell draws PNG pictures with a graphics protocol (kitty, sixel, iTerm2): pages at
+    /// rest leave their cells blank and record where they go (`Canvas.pictures`); a page in
+    /// motion shows half blocks, which slide with it.
+    public var drawsPicturesWithProtocol = false
+    /// The terminal's cell in pixels, which sizes pictures.
+    public var cellPixelSize = CellPixelSize.standard
 
     public init(
         reducesMotion: Bool = false, timeStep: Double = 1.0 / 60, seed: UInt64 = 0, headline: String? = nil,

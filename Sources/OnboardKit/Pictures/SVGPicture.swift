@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// A canvas as an SVG picture that looks in a browser as it does in a terminal: a monospace
 /// grid of 10 x 20 units, the colours a 256-colour terminal shows (xterm's palette as RGB),
 /// bold, dim, reverse and underline, wide graphemes over two cells, and block elements
@@ -78,6 +80,7 @@ public struct SVGPicture: Sendable {
             output += blockRects(canvas, row: row)
         }
         output += "</g>\n"
+        output += pictureImages(canvas)
         output += boxPaths(canvas)
         output += "<g font-family=\"\(Self.fontFamily)\" font-size=\"\(Self.fontSize)\" xml:space=\"preserve\">\n"
         for row in 0..<canvas.height { output += texts(canvas, row: row) }
@@ -275,5 +278,19 @@ public struct SVGPicture: Sendable {
             }
         }
         return output
+    }
+
+    /// The canvas's PNG pictures (`Canvas.pictures`), each file as it is inside the SVG, over
+    /// the cells the page left for it, its shape kept.
+    func pictureImages(_ canvas: Canvas) -> String {
+        canvas.pictures.map { placement in
+            let rect = placement.rect
+            return "<image x=\"\(rect.x * Self.cellWidth)\" y=\"\(rect.y * Self.cellHeight)\" "
+                + "width=\"\(rect.width * Self.cellWidth)\" height=\"\(rect.height * Self.cellHeight)\" "
+                + "preserveAspectRatio=\"xMidYMid meet\" href=\"data:image/png;base64,"
+                + Data(placement.picture.png).base64EncodedString() + "\">"
+                + (placement.picture.alt.isEmpty ? "" : "<title>\(Self.escaped(placement.picture.alt))</title>")
+                + "</image>\n"
+        }.joined()
     }
 }

@@ -6,6 +6,8 @@ public struct Canvas: Equatable, Sendable {
     public private(set) var cells: [Cell]
     /// Links over drawn text, for terminals that can make them clickable.
     public private(set) var hyperlinks: [Hyperlink] = []
+    /// Pictures the shell draws with a graphics protocol over cells left blank for them.
+    public private(set) var pictures: [PicturePlacement] = []
 
     public init(width: Int, height: Int, fill: Cell = .blank) {
         self.width = max(0, width)
@@ -26,6 +28,13 @@ public struct Canvas: Equatable, Sendable {
     public mutating func clear(to cell: Cell = .blank) {
         for index in cells.indices { cells[index] = cell }
         hyperlinks.removeAll()
+        pictures.removeAll()
+    }
+
+    /// Records a picture for the shell to draw over its cells; only one wholly on the canvas.
+    public mutating func addPicture(_ placement: PicturePlacement) {
+        guard !placement.rect.isEmpty, bounds.intersection(placement.rect) == placement.rect else { return }
+        pictures.append(placement)
     }
 
     /// Marks drawn text as a link. Only links wholly on the canvas are kept, and only URLs

@@ -64,7 +64,7 @@ extension Launcher {
             PagePictures.render(
                 deck, width: size.columns, height: size.rows, paywall: paywall, layoutDirection: userLayoutDirection,
                 appearance: options.tour.theme.map { $0.startingAppearance(environment: environment) } ?? .dark,
-                answers: answers))
+                answers: answers, keepsPNGPictures: options.pictures.svgDirectory != nil))
     }
 
     /// `page-01.svg`, `page-02.svg`...: numbered so that they sort in page order.
