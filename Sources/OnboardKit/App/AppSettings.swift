@@ -32,6 +32,8 @@ public struct AppSettings: Hashable, Sendable {
     public var drawsPicturesWithProtocol = false
     /// The terminal's cell in pixels, which sizes pictures.
     public var cellPixelSize = CellPixelSize.standard
+    /// False for `--images none`: pictures are their alt text.
+    public var showsPictures = true
 
     public init(
         reducesMotion: Bool = false, timeStep: Double = 1.0 / 60, seed: UInt64 = 0, headline: String? = nil,

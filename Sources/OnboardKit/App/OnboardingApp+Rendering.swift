@@ -14,7 +14,7 @@ extension OnboardingApp {
     /// How pictures are drawn now: their alt text without colours, else half blocks while a
     /// page moves or where the shell has no graphics protocol, else left to the protocol.
     var pictureDisplay: PictureDisplay {
-        if theme.colorMode == .monochrome { return .altText }
+        if theme.colorMode == .monochrome || !settings.showsPictures { return .altText }
         return settings.drawsPicturesWithProtocol && !slide.isMoving && symbolDrop.isSettled ? .reserved : .halfBlocks
     }
 

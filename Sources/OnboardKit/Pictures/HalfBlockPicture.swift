@@ -35,6 +35,9 @@ public struct HalfBlockPicture {
             let top = color(column: column, pixelRow: row * 2)
             let bottom = color(column: column, pixelRow: row * 2 + 1)
             if top == .terminalDefault && bottom == .terminalDefault { return Cell.blank }
+            // Two halves of one colour are a blank in that colour: no glyph whose foreground a
+            // terminal might draw apart from its background (some change a colour that matches).
+            if top == bottom { return Cell(grapheme: " ", style: Style(background: bottom)) }
             // A cell whose top half is clear shows its bottom half with a lower half block.
             if top == .terminalDefault {
                 return Cell(grapheme: "▄", style: Style(foreground: bottom))

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import OnboardKit
+import OnboardTerminal
 
 /// The options of the one command-line table: each row names its spellings, what it takes, which
 /// commands accept it and the help the parser, `--help`, the man page and the completions print.
@@ -47,6 +48,14 @@ extension CommandLineSpec {
             help:
                 "colours for a dark or a light terminal: dark, light or auto, which asks the terminal (default: the config file's \"theme\", else auto; dump: dark)",
             commands: [.run, .paywall, .dump]),
+        OptionSpec(
+            names: ["--images"],
+            argument: .choice(name: "KIND", values: PictureChoice.names) { options, value in
+                options.tour.pictures = PictureChoice(value)
+            },
+            help:
+                "how PNG pictures are drawn: auto (asks the terminal), kitty, sixel, iterm, blocks (half blocks) or none (their alt text) (default: the config file's \"images\", else auto)",
+            commands: [.run]),
         OptionSpec(
             names: ["--seed"],
             argument: .value(name: "N", completion: .nothing) { options, value throws(OptionSpec.Rejection) in

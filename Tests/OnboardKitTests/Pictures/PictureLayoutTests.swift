@@ -51,6 +51,16 @@ import Testing
         #expect(cells[1].style.foreground == topRight && cells[1].style.background == bottomRight)
     }
 
+    /// Halves of one colour make a blank in that colour: a terminal that redraws a glyph whose
+    /// foreground matches its background (kitty does) cannot show anything else there.
+    @Test func halvesOfOneColourAreABlankInIt() {
+        let cells = HalfBlockPicture(
+            raster: PictureFixtures.plain(width: 2, height: 2), fit: PictureFit(columns: 2, rows: 1),
+            background: .black, colorMode: .truecolor
+        ).cells(row: 0)
+        #expect(cells == Array(repeating: Cell(grapheme: " ", style: Style(background: .rgb(200, 100, 50))), count: 2))
+    }
+
     @Test func transparentPixelsShowTheTerminalsBackground() {
         // Top row clear; bottom row red, then clear.
         let raster = RasterImage(
