@@ -306,6 +306,11 @@ docs: build
 	rm -f docs/images/page-*.svg
 	LC_ALL=C.UTF-8 TUI_ONBOARD_ASSETS="$(CURDIR)/Assets" \
 	  "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tui-onboard" dump --size 80x24 --svg docs/images
+	for theme in dark light; do \
+	  LC_ALL=C.UTF-8 TUI_ONBOARD_ASSETS="$(CURDIR)/Assets" \
+	    "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tui-onboard" dump --size 80x24 --theme $$theme \
+	    --animated-svg docs/images/tour-$$theme.svg; \
+	done
 
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests Examples

@@ -51,6 +51,16 @@ public struct SVGPicture: Sendable {
         self.colorMode = colorMode
     }
 
+    /// A picture of a terminal of `appearance`: a light one's default colours are dark text on
+    /// a near-white background.
+    public init(colorMode: ColorMode = .indexed256, appearance: Appearance) {
+        self.colorMode = colorMode
+        if appearance == .light {
+            defaultForeground = RGB(28, 28, 28)
+            defaultBackground = RGB(250, 250, 250)
+        }
+    }
+
     /// The colours a cell of `style` shows: fitted to the terminal, reverse swapped, dim text
     /// halfway to its background, as common terminals draw it.
     func colors(of style: Style) -> (foreground: RGB, background: RGB) {
@@ -74,7 +84,15 @@ public struct SVGPicture: Sendable {
             <rect width="\(width)" height="\(height)" fill="\(defaultBackground.hex)"/>
 
             """
-        output += "<g shape-rendering=\"crispEdges\">\n"
+        output += content(canvas)
+        output += "</svg>\n"
+        return output
+    }
+
+    /// What the canvas shows, without the document around it: backgrounds and blocks, pictures,
+    /// boxes, then text.
+    public func content(_ canvas: Canvas) -> String {
+        var output = "<g shape-rendering=\"crispEdges\">\n"
         for row in 0..<canvas.height {
             output += backgroundRects(canvas, row: row)
             output += blockRects(canvas, row: row)
@@ -84,7 +102,7 @@ public struct SVGPicture: Sendable {
         output += boxPaths(canvas)
         output += "<g font-family=\"\(Self.fontFamily)\" font-size=\"\(Self.fontSize)\" xml:space=\"preserve\">\n"
         for row in 0..<canvas.height { output += texts(canvas, row: row) }
-        output += "</g>\n</svg>\n"
+        output += "</g>\n"
         return output
     }
 

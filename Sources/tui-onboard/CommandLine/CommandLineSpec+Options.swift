@@ -266,6 +266,15 @@ extension CommandLineSpec {
             },
             help: "write one SVG picture per page into DIR (page-01.svg...) instead of text", commands: [.dump]),
         OptionSpec(
+            names: ["--animated-svg"],
+            argument: .value(name: "FILE", completion: .files) { options, value throws(OptionSpec.Rejection) in
+                guard !value.isEmpty else { throw OptionSpec.Rejection(reason: "needs a FILE") }
+                options.pictures.animatedSVGPath = value
+            },
+            help:
+                "write the tour as it plays by itself (each page 2.5 s, slides and confetti) as one SVG animated with CSS, for a README",
+            commands: [.dump]),
+        OptionSpec(
             names: ["--preview"], argument: .none { $0.pictures.isPreview = true },
             help: "draw every symbol under its name", commands: [.symbols]),
         OptionSpec(

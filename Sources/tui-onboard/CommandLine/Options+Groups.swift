@@ -98,6 +98,8 @@ struct PictureOptions: Equatable {
     var size = TerminalSize.dumpDefault
     /// `dump --svg DIR`: write one SVG per page there instead of text to stdout.
     var svgDirectory: String?
+    /// `--animated-svg FILE`: the tour played as one animated SVG.
+    var animatedSVGPath: String?
     /// `symbols --preview`: draw each symbol under its name rather than list the names.
     var isPreview = false
 }
