@@ -144,6 +144,7 @@ extension OnboardingApp {
             }
         }
         if autoplay?.isPaused == true { drawPausedHint(into: &canvas, layout: layout) }
+        canvas.coverPictures(colorMode: theme.colorMode)
     }
 
     /// What a purchase or restore key under autoplay says.

@@ -31,6 +31,13 @@ public struct Canvas: Equatable, Sendable {
         pictures.removeAll()
     }
 
+    /// Takes back the pictures `isCovered` picks: they are no longer the shell's to draw.
+    public mutating func removePictures(where isCovered: (PicturePlacement) -> Bool) -> [PicturePlacement] {
+        let removed = pictures.filter(isCovered)
+        if !removed.isEmpty { pictures.removeAll(where: isCovered) }
+        return removed
+    }
+
     /// Records a picture for the shell to draw over its cells; only one wholly on the canvas.
     public mutating func addPicture(_ placement: PicturePlacement) {
         guard !placement.rect.isEmpty, bounds.intersection(placement.rect) == placement.rect else { return }

@@ -121,6 +121,35 @@ import Testing
         #expect(next.pictures.count == 1 && Self.pictureCells(next) == 0 && next.text.contains("Again"))
     }
 
+    /// A box drawn over the picture takes it back from the shell (kitty would draw it over the
+    /// box): half blocks under the box until it closes, then the picture again.
+    @Test func aBoxOverThePictureTakesItBackUntilItCloses() throws {
+        var app = try Self.app(protocol: true)
+        #expect(TestDecks.screen(app).pictures.count == 1)
+        _ = app.update(.key(.character("?")))
+        let helped = TestDecks.screen(app)
+        #expect(app.isShowingHelp && helped.pictures.isEmpty, "\(helped.text)")
+        _ = app.update(.key(.escape))
+        _ = TestDecks.settle(&app)
+        #expect(!app.isShowingHelp && TestDecks.screen(app).pictures.count == 1)
+    }
+
+    /// A page's background pattern leaves the picture's cells to the picture.
+    @Test func aBackgroundPatternLeavesThePicturesCellsBlank() throws {
+        let page = Self.stepPage.replacing("}", with: #", "background": "dots"}"#)
+        let deck = try #require(Self.load(page).deck)
+        var settings = AppSettings()
+        settings.drawsPicturesWithProtocol = true
+        var app = OnboardingApp(deck: deck, colorMode: .truecolor, width: 80, height: 24, settings: settings)
+        _ = app.update(.resize(width: 80, height: 24))
+        _ = TestDecks.settle(&app)
+        let screen = TestDecks.screen(app)
+        let placement = try #require(screen.pictures.first)
+        let rect = placement.rect
+        #expect((rect.y..<rect.maxY).allSatisfy { y in (rect.x..<rect.maxX).allSatisfy { screen[$0, y] == .blank } })
+        #expect(screen.text.contains("·") || screen.text.contains("."), "the pattern is drawn elsewhere")
+    }
+
     @Test func withoutColoursTheAltTextStandsForThePicture() throws {
         let screen = TestDecks.screen(try Self.app(.monochrome, protocol: true))
         #expect(screen.text.contains("[The logo]") && Self.pictureCells(screen) == 0 && screen.pictures.isEmpty)
