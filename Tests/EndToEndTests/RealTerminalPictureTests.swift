@@ -41,7 +41,8 @@ struct RealTerminalPictureTests {
     ) throws -> (box: Box, screen: Screenshot)? {
         var lastError: Error?
         var taken = 0
-        let found = Polling.value { () -> (Box, Screenshot)? in
+        // A terminal starting on a loaded machine takes its time: a wait ends when it shows.
+        let found = Polling.value(timeout: .seconds(90)) { () -> (Box, Screenshot)? in
             do {
                 let screen = try display.screenshot(into: directory)
                 taken += 1

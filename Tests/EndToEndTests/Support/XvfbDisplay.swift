@@ -3,8 +3,10 @@ import Foundation
 /// A virtual X display (Xvfb) for running real terminals, and screenshots of it as RGB pixels.
 final class XvfbDisplay {
     let number: Int
-    let width = 800
-    let height = 600
+    /// Room for xterm's 80x24 cells of 6x13 pixels and kitty's 640x400 window, no more: every
+    /// screenshot is searched pixel by pixel.
+    let width = 680
+    let height = 440
     private let pid: pid_t
     private var children: [pid_t] = []
 
@@ -87,13 +89,20 @@ struct Screenshot {
     /// The smallest rectangle holding every pixel within `tolerance` of `color`; nil if none.
     func bounds(of color: (Int, Int, Int), tolerance: Int = 12) -> (x: Int, y: Int, width: Int, height: Int)? {
         var (left, top, right, bottom) = (Int.max, Int.max, -1, -1)
-        for y in 0..<height {
-            for x in 0..<width {
-                let (red, green, blue) = pixel(x, y)
-                guard abs(red - color.0) <= tolerance, abs(green - color.1) <= tolerance,
-                    abs(blue - color.2) <= tolerance
-                else { continue }
-                (left, top, right, bottom) = (min(left, x), min(top, y), max(right, x), max(bottom, y))
+        rgb.withUnsafeBufferPointer { pixels in
+            var offset = 0
+            for y in 0..<height {
+                for x in 0..<width {
+                    defer { offset += 3 }
+                    guard abs(Int(pixels[offset]) - color.0) <= tolerance,
+                        abs(Int(pixels[offset + 1]) - color.1) <= tolerance,
+                        abs(Int(pixels[offset + 2]) - color.2) <= tolerance
+                    else { continue }
+                    if x < left { left = x }
+                    if x > right { right = x }
+                    if y < top { top = y }
+                    bottom = y
+                }
             }
         }
         return right < 0 ? nil : (left, top, right - left + 1, bottom - top + 1)
