@@ -36,6 +36,8 @@ NETTLE_HEADER := /usr/include/nettle/gcm.h
 FRIBIDI_HEADER := /usr/include/fribidi/fribidi.h
 LZMA_HEADER := /usr/include/lzma.h
 ZLIB_HEADER := /usr/include/zlib.h
+PNG_HEADER := /usr/include/png.h
+SIXEL_HEADER := /usr/include/sixel/sixel.h
 
 .PHONY: all build messages messages-pot messages-template static-archives run test test-deps build-tests test-unit test-e2e test-release test-package package-deps install install-programs install-data uninstall deb dist bench clean deps lint width-table cli-docs docs symbol-order icu-data price-corpus built-in-assets
 
@@ -46,7 +48,8 @@ all: build
 # check the completions, Python's jsonschema checks the schemas, asciinema and pyte play the
 # recordings, openssl cross-checks license signatures and Python's cryptography AES-GCM, segno and zbarimg check the checkout's QR
 # code, fribidi's own tool and python-bidi check right-to-left text, objcopy and dpkg-deb look
-# into the binaries and the package made from them (`make test-deps`, and so `make test`, asks
+# into the binaries and the package made from them, Xvfb, xterm, kitty and ImageMagick show and
+# photograph pictures in real terminals (`make test-deps`, and so `make test`, asks
 # for them; `make run` does not). PACKAGE_TOOLS adds lintian, for `make test-package`.
 deps:
 	@missing=""; \
@@ -56,6 +59,8 @@ deps:
 	[ -f $(FRIBIDI_HEADER) ] || missing="$$missing libfribidi-dev"; \
 	[ -f $(LZMA_HEADER) ] || missing="$$missing liblzma-dev"; \
 	[ -f $(ZLIB_HEADER) ] || missing="$$missing zlib1g-dev"; \
+	[ -f $(PNG_HEADER) ] || missing="$$missing libpng-dev"; \
+	[ -f $(SIXEL_HEADER) ] || missing="$$missing libsixel-dev"; \
 	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
 	command -v msgfmt >/dev/null 2>&1 || missing="$$missing gettext"; \
 	if [ -n "$(TEST_TOOLS)" ]; then \
@@ -74,6 +79,10 @@ deps:
 	  python3 -c 'import bidi.algorithm' >/dev/null 2>&1 || /usr/bin/python3 -c 'import bidi.algorithm' >/dev/null 2>&1 || missing="$$missing python3-bidi"; \
 	  command -v objcopy >/dev/null 2>&1 || missing="$$missing binutils"; \
 	  command -v dpkg-deb >/dev/null 2>&1 || missing="$$missing dpkg"; \
+	  command -v Xvfb >/dev/null 2>&1 || missing="$$missing xvfb"; \
+	  command -v xterm >/dev/null 2>&1 || missing="$$missing xterm"; \
+	  command -v kitty >/dev/null 2>&1 || missing="$$missing kitty"; \
+	  command -v import >/dev/null 2>&1 || missing="$$missing imagemagick"; \
 	fi; \
 	if [ -n "$(PACKAGE_TOOLS)" ]; then \
 	  command -v lintian >/dev/null 2>&1 || missing="$$missing lintian"; \
@@ -98,7 +107,7 @@ build: deps messages built-in-assets $(if $(filter release,$(CONFIG)),static-arc
 # clear message instead of the linker's "unable to find library" when one is missing.
 static-archives:
 	@swift_dir="$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")")"; missing=""; \
-	for archive in libc.a libstdc++.a libncursesw.a libtinfo.a libsodium.a libnettle.a libfribidi.a liblzma.a libz.a; do \
+	for archive in libc.a libstdc++.a libncursesw.a libtinfo.a libsodium.a libnettle.a libfribidi.a liblzma.a libz.a libpng16.a libsixel.a; do \
 	  found=""; \
 	  for compiler in "$$swift_dir/clang" clang gcc cc; do \
 	    candidate="$$("$$compiler" -print-file-name=$$archive 2>/dev/null)" || continue; \
@@ -106,7 +115,7 @@ static-archives:
 	  done; \
 	  [ -n "$$found" ] || missing="$$missing $$archive"; \
 	done; \
-	[ -z "$$missing" ] || { echo "static archives missing:$$missing (from libc6-dev, libstdc++-12-dev, libncurses-dev, libsodium-dev, nettle-dev, libfribidi-dev, liblzma-dev, zlib1g-dev): sudo apt-get install -y libc6-dev libstdc++-12-dev libncurses-dev libsodium-dev nettle-dev libfribidi-dev liblzma-dev zlib1g-dev"; exit 1; }
+	[ -z "$$missing" ] || { echo "static archives missing:$$missing (from libc6-dev, libstdc++-12-dev, libncurses-dev, libsodium-dev, nettle-dev, libfribidi-dev, liblzma-dev, zlib1g-dev, libpng-dev, libsixel-dev): sudo apt-get install -y libc6-dev libstdc++-12-dev libncurses-dev libsodium-dev nettle-dev libfribidi-dev liblzma-dev zlib1g-dev libpng-dev libsixel-dev"; exit 1; }
 
 # The built-in tour's files, packed from Assets/ into the one xz stream the binary carries
 # (scripts/pack-built-in-assets.py), again whenever a file there changes; the packed file is
@@ -297,6 +306,11 @@ docs: build
 	rm -f docs/images/page-*.svg
 	LC_ALL=C.UTF-8 TUI_ONBOARD_ASSETS="$(CURDIR)/Assets" \
 	  "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tui-onboard" dump --size 80x24 --svg docs/images
+	for theme in dark light; do \
+	  LC_ALL=C.UTF-8 TUI_ONBOARD_ASSETS="$(CURDIR)/Assets" \
+	    "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tui-onboard" dump --size 80x24 --theme $$theme \
+	    --animated-svg docs/images/tour-$$theme.svg; \
+	done
 
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests Examples

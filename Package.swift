@@ -58,12 +58,19 @@ let package = Package(
         // gzip (zlib) for event files kept compressed, and the report over event files: reading
         // lines, counting the funnel per variant, the statistics and the texts; pure, no files.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
-        .target(name: "OnboardReport", dependencies: ["OnboardKit", "OnboardBase", "CZlib"], path: "Sources/OnboardReport"),
+        // PNG pictures on pages, decoded by libpng (static archive from Debian's libpng-dev).
+        .systemLibrary(name: "CPng", path: "Sources/CPng"),
+        // Pictures as sixel images, encoded by libsixel (static archive from libsixel-dev).
+        .systemLibrary(name: "CSixel", path: "Sources/CSixel"),
+        .target(
+            name: "OnboardReport", dependencies: ["OnboardKit", "OnboardBase", "CZlib"], path: "Sources/OnboardReport"),
         // The only code that talks to ncurses.
-        .target(name: "OnboardTerminal", dependencies: ["CNcurses", "OnboardKit"], path: "Sources/OnboardTerminal"),
+        .target(
+            name: "OnboardTerminal", dependencies: ["CNcurses", "CSixel", "OnboardKit"], path: "Sources/OnboardTerminal"
+        ),
         // File storage that needs the operating system (fsync, file locks): the ledger and state.
         .target(
-            name: "OnboardDisk", dependencies: ["OnboardFiles", "OnboardKit", "OnboardSignature", "CGettext"],
+            name: "OnboardDisk", dependencies: ["OnboardFiles", "OnboardKit", "OnboardSignature", "CGettext", "CPng"],
             path: "Sources/OnboardDisk"),
         // A tour run on the terminal, its loop and every effect: what the executable and every
         // Swift host call.
@@ -95,7 +102,8 @@ let package = Package(
             name: "onboard-host-example", dependencies: ["OnboardKit", "OnboardDisk", "OnboardRun"],
             path: "Examples/HostCLI"),
         // Appends to a ledger from a separate process, for the store's concurrency and crash tests.
-        .executableTarget(name: "ledger-stress", dependencies: ["OnboardDisk", "OnboardKit"], path: "Sources/ledger-stress"),
+        .executableTarget(
+            name: "ledger-stress", dependencies: ["OnboardDisk", "OnboardKit"], path: "Sources/ledger-stress"),
         // Snapshots and fixtures are read from the source tree by path, not bundled.
         .testTarget(
             name: "OnboardKitTests", dependencies: ["OnboardKit", "OnboardBase", "OnboardLicense"],
@@ -107,11 +115,13 @@ let package = Package(
         .testTarget(
             name: "OnboardDiskTests", dependencies: ["OnboardDisk", "OnboardFiles", "OnboardKit", "ledger-stress"],
             path: "Tests/OnboardDiskTests",
-            exclude: ["__Snapshots__"]),
+            exclude: ["__Snapshots__", "Fixtures"]),
         .testTarget(name: "OnboardReportTests", dependencies: ["OnboardReport"], path: "Tests/OnboardReportTests"),
-        .testTarget(name: "TuiOnboardTests", dependencies: ["tui-onboard", "OnboardAssets"], path: "Tests/TuiOnboardTests"),
         .testTarget(
-            name: "LicensingTests", dependencies: ["OnboardKit", "OnboardLicense", "OnboardSignature", "OnboardSigning"],
+            name: "TuiOnboardTests", dependencies: ["tui-onboard", "OnboardAssets"], path: "Tests/TuiOnboardTests"),
+        .testTarget(
+            name: "LicensingTests",
+            dependencies: ["OnboardKit", "OnboardLicense", "OnboardSignature", "OnboardSigning"],
             path: "Tests/LicensingTests", exclude: ["Fixtures"]),
         // The onboarding session a host runs, without a terminal: language, preferences, the
         // first-run rules, the gate, `has`, the checkout's setup and events.

@@ -44,14 +44,15 @@ public enum BuiltInAssets {
     /// A reader that serves the built-in files from the binary and reads every other path with
     /// `otherwise` (the disk): a user's `--catalog` beside the built-in deck still works.
     public static func reader(otherwise: FileReader) -> FileReader {
-        FileReader { path, limit throws(FileReadError) in
-            guard isBuiltIn(path) else { return try otherwise.read(path, limit) }
-            if let damage {
-                throw .unreadable(path: path, reason: "this binary's built-in files are damaged: \(damage)")
-            }
-            guard let bytes = bytes(atPath: path) else { throw .missing(path: path) }
-            if bytes.count > limit { throw .tooLarge(path: path, size: bytes.count, limit: limit) }
-            return bytes
-        }
+        FileReader(
+            read: { path, limit throws(FileReadError) in
+                guard isBuiltIn(path) else { return try otherwise.read(path, limit) }
+                if let damage {
+                    throw .unreadable(path: path, reason: "this binary's built-in files are damaged: \(damage)")
+                }
+                guard let bytes = bytes(atPath: path) else { throw .missing(path: path) }
+                if bytes.count > limit { throw .tooLarge(path: path, size: bytes.count, limit: limit) }
+                return bytes
+            }, decodePNG: otherwise.decodePNG)
     }
 }

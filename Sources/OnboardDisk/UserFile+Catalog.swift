@@ -2,7 +2,8 @@ import OnboardKit
 
 extension UserFile {
     /// The reader the core's loaders get.
-    public static let reader = FileReader { path, limit throws(FileReadError) in try read(path, limit: limit) }
+    public static let reader = FileReader(
+        read: { path, limit throws(FileReadError) in try read(path, limit: limit) }, decodePNG: PNGFile.decode)
 
     /// The reader for catalogs and the `.storekit` files they name.
     public static func readCatalog(_ path: String) throws -> [UInt8] {

@@ -1,11 +1,14 @@
 import OnboardDisk
 import OnboardKit
+import OnboardTerminal
 
 /// What a run uses for reduced motion and the theme. Options win over environment variables,
 /// and environment variables over the config file: the nearer to the command, the stronger.
 public struct RunPreferences: Equatable, Sendable {
     public var reducesMotion = false
     public var theme = ThemeChoice.auto
+    /// How pictures are drawn (`--images`, the config file's `images`).
+    public var pictures = PictureChoice.auto
 
     public init(reducesMotion: Bool = false, theme: ThemeChoice = .auto) {
         self.reducesMotion = reducesMotion
@@ -15,7 +18,8 @@ public struct RunPreferences: Equatable, Sendable {
     /// `reducesMotion` and `theme` are the host's options (`--reduce-motion`, `--theme`): true
     /// and a theme win; false and nil leave the choice to `TUI_ONBOARD_REDUCE_MOTION` and the file.
     public static func resolve(
-        reducesMotion: Bool, theme: ThemeChoice?, environment: [String: String], config: UserConfig
+        reducesMotion: Bool, theme: ThemeChoice?, environment: [String: String], config: UserConfig,
+        pictures: PictureChoice? = nil
     ) -> RunPreferences {
         var preferences = RunPreferences()
         // TUI_ONBOARD_REDUCE_MOTION: empty is unset; 0 turns it off, anything else on.
@@ -28,6 +32,7 @@ public struct RunPreferences: Equatable, Sendable {
             preferences.reducesMotion = config.reducesMotion ?? false
         }
         preferences.theme = theme ?? config.theme ?? .auto
+        preferences.pictures = pictures ?? config.images ?? .auto
         return preferences
     }
 
@@ -36,7 +41,8 @@ public struct RunPreferences: Equatable, Sendable {
     /// cannot be reached (a home directory this user may not enter, as under `su`) is a
     /// warning: the run goes on without it, as git does. Messages go to `say`.
     public static func load(
-        reducesMotion: Bool, theme: ThemeChoice?, environment: [String: String], say: (String) -> Void
+        reducesMotion: Bool, theme: ThemeChoice?, environment: [String: String], pictures: PictureChoice? = nil,
+        say: (String) -> Void
     ) -> Result<RunPreferences, SessionStop> {
         var config = UserConfig()
         if let path = UserConfig.path(environment: environment) {
@@ -63,6 +69,8 @@ public struct RunPreferences: Equatable, Sendable {
             }
         }
         return .success(
-            resolve(reducesMotion: reducesMotion, theme: theme, environment: environment, config: config))
+            resolve(
+                reducesMotion: reducesMotion, theme: theme, environment: environment, config: config,
+                pictures: pictures))
     }
 }

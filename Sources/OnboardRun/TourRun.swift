@@ -36,6 +36,8 @@ public struct TourRun {
     public var reportsEntitlements = true
     /// Where the run's events go as they happen (`--events`); nil for nowhere.
     public var events: TourEventLog?
+    /// How PNG pictures are drawn (`--images`): `auto` asks the terminal.
+    public var pictures = PictureChoice.auto
 
     public init(
         deck: Deck, settings: AppSettings = AppSettings(), paywall: (@Sendable () -> PaywallSetup)? = nil,
@@ -107,12 +109,25 @@ public struct TourRun {
         // Before the session: from its first change to the terminal, every signal that would
         // end or stop the process finds a handler that restores it.
         let signals = SignalWatcher()
+        // Asked before ncurses starts, and only for a deck with pictures.
+        let graphics =
+            deck.hasPictures && pictures.needsProbe(environment: environment)
+            ? GraphicsProbe.ask(input: fileno(input), output: fileno(output)) : nil
         let session: TerminalSession
         do {
             session = try TerminalSession(terminalName: nil, output: output, input: input, environment: environment)
         } catch {
             signals.uninstall()
             throw .terminal(error)
+        }
+        var settings = settings
+        if deck.hasPictures {
+            let kind = pictures.resolve(environment: environment, answers: graphics)
+            let cellSize = graphics?.cellSize ?? GraphicsProbe.windowCellSize(fileno(output)) ?? .standard
+            session.drawPictures(with: kind, cellSize: cellSize)
+            settings.drawsPicturesWithProtocol = kind.isGraphics
+            settings.cellPixelSize = cellSize
+            settings.showsPictures = kind != .none
         }
         var app = OnboardingApp(
             deck: deck, colorMode: session.colorMode, width: 0, height: 0, settings: settings,

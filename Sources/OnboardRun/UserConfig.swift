@@ -1,11 +1,14 @@
 import OnboardKit
+import OnboardTerminal
 
 /// A user's defaults for runs, from `$XDG_CONFIG_HOME/tui-onboard/config.json` (else
-/// `~/.config/tui-onboard/config.json`): `{"reduceMotion": true, "theme": "light"}`.
+/// `~/.config/tui-onboard/config.json`): `{"reduceMotion": true, "theme": "light", "images": "blocks"}`.
 /// Options and environment variables win over it (`RunPreferences`).
 public struct UserConfig: Equatable, Sendable {
     public var reducesMotion: Bool?
     public var theme: ThemeChoice?
+    /// How pictures are drawn (`"images"`: `auto`, `kitty`, `sixel`, `iterm`, `blocks`, `none`).
+    public var images: PictureChoice?
 
     public init(reducesMotion: Bool? = nil, theme: ThemeChoice? = nil) {
         self.reducesMotion = reducesMotion
@@ -51,7 +54,16 @@ public struct UserConfig: Equatable, Sendable {
                     "expected one of \(names), found \"\(SafeText.excerpt(name))\"")
             }
         }
-        reader.warnUnknownKeys(["reduceMotion", "theme"])
+        if let name = reader.string("images") {
+            config.images = PictureChoice(name)
+            if config.images == nil, let node = reader.member("images") {
+                let names = PictureChoice.names.map { "\"\($0)\"" }.joined(separator: ", ")
+                log.error(
+                    JSONPath.root.appending("images"), at: node.location,
+                    "expected one of \(names), found \"\(SafeText.excerpt(name))\"")
+            }
+        }
+        reader.warnUnknownKeys(["reduceMotion", "theme", "images"])
         // In the file's order, whichever member was read first.
         let diagnostics = log.diagnostics.enumerated().sorted { first, second in
             let a = first.element.location.map { ($0.line, $0.column) } ?? (0, 0)

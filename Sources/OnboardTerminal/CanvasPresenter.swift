@@ -34,6 +34,8 @@ final class CanvasPresenter {
     private(set) var lastFrameBytes = 0
     /// Whether the budget held back part of the last frame's changes.
     private(set) var lastFrameHeldBack = false
+    /// Draws the canvas's pictures with a graphics protocol; nil where pictures are cells.
+    var pictures: PictureWriter?
 
     static let beginSynchronizedUpdate = "\u{1B}[?2026h"
     static let endSynchronizedUpdate = "\u{1B}[?2026l"
@@ -62,6 +64,7 @@ final class CanvasPresenter {
     /// Forgets the last frame so the next one is written whole (after a resize): the screen is
     /// erased, and the next frame writes every cell that is not blank.
     func invalidate() {
+        if let bytes = pictures?.reset(), !bytes.isEmpty { Self.write(bytes, to: output) }
         previous = nil
         lastCanvas = nil
         werase(window)
@@ -105,7 +108,11 @@ final class CanvasPresenter {
         }
         previous = picture
         lastFrameBytes = 0
-        guard !runs.isEmpty else { return 0 }
+        let pictureChange = pictures?.change(to: canvas.pictures)
+        guard !runs.isEmpty || pictureChange != nil else { return 0 }
+        // Where a sixel or iTerm2 picture was, only text written over it takes it away: ncurses
+        // writes those rows whole.
+        for rect in pictureChange?.redrawn ?? [] { wredrawln(window, Int32(rect.y), Int32(rect.height)) }
         lastFrameBytes = runs.reduce(0) { $0 + FrameBudget.estimatedBytes(of: $1, trueColor: writesTrueColor) }
         let (written, crowded) = writeCells(runs, over: last)
         wnoutrefresh(window)
@@ -130,6 +137,7 @@ final class CanvasPresenter {
                 ).utf8
         }
         if linksNeedWriting { beside += hyperlinkBytes(canvas).utf8 }
+        if let pictureChange { beside += pictureChange.bytes }
         if isSynchronized { beside += Self.endSynchronizedUpdate.utf8 }
         if !beside.isEmpty { Self.write(beside, to: output) }
         return written
@@ -249,6 +257,11 @@ final class CanvasPresenter {
 
     /// Writes `bytes` to the terminal in one write (more only if the terminal takes part):
     /// whatever the stream still holds goes first, so the order stays the one of the calls.
+    /// Takes the pictures away before the terminal is handed back (kitty keeps them otherwise).
+    func removePictures() {
+        if let bytes = pictures?.reset(), !bytes.isEmpty { Self.write(bytes, to: output) }
+    }
+
     private static func write(_ bytes: [UInt8], to output: UnsafeMutablePointer<FILE>) {
         fflush(output)
         let descriptor = fileno(output)

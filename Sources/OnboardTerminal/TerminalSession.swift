@@ -241,6 +241,7 @@ public final class TerminalSession {
             return
         }
         awaitAnswers(timeout: TerminalSession.answerWait)
+        presenter.removePictures()
         handBackModes()
         mousemask(0, nil)
         curs_set(1)
@@ -279,6 +280,7 @@ public final class TerminalSession {
         guard !isStopped, !isSuspended else { return }
         isSuspended = true
         awaitAnswers(timeout: TerminalSession.answerWait)
+        presenter.removePictures()
         handBackModes()
         endwin()
     }
@@ -367,6 +369,12 @@ public final class TerminalSession {
 
     /// Forgets the last frame so the next one is written whole.
     public func invalidate() { presenter.invalidate() }
+
+    /// Draws pictures with `kind` from now on, at `cellSize` pixels a cell; half blocks and
+    /// alt text need nothing of the session.
+    public func drawPictures(with kind: PictureProtocol, cellSize: CellPixelSize) {
+        presenter.pictures = kind.isGraphics ? PictureWriter(kind: kind, cellSize: cellSize) : nil
+    }
 
     /// Reads a cell's colours (ncurses numbers, -1 the default) and attributes back from the
     /// ncurses screen (for off-screen tests).

@@ -87,6 +87,7 @@ struct Launcher {
         if let path = options.output.recordPath { outputs.append(("--record", path)) }
         if let path = options.output.eventsPath, path != "-" { outputs.append(("--events", path)) }
         if let directory = options.pictures.svgDirectory { outputs.append(("--svg", directory)) }
+        if let path = options.pictures.animatedSVGPath { outputs.append(("--animated-svg", path)) }
         if case .initialize(let directory) = options.command { outputs.append(("init", directory ?? ".")) }
         return outputs
     }

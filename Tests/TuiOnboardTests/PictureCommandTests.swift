@@ -16,6 +16,7 @@ import Testing
         #expect(
             try Options.parse(["--catalog", "c.json", "dump", "--now", "2026-02-01"]).paywall.catalogPath == "c.json")
         #expect(try Options.parse(["symbols", "--preview"]).pictures.isPreview)
+        #expect(try Options.parse(["dump", "--animated-svg", "t.svg"]).pictures.animatedSVGPath == "t.svg")
     }
 
     @Test(arguments: [
@@ -81,10 +82,33 @@ import Testing
         #expect(committedNames == expectedNames, "docs/images holds other pages than the tour has: \(advice)")
     }
 
+    /// `make docs` plays the built-in tour into these; the committed ones must be what it plays now.
+    @Test(arguments: ["dark", "light"])
+    func theReadmesAnimatedToursAreCurrent(theme: String) throws {
+        let options = try Options.parse(["dump", "--size", "80x24", "--theme", theme])
+        let environment = [
+            "LC_ALL": "C.UTF-8", "TUI_ONBOARD_ASSETS": Self.repositoryRoot.appendingPathComponent("Assets").path,
+        ]
+        let launcher = Launcher(options: options, environment: environment)
+        guard case .success(let (deck, _, paywall)) = launcher.pictureInputs() else {
+            Issue.record("the built-in tour could not be read")
+            return
+        }
+        let appearance = launcher.pictureAppearance
+        let frames = TourAnimation.frames(deck, width: 80, height: 24, paywall: paywall, appearance: appearance)
+        let current = AnimatedSVG(picture: SVGPicture(colorMode: .truecolor, appearance: appearance))
+            .render(frames, title: deck.app.name)
+        let file = Self.repositoryRoot.appendingPathComponent("docs/images/tour-\(theme).svg")
+        let committed = try? String(contentsOf: file, encoding: .utf8)
+        #expect(committed == current, "docs/images/tour-\(theme).svg is not the tour as it plays now: run `make docs`")
+        // A few hundred KB, as a README can carry.
+        #expect(current.utf8.count < 600_000)
+    }
+
     @Test func theReadmeShowsThePictures() throws {
         let readme = try String(
             contentsOf: Self.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        for name in ["page-01.svg", "page-04.svg", "page-07.svg"] {
+        for name in ["page-01.svg", "page-04.svg", "page-07.svg", "tour-dark.svg", "tour-light.svg"] {
             #expect(readme.contains("docs/images/\(name)"), "the README's gallery shows \(name)")
         }
     }

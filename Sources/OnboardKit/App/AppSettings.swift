@@ -32,6 +32,14 @@ public struct AppSettings: Hashable, Sendable {
     /// Whether leaving a paywall without buying may bring up its exit offer and survey: not at
     /// the paywall gate, which keeps no state to show them only once by.
     public var offersOnDecline = true
+    /// The shell draws PNG pictures with a graphics protocol (kitty, sixel, iTerm2): pages at
+    /// rest leave their cells blank and record where they go (`Canvas.pictures`); a page in
+    /// motion shows half blocks, which slide with it.
+    public var drawsPicturesWithProtocol = false
+    /// The terminal's cell in pixels, which sizes pictures.
+    public var cellPixelSize = CellPixelSize.standard
+    /// False for `--images none`: pictures are their alt text.
+    public var showsPictures = true
 
     public init(
         reducesMotion: Bool = false, timeStep: Double = 1.0 / 60, seed: UInt64 = 0, headline: String? = nil,

@@ -5,7 +5,17 @@ extension OnboardingApp {
     /// The view of the page at `index`, as it is drawn now.
     func pageView(at index: Int) -> PageView {
         let lift = index == carousel.currentIndex ? Int(symbolDrop.position.rounded()) : 0
-        return PageView(page: deck.pages[index], theme: theme, symbolLift: lift, scroll: scrolls[index] ?? 0)
+        var view = PageView(page: deck.pages[index], theme: theme, symbolLift: lift, scroll: scrolls[index] ?? 0)
+        view.cellSize = settings.cellPixelSize
+        view.pictureDisplay = pictureDisplay
+        return view
+    }
+
+    /// How pictures are drawn now: their alt text without colours, else half blocks while a
+    /// page moves or where the shell has no graphics protocol, else left to the protocol.
+    var pictureDisplay: PictureDisplay {
+        if theme.colorMode == .monochrome || !settings.showsPictures { return .altText }
+        return settings.drawsPicturesWithProtocol && !slide.isMoving && symbolDrop.isSettled ? .reserved : .halfBlocks
     }
 
     /// How far the current page can scroll at this size; 0 when it fits (or is a paywall).
@@ -134,6 +144,7 @@ extension OnboardingApp {
             }
         }
         if autoplay?.isPaused == true { drawPausedHint(into: &canvas, layout: layout) }
+        canvas.coverPictures(colorMode: theme.colorMode)
     }
 
     /// What a purchase or restore key under autoplay says.

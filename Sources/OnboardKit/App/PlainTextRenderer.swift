@@ -23,14 +23,16 @@ public enum PlainTextRenderer {
             output.append(String(repeating: "=", count: min(width, DisplayWidth.of(heading))))
             switch page {
             case .step(let step):
+                output.append(contentsOf: altLines(step.picture, width: width))
                 if !step.art.isEmpty {
                     output.append(contentsOf: step.art.map { TextLayout.truncate($0, width: width) })
                 }
                 if !step.text.isEmpty {
-                    if !step.art.isEmpty { output.append("") }
+                    if !step.art.isEmpty || step.picture?.alt.isEmpty == false { output.append("") }
                     output.append(contentsOf: TextLayout.wrapBlock(step.text, width: width))
                 }
             case .hero(let hero):
+                output.append(contentsOf: altLines(hero.picture, width: width))
                 if let symbol = SymbolLibrary.symbol(named: hero.symbolName) { output.append(contentsOf: symbol.lines) }
                 if !hero.subtitle.isEmpty {
                     output.append("")
@@ -52,6 +54,12 @@ public enum PlainTextRenderer {
         // Belt and braces: every line is drawn from sanitized text, but plain output goes
         // straight to a terminal, so it is made safe once more.
         return output.map { SafeText.sanitize($0) }.joined(separator: "\n")
+    }
+
+    /// A PNG picture's alt text in brackets, for readers who cannot see it; nothing without one.
+    static func altLines(_ picture: PagePicture?, width: Int) -> [String] {
+        guard let alt = picture?.alt, !alt.isEmpty else { return [] }
+        return TextLayout.wrap(BidiText.line([.text("["), .value(alt), .text("]")]), width: width)
     }
 
     /// The question's text, its choices with their ids (what `--answer` takes), and the answer.

@@ -25,7 +25,9 @@ public struct BackgroundView: Sendable {
         let area = area.intersection(canvas.bounds).intersection(page.bounds)
         guard !area.isEmpty else { return }
         for y in area.y..<area.maxY {
-            for x in area.x..<area.maxX where Self.isClear(page, x: x, y: y) {
+            // A picture's cells are blank for the shell to draw it in: no pattern goes there.
+            for x in area.x..<area.maxX
+            where Self.isClear(page, x: x, y: y) && !page.pictures.contains(where: { $0.rect.contains(x: x, y: y) }) {
                 guard
                     let glyph = glyph(
                         x: x - origin.x, y: y - origin.y, height: area.height, row: y - area.y)

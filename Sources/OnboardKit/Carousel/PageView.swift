@@ -8,6 +8,11 @@ public struct PageView {
     public var symbolLift: Int
     /// Rows of an overflowing page scrolled out at the top (clamped to `scrollLimit`).
     public var scroll: Int
+    /// How a PNG picture is drawn: half blocks, left to the shell's graphics protocol, or its
+    /// alt text.
+    public var pictureDisplay: PictureDisplay = .halfBlocks
+    /// The terminal's cell in pixels, which sizes pictures.
+    public var cellSize: CellPixelSize = .standard
 
     public init(page: Page, theme: Theme, symbolLift: Int = 0, scroll: Int = 0) {
         self.page = page
@@ -38,6 +43,8 @@ public struct PageView {
         var lift: Int = 0
         /// Colours of the art's own, one style per grapheme of each line (see `StepPage`).
         var styles: [[Style]] = []
+        /// A PNG picture and its cells; `lines` are then blanks of its size.
+        var picture: (picture: PagePicture, fit: PictureFit)?
 
         /// A block of wrapped text, each line with its paragraph's direction.
         init(text lines: [TextLayout.DirectedLine], style: Style, alignment: Alignment) {
@@ -68,6 +75,8 @@ public struct PageView {
         var styles: [Style] = []
         /// The direction of the paragraph the row's text came from; nil to find it from the row.
         var direction: TextDirection?
+        /// The row of a picture this row shows.
+        var picture: (picture: PagePicture, fit: PictureFit, row: Int)?
     }
 
     /// How a page fits a rectangle.
@@ -83,7 +92,8 @@ public struct PageView {
     static func textWidth(for width: Int) -> Int { max(1, min(width - 4, 64)) }
 
     public func fit(in rect: Rect) -> Fit {
-        let blocks = layoutBlocks(textWidth: PageView.textWidth(for: rect.width), maxArtWidth: rect.width)
+        let blocks = layoutBlocks(
+            textWidth: PageView.textWidth(for: rect.width), maxArtWidth: rect.width, maxArtHeight: rect.height)
         let needed = PageView.height(of: blocks)
         if needed <= rect.height { return .fits }
         let textOnly = PageView.height(of: PageView.withoutArt(blocks))
@@ -132,6 +142,10 @@ public struct PageView {
     /// One row; coloured art grapheme by grapheme, each style laid over the row's (the art's
     /// colour where the escapes set none) and fitted to the terminal's colours.
     private func draw(_ row: Row, x: Int, y: Int, into canvas: inout Canvas, clip: Rect) {
+        if let picture = row.picture {
+            drawPicture(picture, x: x, y: y, into: &canvas, clip: clip)
+            return
+        }
         guard !row.styles.isEmpty else {
             canvas.draw(row.text, x: x, y: y, style: row.style, clip: clip, direction: row.direction)
             return
@@ -154,7 +168,7 @@ public struct PageView {
     /// the rectangle. When the page is too tall the art is left out first.
     func rows(in rect: Rect) -> [Row] {
         let textWidth = PageView.textWidth(for: rect.width)
-        var blocks = layoutBlocks(textWidth: textWidth, maxArtWidth: rect.width)
+        var blocks = layoutBlocks(textWidth: textWidth, maxArtWidth: rect.width, maxArtHeight: rect.height)
         if PageView.height(of: blocks) > rect.height { blocks = PageView.withoutArt(blocks) }
         var rows: [Row] = []
         for (index, block) in blocks.enumerated() {
@@ -176,8 +190,10 @@ public struct PageView {
                 let styles = block.styles.indices.contains(lineIndex) ? block.styles[lineIndex] : []
                 // Coloured art is drawn cell by cell; plain art keeps its pieces in their columns.
                 let text = block.isArt && styles.isEmpty ? BidiText.pictureLine(line) : line
-                rows.append(
-                    Row(text: text, x: x, style: block.style, lift: block.lift, styles: styles, direction: direction))
+                var row = Row(
+                    text: text, x: x, style: block.style, lift: block.lift, styles: styles, direction: direction)
+                row.picture = block.picture.map { ($0.picture, $0.fit, lineIndex) }
+                rows.append(row)
             }
         }
         return rows
@@ -188,9 +204,15 @@ public struct PageView {
     /// whole on every frame.
     static let maximumTextRows = 2_000
 
-    func layoutBlocks(textWidth: Int, maxArtWidth: Int) -> [Block] {
+    func layoutBlocks(textWidth: Int, maxArtWidth: Int, maxArtHeight: Int = Int.max) -> [Block] {
         switch page {
         case .step(let step):
+            if let picture = step.picture {
+                let text = headingAndText(step.heading, step.text, textWidth: textWidth)
+                return pictureBlocks(
+                    picture, maxWidth: maxArtWidth, maxHeight: maxArtHeight - Self.height(of: text) - 1)
+                    + text
+            }
             var blocks: [Block] = []
             let artWidth = step.art.map { DisplayWidth.of($0) }.max() ?? 0
             if !step.art.isEmpty && artWidth <= maxArtWidth {
@@ -202,26 +224,18 @@ public struct PageView {
             return blocks + headingAndText(step.heading, step.text, textWidth: textWidth)
         case .hero(let hero):
             var blocks: [Block] = []
+            if let picture = hero.picture {
+                let words = heroWords(hero, textWidth: textWidth)
+                return pictureBlocks(
+                    picture, maxWidth: maxArtWidth, maxHeight: maxArtHeight - Self.height(of: words) - 1)
+                    + words
+            }
             if let symbol = SymbolLibrary.symbol(named: hero.symbolName), symbol.width <= maxArtWidth {
                 blocks.append(
                     Block(
                         lines: symbol.lines, style: theme.art, alignment: .centredBlock, isArt: true, lift: symbolLift))
             }
-            blocks.append(
-                Block(
-                    text: TextLayout.wrapDirected(hero.title, width: textWidth), style: theme.heading,
-                    alignment: .centredLines
-                )
-            )
-            if !hero.subtitle.isEmpty {
-                blocks.append(
-                    Block(
-                        text: TextLayout.wrapBlockDirected(
-                            hero.subtitle, width: textWidth, maxLines: Self.maximumTextRows),
-                        style: theme.muted,
-                        alignment: .centredBlock))
-            }
-            return blocks
+            return blocks + heroWords(hero, textWidth: textWidth)
         case .question(let question):
             // Drawn by `QuestionView`; these blocks are the words, for what measures them.
             return headingAndText(question.heading, question.text, textWidth: textWidth)
@@ -241,6 +255,22 @@ public struct PageView {
                     style: theme.muted, alignment: .centredLines),
             ]
         }
+    }
+
+    /// A hero page's title over its subtitle (none when empty).
+    private func heroWords(_ hero: HeroPage, textWidth: Int) -> [Block] {
+        var blocks = [
+            Block(
+                text: TextLayout.wrapDirected(hero.title, width: textWidth), style: theme.heading,
+                alignment: .centredLines)
+        ]
+        if !hero.subtitle.isEmpty {
+            blocks.append(
+                Block(
+                    text: TextLayout.wrapBlockDirected(hero.subtitle, width: textWidth, maxLines: Self.maximumTextRows),
+                    style: theme.muted, alignment: .centredBlock))
+        }
+        return blocks
     }
 
     /// A heading, centred line by line, over its text as a block (none for empty text).

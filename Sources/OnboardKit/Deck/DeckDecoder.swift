@@ -151,11 +151,11 @@ struct DeckDecoder {
         guard let kind = page.string("kind", required: true) else { return nil }
         switch kind {
         case "step":
-            page.warnUnknownKeys(["kind", "image", "art", "heading", "text", "since", "background", "when"])
+            page.warnUnknownKeys(["kind", "image", "alt", "art", "heading", "text", "since", "background", "when"])
             return decodeStep(page).map(Page.step)
         case "hero":
             page.warnUnknownKeys([
-                "kind", "symbol", "title", "subtitle", "bounceOnAppear", "since", "background", "when",
+                "kind", "symbol", "image", "alt", "title", "subtitle", "bounceOnAppear", "since", "background", "when",
             ])
             return decodeHero(page).map(Page.hero)
         case "paywall":
@@ -186,10 +186,14 @@ struct DeckDecoder {
         // keys in the reader's language): a picture per reader, not a text every language needs.
         let image = page.localizedText("image", nonEmpty: true)
         let inlineArt = page.localizedText("art")
+        var picture: PagePicture?
         if image != nil && inlineArt != nil {
             log.error(
                 page.path.appending("art"), at: page.member("art")?.location,
                 "give either \"image\" or \"art\", not both")
+        } else if let image, image.variants.contains(where: { Self.isPicturePath($0.text) }) {
+            guard let decoded = decodePicture(image, in: page) else { return nil }
+            picture = decoded
         } else if let image {
             let shown = texts.pick(image)
             // `validate` reads every language's file, so a missing one is found before a reader is.
@@ -209,10 +213,11 @@ struct DeckDecoder {
         let lineFeeds = body.utf8.contains(UInt8(ascii: "\r")) ? body.replacing("\r\n", with: "\n") : body
         return StepPage(
             art: art.lines, artStyles: art.styles, heading: heading,
-            text: Self.displayText(lineFeeds, keepingNewlines: true))
+            text: Self.displayText(lineFeeds, keepingNewlines: true), picture: picture)
     }
 
     private func decodeHero(_ page: JSONObjectReader) -> HeroPage? {
+        if let image = page.localizedText("image", nonEmpty: true) { return decodeHero(page, image: image) }
         let symbol = page.string("symbol", required: true, nonEmpty: true)
         let title = text("title", in: page, required: true, nonEmpty: true)
         let subtitle = text("subtitle", in: page, keepingNewlines: true) ?? ""
@@ -229,6 +234,26 @@ struct DeckDecoder {
         }
         guard let symbol, let title else { return nil }
         return HeroPage(symbolName: symbol, title: title, subtitle: subtitle, bounceOnAppear: bounce)
+    }
+
+    /// A hero page with a PNG picture in place of its symbol.
+    private func decodeHero(_ page: JSONObjectReader, image: LocalizedText) -> HeroPage? {
+        if page.has("symbol") {
+            log.error(
+                page.path.appending("symbol"), at: page.member("symbol")?.location,
+                "give either \"symbol\" or \"image\", not both")
+        }
+        if let variant = image.variants.first(where: { !Self.isPicturePath($0.text) }) {
+            log.error(
+                image.path(of: variant), at: variant.location,
+                "a hero page's image is a PNG picture (a name ending in .png); text art goes on a step page")
+            return nil
+        }
+        let title = text("title", in: page, required: true, nonEmpty: true)
+        let subtitle = text("subtitle", in: page, keepingNewlines: true) ?? ""
+        let bounce = page.bool("bounceOnAppear") ?? false
+        guard let picture = decodePicture(image, in: page), let title else { return nil }
+        return HeroPage(symbolName: "", title: title, subtitle: subtitle, bounceOnAppear: bounce, picture: picture)
     }
 
     /// Text a page shows: tabs as four spaces (as in art; a tab has no width of its own in a

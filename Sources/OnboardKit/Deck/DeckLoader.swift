@@ -4,6 +4,10 @@ public enum DeckLoader {
     public static let maximumDeckSize = 10 * 1024 * 1024
     /// Art files over this size are refused.
     public static let maximumArtSize = 1024 * 1024
+    /// PNG pictures over this size, or wider or taller than `maximumPictureSide` pixels, are
+    /// refused: a page shows a logo or a screenshot, and 4096x4096 pixels already take 64 MiB.
+    public static let maximumPictureSize = 8 * 1024 * 1024
+    public static let maximumPictureSide = 4096
     public static let maximumPages = 1000
 
     static let pageKinds = ["step", "hero", "paywall", "question"]

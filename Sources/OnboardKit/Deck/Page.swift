@@ -39,12 +39,17 @@ public struct StepPage: Hashable, Sendable {
     public var artStyles: [[Style]]
     public var heading: String
     public var text: String
+    /// A PNG picture shown in place of the art (`"image": "logo.png"`).
+    public var picture: PagePicture?
 
-    public init(art: [String] = [], artStyles: [[Style]] = [], heading: String, text: String) {
+    public init(
+        art: [String] = [], artStyles: [[Style]] = [], heading: String, text: String, picture: PagePicture? = nil
+    ) {
         self.art = art
         self.artStyles = artStyles
         self.heading = heading
         self.text = text
+        self.picture = picture
     }
 }
 
@@ -54,12 +59,19 @@ public struct HeroPage: Hashable, Sendable {
     public var subtitle: String
     /// The symbol drops in and settles with a bouncy spring when the page appears.
     public var bounceOnAppear: Bool
+    /// A PNG picture shown instead of the symbol (`"image": "logo.png"`); the symbol's name is
+    /// then empty.
+    public var picture: PagePicture?
 
-    public init(symbolName: String, title: String, subtitle: String = "", bounceOnAppear: Bool = false) {
+    public init(
+        symbolName: String, title: String, subtitle: String = "", bounceOnAppear: Bool = false,
+        picture: PagePicture? = nil
+    ) {
         self.symbolName = symbolName
         self.title = title
         self.subtitle = subtitle
         self.bounceOnAppear = bounceOnAppear
+        self.picture = picture
     }
 }
 

@@ -31,14 +31,16 @@ public enum PagePictures {
     /// pages as a right-to-left reader's screen shows them; `appearance` picks the theme, and
     /// question pages show `answers` (by question id) as a tour given them would. Only the
     /// pages on the path `answers`, the defaults and `entitled` take are drawn
-    /// (`Deck.pathTakingDefaults`).
+    /// (`Deck.pathTakingDefaults`). With `keepsPNGPictures` (for SVG) PNG pictures are left
+    /// out of the cells and recorded on each canvas (`Canvas.pictures`); otherwise they are
+    /// drawn in half blocks.
     ///
     /// Each page is cut to, not paged to: a required question no one answered would stop a
     /// user there, and every later picture would be of it.
     public static func render(
         _ deck: Deck, width: Int, height: Int, colorMode: ColorMode = .indexed256, paywall: PaywallSetup? = nil,
         layoutDirection: LayoutDirection = .leftToRight, appearance: Appearance = .dark,
-        answers: [String: Answer] = [:], entitled: Set<String> = []
+        answers: [String: Answer] = [:], entitled: Set<String> = [], keepsPNGPictures: Bool = false
     ) -> [Picture] {
         guard !deck.pages.isEmpty else { return [] }
         var settings = AppSettings(
@@ -48,6 +50,7 @@ public enum PagePictures {
             deck.hasConditions
             ? deck.pathTakingDefaults(ConditionContext(answers: answers, entitled: entitled)).answers : answers
         settings.entitled = entitled
+        settings.drawsPicturesWithProtocol = keepsPNGPictures
         var app = OnboardingApp(
             deck: deck, colorMode: colorMode, width: width, height: height, settings: settings, paywall: paywall)
         _ = app.update(.resize(width: width, height: height))

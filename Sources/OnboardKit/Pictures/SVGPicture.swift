@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// A canvas as an SVG picture that looks in a browser as it does in a terminal: a monospace
 /// grid of 10 x 20 units, the colours a 256-colour terminal shows (xterm's palette as RGB),
 /// bold, dim, reverse and underline, wide graphemes over two cells, and block elements
@@ -49,6 +51,16 @@ public struct SVGPicture: Sendable {
         self.colorMode = colorMode
     }
 
+    /// A picture of a terminal of `appearance`: a light one's default colours are dark text on
+    /// a near-white background.
+    public init(colorMode: ColorMode = .indexed256, appearance: Appearance) {
+        self.colorMode = colorMode
+        if appearance == .light {
+            defaultForeground = RGB(28, 28, 28)
+            defaultBackground = RGB(250, 250, 250)
+        }
+    }
+
     /// The colours a cell of `style` shows: fitted to the terminal, reverse swapped, dim text
     /// halfway to its background, as common terminals draw it.
     func colors(of style: Style) -> (foreground: RGB, background: RGB) {
@@ -72,16 +84,25 @@ public struct SVGPicture: Sendable {
             <rect width="\(width)" height="\(height)" fill="\(defaultBackground.hex)"/>
 
             """
-        output += "<g shape-rendering=\"crispEdges\">\n"
+        output += content(canvas)
+        output += "</svg>\n"
+        return output
+    }
+
+    /// What the canvas shows, without the document around it: backgrounds and blocks, pictures,
+    /// boxes, then text.
+    public func content(_ canvas: Canvas) -> String {
+        var output = "<g shape-rendering=\"crispEdges\">\n"
         for row in 0..<canvas.height {
             output += backgroundRects(canvas, row: row)
             output += blockRects(canvas, row: row)
         }
         output += "</g>\n"
+        output += pictureImages(canvas)
         output += boxPaths(canvas)
         output += "<g font-family=\"\(Self.fontFamily)\" font-size=\"\(Self.fontSize)\" xml:space=\"preserve\">\n"
         for row in 0..<canvas.height { output += texts(canvas, row: row) }
-        output += "</g>\n</svg>\n"
+        output += "</g>\n"
         return output
     }
 
@@ -275,5 +296,19 @@ public struct SVGPicture: Sendable {
             }
         }
         return output
+    }
+
+    /// The canvas's PNG pictures (`Canvas.pictures`), each file as it is inside the SVG, over
+    /// the cells the page left for it, its shape kept.
+    func pictureImages(_ canvas: Canvas) -> String {
+        canvas.pictures.map { placement in
+            let rect = placement.rect
+            return "<image x=\"\(rect.x * Self.cellWidth)\" y=\"\(rect.y * Self.cellHeight)\" "
+                + "width=\"\(rect.width * Self.cellWidth)\" height=\"\(rect.height * Self.cellHeight)\" "
+                + "preserveAspectRatio=\"xMidYMid meet\" href=\"data:image/png;base64,"
+                + Data(placement.picture.png).base64EncodedString() + "\">"
+                + (placement.picture.alt.isEmpty ? "" : "<title>\(Self.escaped(placement.picture.alt))</title>")
+                + "</image>\n"
+        }.joined()
     }
 }

@@ -6,6 +6,8 @@ public struct Canvas: Equatable, Sendable {
     public private(set) var cells: [Cell]
     /// Links over drawn text, for terminals that can make them clickable.
     public private(set) var hyperlinks: [Hyperlink] = []
+    /// Pictures the shell draws with a graphics protocol over cells left blank for them.
+    public private(set) var pictures: [PicturePlacement] = []
 
     public init(width: Int, height: Int, fill: Cell = .blank) {
         self.width = max(0, width)
@@ -26,6 +28,20 @@ public struct Canvas: Equatable, Sendable {
     public mutating func clear(to cell: Cell = .blank) {
         for index in cells.indices { cells[index] = cell }
         hyperlinks.removeAll()
+        pictures.removeAll()
+    }
+
+    /// Takes back the pictures `isCovered` picks: they are no longer the shell's to draw.
+    public mutating func removePictures(where isCovered: (PicturePlacement) -> Bool) -> [PicturePlacement] {
+        let removed = pictures.filter(isCovered)
+        if !removed.isEmpty { pictures.removeAll(where: isCovered) }
+        return removed
+    }
+
+    /// Records a picture for the shell to draw over its cells; only one wholly on the canvas.
+    public mutating func addPicture(_ placement: PicturePlacement) {
+        guard !placement.rect.isEmpty, bounds.intersection(placement.rect) == placement.rect else { return }
+        pictures.append(placement)
     }
 
     /// Marks drawn text as a link. Only links wholly on the canvas are kept, and only URLs

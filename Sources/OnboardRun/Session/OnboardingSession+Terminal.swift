@@ -85,6 +85,7 @@ extension OnboardingSession {
         run.licenseDirectory = leavesStateAlone ? nil : stateDirectory
         // The paywall is built only once its page comes near; the result lists entitlements anyway.
         run.reportsEntitlements = self.settings.reportsEntitlements
+        run.pictures = preferences.pictures
         return run
     }
 

@@ -95,7 +95,8 @@ extension OnboardingSession {
     ) -> Result<SessionTour, SessionStop> {
         loadPaywall(for: shown, leavesStateAlone: stateRun.leavesStateAlone).flatMap { paywall in
             RunPreferences.load(
-                reducesMotion: settings.reducesMotion, theme: settings.theme, environment: environment, say: say
+                reducesMotion: settings.reducesMotion, theme: settings.theme, environment: environment,
+                pictures: settings.pictures, say: say
             ).map { preferences in
                 SessionTour(
                     shown: shown, pageIndexes: pageIndexes, paywall: paywall, preferences: preferences, state: state,

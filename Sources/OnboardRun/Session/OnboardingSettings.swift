@@ -1,5 +1,6 @@
 import FoundationEssentials
 import OnboardKit
+import OnboardTerminal
 
 /// What a host chooses for an onboarding session: the executable's options, each with the
 /// default a host that names none gets. The user's own choices (the environment, the config
@@ -12,6 +13,8 @@ public struct OnboardingSettings {
     public var reducesMotion = false
     /// The theme (`--theme`); nil: the config file's, else `auto`.
     public var theme: ThemeChoice?
+    /// How pictures are drawn (`--images`); nil: the config file's, else `auto`.
+    public var pictures: PictureChoice?
     /// The random seed of the confetti and the like (`--seed`); nil: a fresh one each run.
     public var seed: UInt64?
     public var autoplay: Autoplay?

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import OnboardKit
+import OnboardTerminal
 
 /// The options of the one command-line table: each row names its spellings, what it takes, which
 /// commands accept it and the help the parser, `--help`, the man page and the completions print.
@@ -47,6 +48,14 @@ extension CommandLineSpec {
             help:
                 "colours for a dark or a light terminal: dark, light or auto, which asks the terminal (default: the config file's \"theme\", else auto; dump: dark)",
             commands: [.run, .paywall, .dump]),
+        OptionSpec(
+            names: ["--images"],
+            argument: .choice(name: "KIND", values: PictureChoice.names) { options, value in
+                options.tour.pictures = PictureChoice(value)
+            },
+            help:
+                "how PNG pictures are drawn: auto (asks the terminal), kitty, sixel, iterm, blocks (half blocks) or none (their alt text) (default: the config file's \"images\", else auto)",
+            commands: [.run]),
         OptionSpec(
             names: ["--seed"],
             argument: .value(name: "N", completion: .nothing) { options, value throws(OptionSpec.Rejection) in
@@ -256,6 +265,15 @@ extension CommandLineSpec {
                 options.pictures.svgDirectory = value
             },
             help: "write one SVG picture per page into DIR (page-01.svg...) instead of text", commands: [.dump]),
+        OptionSpec(
+            names: ["--animated-svg"],
+            argument: .value(name: "FILE", completion: .files) { options, value throws(OptionSpec.Rejection) in
+                guard !value.isEmpty else { throw OptionSpec.Rejection(reason: "needs a FILE") }
+                options.pictures.animatedSVGPath = value
+            },
+            help:
+                "write the tour as it plays by itself (each page 2.5 s, slides and confetti) as one SVG animated with CSS, for a README",
+            commands: [.dump]),
         OptionSpec(
             names: ["--preview"], argument: .none { $0.pictures.isPreview = true },
             help: "draw every symbol under its name", commands: [.symbols]),

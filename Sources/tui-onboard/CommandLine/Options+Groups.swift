@@ -1,5 +1,6 @@
 import FoundationEssentials
 import OnboardKit
+import OnboardTerminal
 
 // The options by what they configure, each group read by the commands it concerns: a new
 // option is its row in `CommandLineSpec.options`, which sets a field of one group here.
@@ -16,6 +17,8 @@ struct TourOptions: Equatable {
     var seed: UInt64?
     /// `--theme NAME`; nil leaves it to the config file, else `auto`.
     var theme: ThemeChoice?
+    /// `--images auto|kitty|sixel|iterm|blocks|none`; nil: the config file's, else auto.
+    var pictures: PictureChoice?
     /// `--lang TAG[:TAG...]`: the languages to read, before `LANGUAGE` and the locale.
     var language: String?
     /// Seconds each page stays before the next comes by itself (`--autoplay SECONDS`).
@@ -95,6 +98,8 @@ struct PictureOptions: Equatable {
     var size = TerminalSize.dumpDefault
     /// `dump --svg DIR`: write one SVG per page there instead of text to stdout.
     var svgDirectory: String?
+    /// `--animated-svg FILE`: the tour played as one animated SVG.
+    var animatedSVGPath: String?
     /// `symbols --preview`: draw each symbol under its name rather than list the names.
     var isPreview = false
 }

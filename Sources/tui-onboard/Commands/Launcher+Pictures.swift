@@ -22,14 +22,33 @@ extension Launcher {
         case .failure(let status): return status.code
         }
         if let notice = MessageCatalogLocator.missingCatalogNotice(for: Messages.current) { printError(notice) }
+        if let path = options.pictures.animatedSVGPath { return writeAnimatedSVG(to: path) }
         guard let directory = options.pictures.svgDirectory else { return writeOutput(PagePictures.text(pictures)) }
         return writeSVGs(pictures, to: directory)
+    }
+
+    /// The theme pictures are drawn in: `--theme`'s, else dark (the config file is the user's,
+    /// not the pictures').
+    var pictureAppearance: Appearance {
+        options.tour.theme.map { $0.startingAppearance(environment: environment) } ?? .dark
     }
 
     /// The deck's pages as the app draws them at rest at `--size`, in the `--theme` chosen
     /// (dark by default: the config file is the user's, not the pictures'), with the answers
     /// `--answer` and `--answers` give.
     func renderPictures() -> Result<[PagePictures.Picture], ExitStatus> {
+        pictureInputs().map { deck, answers, paywall in
+            let size = options.pictures.size
+            return PagePictures.render(
+                deck, width: size.columns, height: size.rows, paywall: paywall, layoutDirection: userLayoutDirection,
+                appearance: pictureAppearance, answers: answers,
+                keepsPNGPictures: options.pictures.svgDirectory != nil)
+        }
+    }
+
+    /// The deck, the answers `--answer` and `--answers` give, and its paywall as a customer who
+    /// owns nothing sees it at `--now` (else a fixed date).
+    func pictureInputs() -> Result<(Deck, [String: Answer], PaywallSetup?), ExitStatus> {
         let deck: Deck
         switch loadDeck() {
         case .success(let loaded): deck = loaded
@@ -59,12 +78,34 @@ extension Launcher {
             )
             return .failure(ExitStatus(code: ExitCode.badData))
         }
+        return .success((deck, answers, paywall))
+    }
+
+    /// `dump --animated-svg FILE`: the tour as autoplay plays it, at `--size`, in `--theme`, as
+    /// one SVG file (replaced whole); its path is printed. A file that cannot be written is an
+    /// I/O error (74).
+    func writeAnimatedSVG(to path: String) -> Int32 {
+        let inputs: (Deck, [String: Answer], PaywallSetup?)
+        switch pictureInputs() {
+        case .success(let loaded): inputs = loaded
+        case .failure(let status): return status.code
+        }
+        let (deck, _, paywall) = inputs
         let size = options.pictures.size
-        return .success(
-            PagePictures.render(
-                deck, width: size.columns, height: size.rows, paywall: paywall, layoutDirection: userLayoutDirection,
-                appearance: options.tour.theme.map { $0.startingAppearance(environment: environment) } ?? .dark,
-                answers: answers))
+        let frames = TourAnimation.frames(
+            deck, width: size.columns, height: size.rows, paywall: paywall, layoutDirection: userLayoutDirection,
+            appearance: pictureAppearance)
+        let svg = AnimatedSVG(picture: SVGPicture(colorMode: .truecolor, appearance: pictureAppearance))
+        let mask = umask(0o022)
+        umask(mask)
+        do {
+            try AtomicFile(path: path).write(svg.render(frames, title: SafeText.sanitize(deck.app.name)).utf8)
+        } catch {
+            printError("could not \(error.operation) \(error.path): \(error.reason)")
+            return ExitCode.ioError
+        }
+        _ = chmod(path, 0o666 & ~mask)
+        return writeOutput(SafeText.sanitize(path) + "\n")
     }
 
     /// `page-01.svg`, `page-02.svg`...: numbered so that they sort in page order.
@@ -89,7 +130,7 @@ extension Launcher {
                 return ExitCode.ioError
             }
         }
-        let svg = SVGPicture()
+        let svg = SVGPicture(appearance: pictureAppearance)
         let mask = umask(0o022)
         umask(mask)
         var written: [String] = []

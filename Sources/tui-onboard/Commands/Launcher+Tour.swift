@@ -27,6 +27,7 @@ extension Launcher {
     /// to stdout as every command does.
     func onboardingSession(_ deck: Deck) -> OnboardingSession {
         var settings = OnboardingSettings()
+        settings.pictures = options.tour.pictures
         (settings.language, settings.reducesMotion, settings.theme) = (
             options.tour.language, options.tour.reducesMotion, options.tour.theme
         )
