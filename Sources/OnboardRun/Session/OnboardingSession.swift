@@ -30,6 +30,9 @@ public struct OnboardingSession {
     public var writeOutput: (String) -> Int32 = { text in
         OnboardingSession.write(text, to: STDOUT_FILENO) ? ExitCode.success : ExitCode.ioError
     }
+    /// Reads one line of standard input for the conversation (`isAccessible`), without its
+    /// line end; nil at the end of input.
+    public var readInputLine: () -> String? = { readLine(strippingNewline: true) }
     /// Opens a copy of the terminal's bytes (`--record`) just before the terminal is taken;
     /// nil records nothing.
     public var openRecording: (() -> Result<any TerminalRecording, SessionStop>)?
