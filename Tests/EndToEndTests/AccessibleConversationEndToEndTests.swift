@@ -113,6 +113,19 @@ import Testing
         #expect(modes.count == 2 && modes[0] == modes[1], "\(modes)")
     }
 
+    /// Hebrew is said in its own (logical) order, as its catalog has it: a reader orders it.
+    @Test func aRightToLeftLanguageIsSaidInLogicalOrder() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let run = try Self.converse(["--accessible", "--lang", "he"], lines: ["q"], in: directory)
+        #expect(run.status == 0)
+        Self.expectPlain(run.transcript)
+        let prompt = try #require(run.transcript.split(separator: "\n").first { $0.hasPrefix("עמוד") })
+        let isolates: Set<Unicode.Scalar> = ["\u{2066}", "\u{2067}", "\u{2068}", "\u{2069}"]
+        let words = String(String.UnicodeScalarView(prompt.unicodeScalars.filter { !isolates.contains($0) }))
+        #expect(words == "עמוד 1 מתוך 9. Enter: הבא, s: דילוג, q: יציאה.")
+    }
+
     @Test(arguments: ["--plain", "--autoplay=2", "--record=x.cast"])
     func anotherWayToShowTheTourIsAUsageError(option: String) throws {
         let run = try CommandRunner.run(try BuiltBinary.path(), ["--accessible", option])

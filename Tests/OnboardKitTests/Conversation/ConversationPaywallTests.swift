@@ -62,4 +62,22 @@ import Testing
         #expect(outcome.last?.hasPrefix("Page 2 of 3.") == true)
         #expect(conversation.app.paywall?.recordedThisRun.count == bought)
     }
+
+    @Test func anOfferCodeIsTypedOnALineThenConfirmed() throws {
+        var conversation = try Self.conversation()
+        _ = conversation.opening(perform: { _ in [] })
+        let asked = ConversationTests.talk(["o"], &conversation)
+        #expect(asked == ["Type or paste your offer code:", "Type the offer code; an empty line cancels."])
+        // A code the catalog does not take is said, and the menu is back.
+        let refused = ConversationTests.talk(["NOPE"], &conversation)
+        #expect(refused.count == 2 && refused[1].hasPrefix("Page 2 of 3."), "\(refused)")
+        #expect(conversation.app.paywall?.top == nil)
+        let offered = ConversationTests.talk(["o", "welcome"], &conversation)
+        let prompt = try #require(offered.last)
+        #expect(prompt.hasSuffix("? y: yes, n: no."), "\(offered)")
+        let redeemed = ConversationTests.talk(["y"], &conversation)
+        #expect(
+            conversation.app.paywall?.recordedThisRun.map(\.productID) == ["tui_onboard_pro_monthly"], "\(redeemed)")
+        ConversationTests.expectPlain(asked + refused + offered + redeemed)
+    }
 }
