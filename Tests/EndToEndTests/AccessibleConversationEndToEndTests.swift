@@ -13,7 +13,7 @@ import Testing
         let resultPath = directory.path("result.json")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try BuiltBinary.path())
-        process.arguments = ["--state-dir", directory.path("state"), "--result-json", resultPath] + arguments
+        process.arguments = arguments + ["--state-dir", directory.path("state"), "--result-json", resultPath]
         process.environment = ["LANG": "C.UTF-8", "HOME": directory.path("home")].merging(environment) { $1 }
         let input = Pipe()
         let output = Pipe()
@@ -124,6 +124,17 @@ import Testing
         let isolates: Set<Unicode.Scalar> = ["\u{2066}", "\u{2067}", "\u{2068}", "\u{2069}"]
         let words = String(String.UnicodeScalarView(prompt.unicodeScalars.filter { !isolates.contains($0) }))
         #expect(words == "עמוד 1 מתוך 9. Enter: הבא, s: דילוג, q: יציאה.")
+    }
+
+    /// A gate's paywall as a conversation: its exit code is the entitlement's answer.
+    @Test(arguments: [(["1", "y"], Int32(0)), (["q"], Int32(1))] as [([String], Int32)])
+    func aGatesPaywallAnswersWithItsExitCode(lines: [String], status: Int32) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let run = try Self.converse(["paywall", "--accessible", "--latency", "0", "pro"], lines: lines, in: directory)
+        Self.expectPlain(run.transcript)
+        #expect(run.transcript.contains("Page 1 of 1. Enter: finish, 1 to 3: buy"))
+        #expect(run.status == status)
     }
 
     @Test(arguments: ["--plain", "--autoplay=2", "--record=x.cast"])

@@ -2,8 +2,8 @@ import FoundationEssentials
 
 /// The paywall as a numbered menu: what is owned said first, each package with its full
 /// price and terms, bought by its number after a yes; restore, the links, the offer code and
-/// the store's own boxes (a confirmation, the test store's sheet, a notice) each by a letter
-/// or a line, their outcome said in words.
+/// the store's own boxes (a confirmation, the test store's sheet, a notice) and the answer to
+/// an ask-to-buy request each by a letter or a line, their outcome said in words.
 extension Conversation {
     /// The rows of the paywall on the current page, as the screen would list them.
     var paywallRows: [PaywallPresentation.Row]? { paywallPresentation?.rows }
@@ -54,6 +54,11 @@ extension Conversation {
                 Messages.tr("{{ first }} to {{ last }}: buy", ["first": "1", "last": String(presentation.rows.count)]))
         }
         actions.append(Messages.tr("{{ key }}: restore", ["key": "r"]))
+        // An ask-to-buy request waits for its answer (`--simulate pending`).
+        if !paywall.pendingTransactions.isEmpty {
+            actions.append(Messages.tr("{{ key }}: approve the request", ["key": "a"]))
+            actions.append(Messages.tr("{{ key }}: decline the request", ["key": "d"]))
+        }
         if !paywall.catalog.offerCodes.isEmpty { actions.append(Messages.tr("{{ key }}: offer code", ["key": "o"])) }
         return actions
     }
@@ -70,6 +75,10 @@ extension Conversation {
         case "r":
             said.append(Messages.tr("Restoring purchases…"))
             return app.conversationPaywall(.restore)
+        case "a" where app.paywall?.pendingTransactions.isEmpty == false:
+            return app.conversationPaywall(.approveRequest)
+        case "d" where app.paywall?.pendingTransactions.isEmpty == false:
+            return app.conversationPaywall(.declineRequest)
         case "o" where app.paywall?.catalog.offerCodes.isEmpty == false:
             return app.conversationPaywall(.enterOfferCode)
         case "p", "t":

@@ -80,4 +80,17 @@ import Testing
             conversation.app.paywall?.recordedThisRun.map(\.productID) == ["tui_onboard_pro_monthly"], "\(redeemed)")
         ConversationTests.expectPlain(asked + refused + offered + redeemed)
     }
+
+    @Test(arguments: [("a", "Purchase approved", 2), ("d", "Purchase declined", 2)])
+    func anAskToBuyRequestIsApprovedOrDeclinedByALetter(letter: String, said: String, recorded: Int) throws {
+        var conversation = try Self.conversation(mode: .pending)
+        _ = conversation.opening(perform: { _ in [] })
+        let asked = ConversationTests.talk(["3", "y"], &conversation)
+        #expect(asked.contains("Awaiting approval"), "\(asked)")
+        #expect(asked.last?.contains("a: approve the request, d: decline the request") == true)
+        let answered = ConversationTests.talk([letter], &conversation)
+        #expect(answered.contains(said), "\(answered)")
+        #expect(conversation.app.paywall?.recordedThisRun.count == recorded)
+        #expect(answered.last?.contains("approve the request") == false)
+    }
 }
