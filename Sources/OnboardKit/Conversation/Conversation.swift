@@ -64,7 +64,7 @@ public struct Conversation: Sendable {
             ending = .dismissed
             return []
         }
-        let before = (page: app.carousel.currentIndex, count: app.carousel.pageCount)
+        let before = app.carousel.currentIndex
         var said: [String] = []
         let effects = handle(line.filter { $0 != "\r" }, said: &said)
         carry(effects, perform: perform)
@@ -73,9 +73,10 @@ public struct Conversation: Sendable {
         settle(perform: perform)
         said += sayBoxes(perform: perform)
         guard ending == nil else { return said.map { SafeText.sanitize($0) } }
-        if app.carousel.currentIndex != before.page {
+        if app.carousel.currentIndex != before {
             said += [""] + pageLines()
-        } else if let problem = app.questions[app.carousel.currentIndex]?.problem {
+        } else if line.trimmingWhitespace().isEmpty, let problem = app.questions[app.carousel.currentIndex]?.problem {
+            // Enter on a question that holds no answer: the question's own reason.
             said.append(problem)
         }
         said.append(prompt)

@@ -39,7 +39,10 @@ import Testing
         // Enter on a required question with nothing picked says why and stays.
         let refused = Self.talk([""], &conversation)
         #expect(refused == ["An answer is needed to go on", "Page 2 of 6. Enter: next, b: back, s: skip, q: quit."])
-        transcript += refused + Self.talk(["2", "1 9", "1, 3", "Ada1", "Ada", "y"], &conversation)
+        // Each wrong line says its own reason, not the one before it again.
+        let wrong = Self.talk(["7"], &conversation)
+        #expect(wrong == ["That is not one of the choices", "Page 2 of 6. Enter: next, b: back, s: skip, q: quit."])
+        transcript += refused + wrong + Self.talk(["2", "1 9", "1, 3", "Ada1", "Ada", "y"], &conversation)
         #expect(transcript.contains("That is not one of the choices"))
         #expect(transcript.contains("Not in the expected form (^[[:alpha:] ]+$)"))
         #expect(transcript.last == "Page 6 of 6. Enter: finish, b: back, s: skip, q: quit.")
@@ -87,5 +90,16 @@ import Testing
         #expect(again.first == "Which shell do you use?")
         var onAStep = Conversation(app: QuestionDecks.app())
         #expect(Self.talk(["hello"], &onAStep).first == "Not understood: hello")
+    }
+
+    /// Text from a deck is the author's, not to be trusted: an escape in it never reaches the
+    /// reader's terminal.
+    @Test func escapesInADecksWordsAreNeverSaid() {
+        var deck = QuestionDecks.deck
+        deck.pages[0] = .step(StepPage(heading: "Red \u{1B}[31malert\u{1B}[0m", text: "Line\u{7}\u{1B}]0;title\u{7}"))
+        var conversation = Conversation(app: OnboardingApp(deck: deck, colorMode: .monochrome, width: 80, height: 24))
+        let said = conversation.opening(perform: { _ in [] }) + Self.talk(["?"], &conversation)
+        Self.expectPlain(said)
+        #expect(said.contains { $0.hasPrefix("Red ") && $0.contains("alert") }, "\(said)")
     }
 }
