@@ -126,6 +126,39 @@ import Testing
         #expect(words == "עמוד 1 מתוך 9. Enter: הבא, s: דילוג, q: יציאה.")
     }
 
+    /// Ctrl-C or a kill while the conversation waits for a line ends it as it ends a tour: the
+    /// result says so, the state is kept, and the exit code is the signal's.
+    @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143)), (SIGHUP, Int32(129))])
+    func aSignalWhileWaitingEndsTheConversationAsItEndsATour(signal: Int32, status: Int32) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        // A FIFO for standard input: lines are typed as the test goes, and it stays open.
+        let input = directory.path("input")
+        #expect(mkfifo(input, 0o600) == 0)
+        // Open for writing (and reading, so it does not wait for a reader) before the program
+        // opens it: the spawn would otherwise wait on the FIFO with the test.
+        let typing = try #require(FileHandle(forUpdatingAtPath: input))
+        defer { try? typing.close() }
+        let output = directory.path("output")
+        let pid = try ChildProcess.start(
+            try BuiltBinary.path(),
+            [
+                "--accessible", "--state-dir", directory.path("state"), "--result-json", directory.path("result.json"),
+            ], standardOutput: output, standardError: nil, standardInput: input)
+        try typing.write(contentsOf: Data("\n".utf8))
+        // The second page's prompt says the first line was read and the next is awaited.
+        let waiting = Polling.until {
+            ((try? String(contentsOfFile: output, encoding: .utf8)) ?? "").contains("Page 2 of 9.")
+        }
+        #expect(waiting)
+        kill(pid, signal)
+        #expect(try ChildProcess.wait(for: pid, executable: "tui-onboard") == status)
+        let data = try Data(contentsOf: URL(fileURLWithPath: directory.path("result.json")))
+        let result = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(result["outcome"] as? String == "interrupted")
+        #expect(result["lastPage"] as? Int == 1)
+    }
+
     /// A gate's paywall as a conversation: its exit code is the entitlement's answer.
     @Test(arguments: [(["1", "y"], Int32(0)), (["q"], Int32(1))] as [([String], Int32)])
     func aGatesPaywallAnswersWithItsExitCode(lines: [String], status: Int32) throws {

@@ -1,6 +1,8 @@
 import FoundationEssentials
+import Glibc
 import OnboardDisk
 import OnboardKit
+import OnboardTerminal
 
 /// The accessible run: the tour as a conversation on plain lines (`Conversation`), read from
 /// standard input and said on standard output, pipes or a terminal alike. The terminal's
@@ -28,24 +30,38 @@ extension OnboardingSession {
         let effects = TourEffects(
             ringBell: {}, ledgerDirectory: leavesStateAlone ? nil : runLedgerDirectory, paywall: tour.paywall,
             licenses: leavesStateAlone ? nil : (stateDirectory, deck.app.id, environment))
+        // Watched from before the first line: Ctrl-C, a hang-up or a kill end the conversation
+        // as they end a tour, with its result and state written.
+        let signals = readInputLine == nil ? SignalWatcher() : nil
+        defer { signals?.uninstall() }
+        let input = signals.map { WatchedLineReader(descriptor: STDIN_FILENO, signals: $0) }
         var conversation = Conversation(app: conversationApp(tour))
         var written = sayLines(conversation.opening(perform: effects.perform))
-        while conversation.ending == nil, written {
-            let line = readInputLine()
+        var signalled: TerminalSignal?
+        while conversation.ending == nil, written, signalled == nil {
+            var line: String?
+            switch input?.next() {
+            case .line(let read)?: line = read
+            case .end?: line = nil
+            case .signal(let signal)?: signalled = signal
+            case nil: line = readInputLine?()
+            }
+            if signalled != nil { break }
             conversation.receive([.clock(Date())] + effects.changes(), perform: effects.perform)
             let said = conversation.respond(to: line, perform: effects.perform)
             events?.record(conversation.takeEvents())
             written = sayLines(said)
         }
         // Output that could not be written ends the run as a terminal that went away does.
-        let ending = written ? conversation.ending ?? .dismissed : .hangup
+        let ending = signalled?.outcome ?? (written ? conversation.ending ?? .dismissed : .hangup)
         var app = conversation.app
         app.noteEnding(ending)
         events?.record(app.takeEvents())
         if let events { deliverHeldEvents(events) }
         if self.settings.reportsEntitlements { app.preparePaywall() }
         let report = TourReport(
-            app: app, outcome: ending, ledgerProblems: effects.ledgerProblems, terminationSignal: nil)
+            app: app, outcome: ending, ledgerProblems: effects.ledgerProblems,
+            terminationSignal: signalled ?? signals?.terminationSignal)
         report.ledgerProblems.forEach(say)
         tour.stateRun.unsaidProblems().forEach(say)
         record(report, of: tour, in: &result)
