@@ -9,6 +9,8 @@ public struct RunPreferences: Equatable, Sendable {
     public var theme = ThemeChoice.auto
     /// How pictures are drawn (`--images`, the config file's `images`).
     public var pictures = PictureChoice.auto
+    /// The tour as a conversation on plain lines (`Conversation`): for screen readers.
+    public var isAccessible = false
 
     public init(reducesMotion: Bool = false, theme: ThemeChoice = .auto) {
         self.reducesMotion = reducesMotion
@@ -33,7 +35,17 @@ public struct RunPreferences: Equatable, Sendable {
         }
         preferences.theme = theme ?? config.theme ?? .auto
         preferences.pictures = pictures ?? config.images ?? .auto
+        preferences.isAccessible = isAccessible(environment: environment, config: config)
         return preferences
+    }
+
+    /// `TUI_ONBOARD_ACCESSIBLE`, then the `ACCESSIBLE` other programs read too (empty is unset,
+    /// 0 off, anything else on), then the config file's `"accessible"`.
+    static func isAccessible(environment: [String: String], config: UserConfig) -> Bool {
+        for name in ["TUI_ONBOARD_ACCESSIBLE", "ACCESSIBLE"] {
+            if let value = environment[name], !value.isEmpty { return value != "0" }
+        }
+        return config.isAccessible ?? false
     }
 
     /// The preferences with the user's config file read. A config file that is not valid is an

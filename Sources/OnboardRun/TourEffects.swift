@@ -1,11 +1,11 @@
 import OnboardDisk
 import OnboardKit
-import OnboardTerminal
 
 /// Does what the app asks of the world during a run: one exhaustive `switch` over `Effect`, so
 /// that a new effect stops the build here instead of being dropped by a host.
 final class TourEffects {
-    private let session: TerminalSession
+    /// Rings the terminal's bell (the conversation has none to ring).
+    private let ringBell: () -> Void
     /// The ledger, recorded in under its lock and watched for other windows' purchases; nil
     /// without a paywall.
     private let ledger: LedgerWatch?
@@ -30,10 +30,10 @@ final class TourEffects {
     private let keepsPurchases: Bool
 
     init(
-        session: TerminalSession, ledgerDirectory: String?, paywall: (@Sendable () -> PaywallSetup)?,
+        ringBell: @escaping () -> Void, ledgerDirectory: String?, paywall: (@Sendable () -> PaywallSetup)?,
         licenses: (directory: String, appID: String, environment: [String: String])?
     ) {
-        self.session = session
+        self.ringBell = ringBell
         self.paywall = paywall
         self.licenses = licenses
         keepsPurchases = ledgerDirectory != nil
@@ -57,7 +57,7 @@ final class TourEffects {
     func perform(_ effect: Effect) -> [Message] {
         switch effect {
         case .bell:
-            session.ringBell()
+            ringBell()
             return []
         case .record(let transaction):
             guard let ledger else {

@@ -133,7 +133,7 @@ public struct TourRun {
             deck: deck, colorMode: session.colorMode, width: 0, height: 0, settings: settings,
             paywallWhenNeeded: paywall)
         let effects = TourEffects(
-            session: session, ledgerDirectory: ledgerDirectory, paywall: paywall,
+            ringBell: session.ringBell, ledgerDirectory: ledgerDirectory, paywall: paywall,
             licenses: ((licenseDirectory ?? ledgerDirectory).map { ($0, deck.app.id, environment) }))
         var runner = TerminalRunner(
             perform: effects.perform, onWake: effects.changes,

@@ -2,13 +2,15 @@ import OnboardKit
 import OnboardTerminal
 
 /// A user's defaults for runs, from `$XDG_CONFIG_HOME/tui-onboard/config.json` (else
-/// `~/.config/tui-onboard/config.json`): `{"reduceMotion": true, "theme": "light", "images": "blocks"}`.
+/// `~/.config/tui-onboard/config.json`): `{"reduceMotion": true, "theme": "light", "images": "blocks", "accessible": true}`.
 /// Options and environment variables win over it (`RunPreferences`).
 public struct UserConfig: Equatable, Sendable {
     public var reducesMotion: Bool?
     public var theme: ThemeChoice?
     /// How pictures are drawn (`"images"`: `auto`, `kitty`, `sixel`, `iterm`, `blocks`, `none`).
     public var images: PictureChoice?
+    /// `"accessible": true`: the tour as a conversation on plain lines (`Conversation`).
+    public var isAccessible: Bool?
 
     public init(reducesMotion: Bool? = nil, theme: ThemeChoice? = nil) {
         self.reducesMotion = reducesMotion
@@ -45,6 +47,7 @@ public struct UserConfig: Equatable, Sendable {
         guard let reader = JSONObjectReader(root, path: .root, log: log) else { return (nil, log.diagnostics) }
         var config = UserConfig()
         config.reducesMotion = reader.bool("reduceMotion")
+        config.isAccessible = reader.bool("accessible")
         if let name = reader.string("theme") {
             config.theme = ThemeChoice(rawValue: name)
             if config.theme == nil, let node = reader.member("theme") {
@@ -63,7 +66,7 @@ public struct UserConfig: Equatable, Sendable {
                     "expected one of \(names), found \"\(SafeText.excerpt(name))\"")
             }
         }
-        reader.warnUnknownKeys(["reduceMotion", "theme", "images"])
+        reader.warnUnknownKeys(["reduceMotion", "theme", "images", "accessible"])
         // In the file's order, whichever member was read first.
         let diagnostics = log.diagnostics.enumerated().sorted { first, second in
             let a = first.element.location.map { ($0.line, $0.column) } ?? (0, 0)

@@ -110,6 +110,7 @@ extension OnboardingSession {
     func present(_ tour: SessionTour, result: RunResult) -> OnboardingOutcome {
         if let notice = MessageCatalogLocator.missingCatalogNotice(for: Messages.current) { say(notice) }
         if settings.isPlain { return printPlain(tour, result: result) }
+        if runsAsConversation(tour) { return converse(tour, result: result) }
         if let refusal = autoplayRefusal(tour) { return .stopped(refusal, started: tour.started) }
         return runOnTerminal(tour, result: result)
     }

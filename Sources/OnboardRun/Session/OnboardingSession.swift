@@ -30,6 +30,10 @@ public struct OnboardingSession {
     public var writeOutput: (String) -> Int32 = { text in
         OnboardingSession.write(text, to: STDOUT_FILENO) ? ExitCode.success : ExitCode.ioError
     }
+    /// Reads one line for the conversation (`isAccessible`), without its line end; nil at the
+    /// end of input. Nil: standard input, with the signals that end a run watched as a tour
+    /// watches them (Ctrl-C ends it as interrupted, its result and state written).
+    public var readInputLine: (() -> String?)?
     /// Opens a copy of the terminal's bytes (`--record`) just before the terminal is taken;
     /// nil records nothing.
     public var openRecording: (() -> Result<any TerminalRecording, SessionStop>)?

@@ -47,6 +47,10 @@ public struct OnboardingSettings {
     public var eventsPath: String?
     /// The pages as text on standard output instead of the terminal (`--plain`).
     public var isPlain = false
+    /// The tour as a conversation on plain lines (`--accessible`); false leaves it to
+    /// `TUI_ONBOARD_ACCESSIBLE`, `ACCESSIBLE` and the config file, which `isPlain`, autoplay
+    /// and a recording win over.
+    public var isAccessible = false
     /// Whether the outcome lists entitlements even when the paywall's page was never reached
     /// (that reads ICU's data).
     public var reportsEntitlements = true

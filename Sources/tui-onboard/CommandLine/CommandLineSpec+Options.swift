@@ -26,6 +26,11 @@ extension CommandLineSpec {
             help: "print every page as text to stdout instead (paywall: the paywall, then exit 1)",
             commands: [.run, .paywall]),
         OptionSpec(
+            names: ["--accessible"], argument: .none { $0.tour.isAccessible = true },
+            help:
+                "the tour as a conversation on plain lines, for screen readers and scripts: each page said once, questions and the paywall answered by typing a line (also TUI_ONBOARD_ACCESSIBLE=1, ACCESSIBLE=1, or \"accessible\": true in the config file)",
+            commands: [.run, .paywall]),
+        OptionSpec(
             names: ["--warnings"], argument: .none { $0.output.showsWarnings = true },
             help:
                 "also print the deck's and the catalog's warnings to stderr (validate always does; otherwise only errors are printed, so a host's users never see an author's warnings)",

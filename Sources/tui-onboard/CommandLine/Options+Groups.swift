@@ -11,6 +11,8 @@ struct TourOptions: Equatable {
     var deckPath: String?
     /// `--plain`: every page as text on standard output.
     var isPlain = false
+    /// `--accessible`: the tour as a conversation on plain lines.
+    var isAccessible = false
     /// Show the tour only when this app's user has not seen it (or a newer version's).
     var isFirstRunOnly = false
     var reducesMotion = false

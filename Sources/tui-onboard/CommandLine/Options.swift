@@ -121,6 +121,15 @@ struct Options: Equatable {
             throw UsageError(
                 description: "--events - and --result-json - cannot both be standard output; send one to a FILE")
         }
+        // The conversation is its own way to show the tour: it neither prints nor draws.
+        if tour.isAccessible,
+            let other = given.first(where: {
+                ["--plain", "--autoplay", "--loop", "--record"].contains($0.spec.name)
+            })
+        {
+            throw UsageError(
+                description: "\(other.name) and --accessible show the tour in two different ways; give one")
+        }
         // The demo options draw on a terminal; --plain prints instead.
         if tour.isPlain,
             let demo = given.first(where: { ["--autoplay", "--loop", "--record", "--events"].contains($0.spec.name) })

@@ -42,6 +42,7 @@ extension Launcher {
             options.paywall.publicKeys, options.paywall.now, options.paywall.timeRate
         )
         settings.usesSandbox = options.paywall.usesSandbox
+        settings.isAccessible = options.tour.isAccessible
         settings.forcedVariants = options.tour.forcedVariants
         settings.simulation =
             options.paywall.simulation.flatMap(StoreSimulator.SimulationMode.init(rawValue:)) ?? .success

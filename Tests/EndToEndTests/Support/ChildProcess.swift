@@ -23,14 +23,16 @@ enum ChildProcess {
     }
 
     /// Starts `executable` as `run` does and returns at once with its process ID, so several
-    /// can be started together; `wait(for:executable:timeout:)` collects each one.
+    /// can be started together; `wait(for:executable:timeout:)` collects each one. Standard
+    /// input is `standardInput` (a FIFO lets the caller type lines as it goes).
     static func start(
-        _ executable: String, _ arguments: [String], standardOutput: String?, standardError: String?
+        _ executable: String, _ arguments: [String], standardOutput: String?, standardError: String?,
+        standardInput: String = "/dev/null"
     ) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 0, standardInput, O_RDONLY, 0)
         if let standardOutput {
             posix_spawn_file_actions_addopen(&actions, 1, standardOutput, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         } else {
