@@ -56,8 +56,9 @@ extension OnboardingApp {
         let left =
             atRest
             ? 0 : pageLeft(carousel.position, pageWidth: max(1, content.width), offset: Int(slide.offset.rounded()))
-        return PaywallView(presentation: presentation, theme: theme).placement(
-            in: content.offsetBy(dx: left), clip: content)
+        return PaywallView(presentation: presentation, theme: theme, layoutDirection: settings.layoutDirection)
+            .placement(
+                in: content.offsetBy(dx: left), clip: content)
     }
 
     /// What the current page's paywall leaves out to fit the window at rest (`PaywallView.leftOut`);

@@ -159,7 +159,9 @@ struct DeckDecoder {
             ])
             return decodeHero(page).map(Page.hero)
         case "paywall":
-            page.warnUnknownKeys(CatalogDecoder.copyKeys.union(["kind", "offering", "since", "background", "when"]))
+            page.warnUnknownKeys(
+                CatalogDecoder.copyKeys.union(["kind", "offering", "since", "background", "when"]).union(
+                    PaywallDesign.memberNames))
             return decodePaywall(page)
         case "question":
             return decodeQuestion(page).map(Page.question)
@@ -267,11 +269,12 @@ struct DeckDecoder {
                 LocalizedText.decode(node, path: itemPath, log: log, nonEmpty: false).map(words)
             }
         }
-        return .paywall(
-            PaywallPage(
-                offeringID: page.string("offering", nonEmpty: true), title: text("title"),
-                subtitle: text("subtitle", nonEmpty: false), features: features, callToAction: text("callToAction"),
-                callToActionWithIntroOffer: text("callToActionWithIntroOffer")))
+        var paywall = PaywallPage(
+            offeringID: page.string("offering", nonEmpty: true), title: text("title"),
+            subtitle: text("subtitle", nonEmpty: false), features: features, callToAction: text("callToAction"),
+            callToActionWithIntroOffer: text("callToActionWithIntroOffer"))
+        paywall.design = PaywallDesign.decode(page, log: log)
+        return .paywall(paywall)
     }
 
     func loadArt(_ relativePath: String, path: JSONPath, location: SourceLocation?) -> ANSIArt {

@@ -74,6 +74,8 @@ public struct PaywallPage: Hashable, Sendable {
     public var features: [String]?
     public var callToAction: String?
     public var callToActionWithIntroOffer: String?
+    /// The page's layout and period switch, over the catalog's (`PaywallDesign.overriding`).
+    public var design = PaywallDesign()
 
     public init(
         offeringID: String? = nil, title: String? = nil, subtitle: String? = nil, features: [String]? = nil,

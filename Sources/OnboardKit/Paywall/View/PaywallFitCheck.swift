@@ -33,12 +33,17 @@ public enum PaywallFitCheck {
         _ = app.update(.resize(width: width, height: height))
         var found: [Int: [String]] = [:]
         for index in deck.pages.indices {
-            if index > 0 { _ = app.update(.key(.right)) }
+            // Page Down turns the page on any paywall; → chooses a card on a `cards` one.
+            if index > 0 { _ = app.update(.key(.pageDown)) }
             PagePictures.settle(&app)
             guard case .paywall = deck.pages[index], let parts = app.paywallLeftOut else { continue }
             // The list scrolling and the lines below it are the paywall's own business.
             found[index] = parts.filter { part in
-                ["title", "subtitle", "feature", "features", "package descriptions"].contains { part.hasSuffix($0) }
+                [
+                    "title", "subtitle", "feature", "features", "package descriptions", "comparison table",
+                    "(shown as rows)",
+                ]
+                .contains { part.hasSuffix($0) }
             }
         }
         return found

@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+
+@testable import OnboardKit
+
+/// Tabs, the period switch, cards and the savings of a designed paywall, by key and by click.
+@Suite struct DesignedPaywallTests {
+    typealias Fixtures = DesignedPaywallFixtures
+
+    static func product(_ price: String, _ period: String?) -> Product {
+        let periods: [String: SubscriptionPeriod] = [
+            "P1M": SubscriptionPeriod(value: 1, unit: .month), "P6M": SubscriptionPeriod(value: 6, unit: .month),
+            "P12M": SubscriptionPeriod(value: 12, unit: .month), "P1W": SubscriptionPeriod(value: 1, unit: .week),
+            "P1Y": SubscriptionPeriod(value: 1, unit: .year), "P2Y": SubscriptionPeriod(value: 2, unit: .year),
+        ]
+        return Product(
+            id: "p\(price)", type: period == nil ? .nonConsumable : .autoRenewable, price: Decimal(string: price)!,
+            currencyCode: "USD", subscriptionPeriod: period.flatMap { periods[$0] }, localizedTitle: price)
+    }
+
+    /// Against the monthly price, cut down to a whole percent from exact prices per month.
+    @Test(
+        arguments: [
+            ("4.99", "39.99", 33), ("19.99", "179.99", 24), ("9.99", "89.99", 24), ("10.00", "120.00", nil),
+            ("10.00", "130.00", nil), ("3.00", "30.00", 16),
+        ] as [(String, String, Int?)])
+    func savingsAreRoundedDown(monthly: String, yearly: String, expected: Int?) {
+        let month = Package(identifier: "m", product: Self.product(monthly, "P1M"))
+        let year = Package(identifier: "y", product: Self.product(yearly, "P1Y"))
+        let offering = Offering(id: "o", packages: [year, month], copy: PaywallCopy(title: "t"))
+        #expect(PriceFormatter.savingsAgainstShortest(of: year, in: offering) == expected)
+        #expect(PriceFormatter.savingsAgainstShortest(of: month, in: offering) == nil)
+    }
+
+    @Test(
+        arguments: [
+            ("P1M", true, false), ("P6M", true, false), ("P1W", true, false), ("P1Y", false, true),
+            ("P2Y", false, true),
+            ("P12M", false, true), (nil, true, true),
+        ] as [(String?, Bool, Bool)])
+    func periodSides(period: String?, monthly: Bool, yearly: Bool) {
+        let product = Self.product("1.00", period)
+        #expect(PeriodSide.monthly.shows(product) == monthly)
+        #expect(PeriodSide.yearly.shows(product) == yearly)
+    }
+
+    @Test func tabsSwitchWithTabAndKeepTheirChoiceWhileThePaywallIsOpen() throws {
+        var app = try Fixtures.app(.tiers)
+        // The default package's tier and side first.
+        #expect(try Fixtures.shownNames(app) == ["Pro Annual"])
+        _ = app.update(.key(.tab))
+        #expect(try Fixtures.shownNames(app) == ["Max Annual"])
+        _ = app.update(.key(.tab))
+        #expect(try Fixtures.shownNames(app) == ["Plus Annual"])
+        _ = app.update(.key(.backTab))
+        #expect(try Fixtures.shownNames(app) == ["Max Annual"])
+        _ = app.update(.key(.character("b")))
+        #expect(try Fixtures.shownNames(app) == ["Max Monthly"])
+        // The side is the paywall's, whichever tab shows.
+        _ = app.update(.key(.tab))
+        #expect(try Fixtures.shownNames(app) == ["Plus Monthly"])
+        // Away and back: the tab and the side are as they were.
+        _ = app.update(.key(.pageUp))
+        _ = app.update(.key(.pageDown))
+        TestDecks.settle(&app)
+        #expect(try Fixtures.shownNames(app) == ["Plus Monthly"])
+    }
+
+    @Test func theTabsAreShownAndTheChosenOneIsHighlighted() throws {
+        var app = try Fixtures.app(.tiers)
+        _ = app.update(.key(.tab))
+        let canvas = TestDecks.screen(app)
+        let row = try #require(canvas.lines.firstIndex { $0.contains("Plus │ Pro │ Max") })
+        let column = DisplayWidth.of(String(canvas.lines[row].prefix { $0 != "M" }))
+        #expect(canvas[column, row].style == app.theme.primaryButton)
+        #expect(canvas[column - 8, row].style != app.theme.primaryButton)
+    }
+
+    @Test(arguments: [PaywallLayout.list, .cards, .tiers, .comparison])
+    func enterBuysThePackageShownOnTheSideChosen(layout: PaywallLayout) throws {
+        var app = try Fixtures.app(layout)
+        _ = app.update(.key(.character("b")))
+        _ = app.update(.presented)
+        _ = app.update(.key(.enter))
+        #expect(app.paywall?.store.activePackage?.product.id == "pro_monthly")
+    }
+
+    @Test func arrowsChooseCardsAndTurnPagesElsewhere() throws {
+        var cards = try Fixtures.app(.cards, width: 120, height: 40)
+        #expect(try Fixtures.selectedName(cards) == "Pro Annual")
+        _ = cards.update(.key(.right))
+        #expect(try Fixtures.selectedName(cards) == "Max Annual")
+        _ = cards.update(.key(.left))
+        _ = cards.update(.key(.left))
+        #expect(try Fixtures.selectedName(cards) == "Plus Annual")
+        #expect(cards.carousel.currentIndex == 1)
+        var list = try Fixtures.app(.list, periodSwitch: false)
+        _ = list.update(.key(.left))
+        #expect(list.carousel.currentIndex == 0)
+    }
+
+    @Test func rightToLeftTheNextCardIsOnTheLeft() throws {
+        var app = try Fixtures.app(.cards, width: 120, height: 40, direction: .rightToLeft)
+        _ = app.update(.key(.left))
+        #expect(try Fixtures.selectedName(app) == "Max Annual")
+        let lines = TestDecks.screen(app).lines
+        let cards = try #require(lines.first { $0.contains("Max Annual") && $0.contains("Plus Annual") })
+        #expect(cards.range(of: "Max Annual")!.lowerBound < cards.range(of: "Plus Annual")!.lowerBound)
+    }
+
+    /// Where `text` is on screen, its middle.
+    static func point(of text: String, in app: OnboardingApp) throws -> (x: Int, y: Int) {
+        let lines = TestDecks.screen(app).lines
+        let row = try #require(lines.firstIndex { $0.contains(text) }, "\(text) not on screen")
+        let prefix = String(lines[row][..<lines[row].range(of: text)!.lowerBound])
+        return (DisplayWidth.of(prefix) + DisplayWidth.of(text) / 2, row)
+    }
+
+    @Test(arguments: [PaywallLayout.cards, .tiers])
+    func clicksChooseTabsSidesAndCards(layout: PaywallLayout) throws {
+        var app = try Fixtures.app(layout, width: 120, height: 40)
+        func click(_ text: String) throws {
+            let (x, y) = try Self.point(of: text, in: app)
+            _ = app.update(.presented)
+            _ = app.update(.mouse(MouseEvent(.click, x: x, y: y)))
+        }
+        try click("Monthly")
+        #expect(try Fixtures.shownNames(app).allSatisfy { $0.hasSuffix("Monthly") })
+        if layout == .tiers {
+            try click("Max")
+            #expect(try Fixtures.shownNames(app) == ["Max Monthly"])
+        } else {
+            try click("Plus Monthly")
+            #expect(try Fixtures.selectedName(app) == "Plus Monthly")
+        }
+    }
+}
