@@ -64,6 +64,16 @@ public struct DesignedOffering: Hashable, Sendable {
         self.visible = visible
     }
 
+    /// What `package`'s savings compare with: the packages of its tier (declared, or worked out
+    /// from its subscription group's level) whatever the layout, else those of the tab shown.
+    public func savingsReference(for package: Package) -> Offering {
+        let tiers = self.tiers.isEmpty ? base.designTiers : self.tiers
+        guard let tier = tiers.first(where: { $0.packageIDs.contains(package.identifier) }) else { return reference }
+        var offering = base
+        offering.packages = base.packages.filter { tier.packageIDs.contains($0.identifier) }
+        return offering
+    }
+
     /// The tabs' names, where the paywall has tabs.
     public var tabNames: [String] { layout == .tiers && tiers.count > 1 ? tiers.map(\.name) : [] }
 

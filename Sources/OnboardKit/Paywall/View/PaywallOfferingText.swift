@@ -32,13 +32,14 @@ public struct PaywallOfferingText: Sendable {
     /// period; a `list` without tabs or a switch keeps today's badges.
     public init(designed: DesignedOffering, catalog: Catalog, formatter: PriceFormatter) {
         self.init(
-            offering: designed.visible, catalog: catalog, formatter: formatter, reference: designed.reference,
-            isDesigned: designed.isDesigned)
+            offering: designed.visible, catalog: catalog, formatter: formatter,
+            references: designed.isDesigned ? designed.visible.packages.map(designed.savingsReference(for:)) : nil)
     }
 
+    /// - Parameter references: per package, the packages its savings compare with on a designed
+    ///   paywall (`DesignedOffering.savingsReference`); nil for today's list and its badges.
     public init(
-        offering: Offering, catalog: Catalog, formatter: PriceFormatter, reference: Offering? = nil,
-        isDesigned: Bool = false
+        offering: Offering, catalog: Catalog, formatter: PriceFormatter, references: [Offering]? = nil
     ) {
         self.offering = offering
         let copy = offering.copy
@@ -55,8 +56,8 @@ public struct PaywallOfferingText: Sendable {
             if discounts[index] != nil && discounts[index] == bestDiscount && packages.count > 2 {
                 badge = Messages.tr("Best value") + " · " + (badge ?? "")
             }
-            if isDesigned {
-                badge = Self.designedBadge(of: package, in: reference ?? offering, formatter: formatter)
+            if let references, references.indices.contains(index) {
+                badge = Self.designedBadge(of: package, in: references[index], formatter: formatter)
             }
             let perMonth: String?
             if product.type == .autoRenewable, let period = product.subscriptionPeriod,

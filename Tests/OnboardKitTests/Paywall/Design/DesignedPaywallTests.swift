@@ -135,3 +135,68 @@ import Testing
         }
     }
 }
+
+/// A designed paywall over a bare `.storekit` file, in no colour, and as `validate` reports it.
+@Suite struct DesignedPaywallSourcesTests {
+    /// RevenueCat's test configuration: two subscription groups and one-time products, so three
+    /// tiers worked out from the groups' levels.
+    @Test func tiersAndTheSwitchWorkOverAStoreKitFile() throws {
+        let result = CatalogDecoder.load(
+            path: CatalogFixtures.storeKitPath("revenuecat-UnitTestsConfiguration.storekit"),
+            fileReader: CatalogFixtures.diskReader)
+        let catalog = try #require(result.catalog)
+        var page = PaywallPage()
+        page.design = PaywallDesign(layout: .tiers, periodSwitch: true)
+        let deck = PaywallFixtures.deck([.paywall(page)])
+        let setup = PaywallSetup(catalog: catalog, clock: StoreClock(startWallDate: PaywallFixtures.start))
+        var app = PaywallFixtures.app(deck, setup: setup, width: 120, height: 40)
+        let controller = try #require(app.paywall)
+        let sections = controller.plainSections(for: page)
+        #expect(sections.count == 3)
+        let first = try #require(controller.presentation(for: page))
+        #expect(first.design.tabs.count == 3)
+        let before = first.rows.map(\.name)
+        _ = app.update(.key(.character("b")))
+        let switched = try #require(app.paywall?.presentation(for: page)).rows.map(\.name)
+        #expect(before != switched && !switched.isEmpty)
+        _ = app.update(.key(.tab))
+        #expect(try #require(app.paywall?.presentation(for: page)).design.selectedTab == 1)
+    }
+
+    /// Without colour the chosen card still shows: its heavy lines, and the button's reverse.
+    @Test func theChosenCardShowsWithoutColour() throws {
+        var app = try DesignedPaywallFixtures.app(.cards, width: 120, height: 40)
+        app = OnboardingApp(
+            deck: app.deck, colorMode: .monochrome, width: 120, height: 40, settings: app.settings,
+            paywall: PaywallSetup(
+                catalog: try DesignedPaywallFixtures.catalog(), clock: StoreClock(startWallDate: PaywallFixtures.start))
+        )
+        _ = app.update(.key(.right))
+        let lines = TestDecks.screen(app).lines
+        let top = try #require(lines.first { $0.contains("┏") })
+        #expect(top.filter { $0 == "┏" }.count == 1 && top.filter { $0 == "╭" }.count == 2)
+        let names = try #require(lines.first { $0.contains("Pro Annual") })
+        #expect(names.range(of: "┃ Pro Annual") != nil, "\(names)")
+    }
+
+    @Test func validateSaysWhatADesignedPaywallLeavesOutAt40x12() throws {
+        var page = PaywallPage()
+        page.design = PaywallDesign(layout: .comparison)
+        let deck = PaywallFixtures.deck([.step(StepPage(heading: "Intro", text: "")), .paywall(page)])
+        let setup = PaywallSetup(
+            catalog: try DesignedPaywallFixtures.catalog(), clock: StoreClock(startWallDate: PaywallFixtures.start))
+        let found = PaywallFitCheck.diagnostics(deck, paywall: setup, file: "d.json")
+        let note = try #require(found.first { $0.message.hasPrefix("at 40x12") }, "\(found)")
+        #expect(note.path == "pages[1]" && note.message.contains("comparison table"), "\(note.message)")
+        let rows = try #require(Int(note.message.split(separator: "80x").last?.prefix { $0.isNumber } ?? ""))
+        #expect(PaywallFitCheck.leftOutWords(deck, paywall: setup, width: 80, height: rows)[1] == [])
+        #expect(PaywallFitCheck.leftOutWords(deck, paywall: setup, width: 80, height: rows - 1)[1] != [])
+        // A list paywall is not told about 40x12 (the catalog's tiers give way to the page's list).
+        page.design = PaywallDesign(layout: .list)
+        let listDeck = PaywallFixtures.deck([.paywall(page)])
+        #expect(
+            !PaywallFitCheck.diagnostics(listDeck, paywall: setup, file: "d.json").contains {
+                $0.message.hasPrefix("at 40x12")
+            })
+    }
+}
