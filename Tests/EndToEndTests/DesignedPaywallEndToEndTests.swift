@@ -34,3 +34,36 @@ struct DesignedPaywallEndToEndTests {
         #expect(ledger.contains("max_monthly") && !ledger.contains("pro_annual"), "\(ledger)")
     }
 }
+
+/// A countdown in a real terminal: it changes as seconds pass, with no key pressed, and its
+/// start is kept, so a second run counts on from the first.
+@Suite("Countdown end to end")
+struct CountdownEndToEndTests {
+    static func deck() -> String {
+        let catalog = DesignedPaywallEndToEndTests.fixtures.appendingPathComponent("catalog.json").path
+        return """
+            {"app": {"id": "countdown-e2e", "name": "Studio", "version": "1.0"}, "catalog": "\(catalog)",
+             "pages": [{"kind": "paywall", "layout": "cards", "countdown": {"for": "PT2H"}}]}
+            """
+    }
+
+    @Test("it ticks without a key, and a second run counts on")
+    func ticksAndKeepsItsStart() throws {
+        let state = try TemporaryDirectory()
+        defer { state.remove() }
+        let first = try TmuxTerminal(
+            deck: Self.deck(), arguments: ["--state-dir", state.path("state"), "--reduce-motion"])
+        try first.start()
+        defer { first.close() }
+        let shown = try #require(first.waitForText("Offer ends in 1:59:5"), "no countdown:\n\(first.screen())")
+        let line = try #require(shown.lines.first { $0.contains("Offer ends in") })
+        // The next second shows by itself.
+        #expect(
+            first.waitForScreen { screen in screen.lines.contains { $0.contains("Offer ends in") && $0 != line } }
+                != nil, "the countdown stood still:\n\(first.screen())")
+        try first.sendKeys("q")
+        #expect(first.waitForExit() == 0)
+        let kept = try String(contentsOfFile: state.path("state/state.json"), encoding: .utf8)
+        #expect(kept.contains("\"countdownStarts\""), "\(kept)")
+    }
+}

@@ -68,6 +68,13 @@ extension OnboardingApp {
         return PaywallView(presentation: presentation, theme: theme).leftOut(in: layout.content)
     }
 
+    /// The next second of the countdown on the paywall shown, if one runs: the shell wakes once a
+    /// second for it, and not at all on any other page.
+    var countdownTick: Date? {
+        guard let page = currentPaywallPage else { return nil }
+        return paywall?.nextCountdownTick(on: page)
+    }
+
     /// True when the selected package's row is wholly on screen, or will be when the page
     /// sliding in comes to rest (the list, not the slide, is what can hide a package).
     var isSelectedPackageOnScreen: Bool {

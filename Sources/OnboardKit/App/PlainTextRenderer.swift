@@ -47,6 +47,7 @@ public enum PlainTextRenderer {
                     break
                 }
                 output.append(contentsOf: paywallLines(presentation, width: width, tiers: sections))
+                if let end = paywall?.countdownEndText(on: page) { output.append(end) }
             }
             output.append("")
         }

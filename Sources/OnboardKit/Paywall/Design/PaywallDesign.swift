@@ -4,18 +4,22 @@
 public struct PaywallDesign: Hashable, Sendable {
     public var layout: PaywallLayout?
     public var periodSwitch: Bool?
+    public var countdown: PaywallCountdown?
 
-    public init(layout: PaywallLayout? = nil, periodSwitch: Bool? = nil) {
+    public init(layout: PaywallLayout? = nil, periodSwitch: Bool? = nil, countdown: PaywallCountdown? = nil) {
         self.layout = layout
         self.periodSwitch = periodSwitch
+        self.countdown = countdown
     }
 
     /// The members of a paywall page (and of the catalog's `"paywall"`) that carry the design.
-    public static let memberNames: Set<String> = ["layout", "periodSwitch"]
+    public static let memberNames: Set<String> = ["layout", "periodSwitch", "countdown"]
 
     /// This design with every member `base` sets and this one does not taken from `base`.
     public func overriding(_ base: PaywallDesign) -> PaywallDesign {
-        PaywallDesign(layout: layout ?? base.layout, periodSwitch: periodSwitch ?? base.periodSwitch)
+        PaywallDesign(
+            layout: layout ?? base.layout, periodSwitch: periodSwitch ?? base.periodSwitch,
+            countdown: countdown ?? base.countdown)
     }
 
     /// The layout in force: the list unless one was chosen.

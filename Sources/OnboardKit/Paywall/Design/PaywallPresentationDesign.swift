@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// What a designed paywall shows beyond the list, as text: the layout, the tabs, the period
 /// switch and the comparison table.
 public struct PaywallPresentationDesign: Hashable, Sendable {
@@ -8,6 +10,10 @@ public struct PaywallPresentationDesign: Hashable, Sendable {
     /// The period switch's side shown; nil without a switch.
     public var period: PeriodSide?
     public var comparison: PaywallComparison?
+    /// "Offer ends in 23:59:58" while a countdown runs; nil without one or once it is over.
+    public var countdown: String?
+    /// When the countdown ends, over or not.
+    public var countdownEnd: Date?
 
     public init() {}
 }

@@ -29,6 +29,8 @@ public struct PaywallController: Sendable {
     private(set) var lifecycleText = PaywallLifecycleText()
     private var lifecycleTextSource: Int?
     let checkoutReference: String?
+    /// Where a countdown `"for"` a while counts from, on the store's clock (`PaywallSetup`).
+    let countdownStart: Date
     /// The stored licenses that verify: they grant beside the simulated store, counted at the
     /// store's `now`, as `has --now` and `status --now` count them.
     public internal(set) var licenses: [License]
@@ -68,6 +70,7 @@ public struct PaywallController: Sendable {
         timeZone = setup.timeZone
         calendar = setup.calendar
         checkoutReference = setup.checkoutReference
+        countdownStart = setup.countdownStart ?? setup.clock.simulatedDate(atWall: setup.clock.startWallDate)
         licenses = setup.licenses
         entitlements = EntitlementCache(
             StoreContext(
@@ -140,7 +143,7 @@ public struct PaywallController: Sendable {
     public func presentation(for page: PaywallPage) -> PaywallPresentation? {
         guard let designed = designed(for: page) else { return nil }
         if let text = offeringTexts[OfferingTextKey(page: page, view: Self.viewKey(designed.visible))] {
-            return presentation(from: text, designed: designed)
+            return counting(presentation(from: text, designed: designed), on: page)
         }
         return freshPresentation(for: page)
     }
@@ -149,12 +152,14 @@ public struct PaywallController: Sendable {
     func freshPresentation(for page: PaywallPage) -> PaywallPresentation? {
         guard let designed = designed(for: page) else { return nil }
         let statuses = shownStatuses
-        return presentation(
-            from: PaywallOfferingText(designed: designed, catalog: catalog, formatter: formatter), designed: designed,
-            statusLines: Self.statusLines(
-                statuses, catalog: catalog, formatter: formatter, locale: locale, timeZone: timeZone,
-                isSandbox: isSandbox, hasPending: !pendingTransactions.isEmpty),
-            statusNotes: Self.licenseNotes(statuses, locale: locale, timeZone: timeZone))
+        return counting(
+            presentation(
+                from: PaywallOfferingText(designed: designed, catalog: catalog, formatter: formatter),
+                designed: designed,
+                statusLines: Self.statusLines(
+                    statuses, catalog: catalog, formatter: formatter, locale: locale, timeZone: timeZone,
+                    isSandbox: isSandbox, hasPending: !pendingTransactions.isEmpty),
+                statusNotes: Self.licenseNotes(statuses, locale: locale, timeZone: timeZone)), on: page)
     }
 
     /// Works out the page's prices and copy once, for every later `presentation(for:)`.

@@ -9,6 +9,12 @@ extension PaywallView {
         return widths.max() ?? 0
     }
 
+    /// The countdown's time left, in the accent, while it runs.
+    func countdownLines(_ fit: Fit, width: Int) -> [Line] {
+        guard fit.countdown, let text = presentation.design.countdown else { return [] }
+        return [Line(text: TextLayout.truncate(text, width: width), style: theme.accentText, kind: .centred)]
+    }
+
     /// The tabs, the chosen one in the button's colours.
     func tabLines(width: Int) -> [Line] {
         let design = presentation.design

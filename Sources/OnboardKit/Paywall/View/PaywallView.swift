@@ -225,6 +225,7 @@ public struct PaywallView {
         var disclosure = true
         var twoLineButton = true
         var comparison = true
+        var countdown = true
         /// The packages as cards; without, as rows.
         var cards = true
     }
@@ -254,6 +255,7 @@ public struct PaywallView {
         if !fit.features && !p.features.isEmpty {
             parts.append(p.features.count == 1 ? "feature" : "\(p.features.count) features")
         }
+        if !fit.countdown && p.design.countdown != nil { parts.append("countdown") }
         if p.design.comparison != nil && comparisonLines(fit, width: width).isEmpty { parts.append("comparison table") }
         if p.design.layout == .cards && cardGeometry(fit, width: width) == nil { parts.append("cards (shown as rows)") }
         if !fit.details && p.rows.contains(where: { !$0.detail.isEmpty }) { parts.append("package descriptions") }
@@ -306,7 +308,7 @@ public struct PaywallView {
         // disclosure too long for the screen).
         // A comparison table goes after the subtitle, and then cards become rows.
         let steps: [WritableKeyPath<Fit, Bool>] = [
-            \.features, \.subtitle, \.comparison, \.cards, \.details, \.spaced, \.title, \.disclosure,
+            \.features, \.subtitle, \.countdown, \.comparison, \.cards, \.details, \.spaced, \.title, \.disclosure,
         ]
         var dropped: [WritableKeyPath<Fit, Bool>] = []
         for step in steps where height < total(fit, width: width, list: fullListHeight(fit, width: width)) {
@@ -376,7 +378,8 @@ public struct PaywallView {
         let disclosure = fit.disclosure ? disclosureLines(width: width) : []
         if cardGeometry(fit, width: width) != nil { offer = [] }  // each card states its offer
         return [
-            tabLines(width: width), title, subtitle, features, comparisonLines(fit, width: width),
+            tabLines(width: width), title, subtitle, countdownLines(fit, width: width), features,
+            comparisonLines(fit, width: width),
             periodLines(width: width) + list + offer, buttonLines(fit, width: width) + disclosure, status, actions,
         ]
     }
