@@ -71,8 +71,8 @@ extension OnboardingApp {
     /// The next second of the countdown on the paywall shown, if one runs: the shell wakes once a
     /// second for it, and not at all on any other page.
     var countdownTick: Date? {
-        guard let page = currentPaywallPage else { return nil }
-        return paywall?.nextCountdownTick(on: page)
+        guard let page = currentPaywallPage, let paywall else { return nil }
+        return [paywall.nextCountdownTick(on: page), paywall.nextTestimonialTurn(on: page)].compactMap { $0 }.min()
     }
 
     /// True when the selected package's row is wholly on screen, or will be when the page

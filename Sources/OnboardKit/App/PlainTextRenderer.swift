@@ -48,6 +48,8 @@ public enum PlainTextRenderer {
                 }
                 output.append(contentsOf: paywallLines(presentation, width: width, tiers: sections))
                 if let end = paywall?.countdownEndText(on: page) { output.append(end) }
+                let testimonials = paywall?.presentation(for: page)?.design.testimonials ?? []
+                output += testimonials.flatMap { TextLayout.wrap($0, width: width) }
             }
             output.append("")
         }

@@ -273,7 +273,7 @@ struct DeckDecoder {
             offeringID: page.string("offering", nonEmpty: true), title: text("title"),
             subtitle: text("subtitle", nonEmpty: false), features: features, callToAction: text("callToAction"),
             callToActionWithIntroOffer: text("callToActionWithIntroOffer"))
-        paywall.design = PaywallDesign.decode(page, log: log)
+        paywall.design = PaywallDesign.decode(page, log: log, words: words)
         return .paywall(paywall)
     }
 

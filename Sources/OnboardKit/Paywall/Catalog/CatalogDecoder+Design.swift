@@ -7,7 +7,10 @@ extension CatalogDecoder {
     func readPaywallDesign(_ document: JSONObjectReader) -> PaywallDesign {
         guard let reader = document.object("paywall") else { return PaywallDesign() }
         reader.warnUnknownKeys(PaywallDesign.memberNames)
-        return PaywallDesign.decode(reader, log: log)
+        return PaywallDesign.decode(reader, log: log) { text in
+            log.reportUnknownVariables(in: text, asError: validates)
+            return texts.choose(text).text
+        }
     }
 
     /// A package's badge, a copy template ("{{ savings }}").

@@ -1,7 +1,9 @@
 extension PaywallDesign {
-    /// Reads `"layout"` and `"periodSwitch"` of a paywall page or of the catalog's `"paywall"`,
-    /// reporting a layout it does not know with the closest one.
-    static func decode(_ reader: JSONObjectReader, log: DiagnosticLog) -> PaywallDesign {
+    /// Reads the design members of a paywall page or of the catalog's `"paywall"`, reporting a
+    /// layout it does not know with the closest one; `words` chooses a text's language.
+    static func decode(
+        _ reader: JSONObjectReader, log: DiagnosticLog, words: (LocalizedText) -> String
+    ) -> PaywallDesign {
         var design = PaywallDesign()
         if let name = reader.string("layout") {
             if let layout = PaywallLayout(rawValue: name) {
@@ -19,6 +21,11 @@ extension PaywallDesign {
         }
         design.periodSwitch = reader.bool("periodSwitch")
         if let countdown = reader.object("countdown") { design.countdown = decodeCountdown(countdown, log: log) }
+        if let items = reader.array("testimonials") {
+            design.testimonials = items.compactMap { node, path in
+                LocalizedText.decode(node, path: path, log: log, nonEmpty: true).map(words)
+            }
+        }
         return design
     }
 

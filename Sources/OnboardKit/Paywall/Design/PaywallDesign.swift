@@ -5,21 +5,31 @@ public struct PaywallDesign: Hashable, Sendable {
     public var layout: PaywallLayout?
     public var periodSwitch: Bool?
     public var countdown: PaywallCountdown?
+    /// Social proof: lines shown one at a time under the packages, the next every
+    /// `PaywallDesign.testimonialSeconds`.
+    public var testimonials: [String]?
 
-    public init(layout: PaywallLayout? = nil, periodSwitch: Bool? = nil, countdown: PaywallCountdown? = nil) {
+    public init(
+        layout: PaywallLayout? = nil, periodSwitch: Bool? = nil, countdown: PaywallCountdown? = nil,
+        testimonials: [String]? = nil
+    ) {
         self.layout = layout
         self.periodSwitch = periodSwitch
         self.countdown = countdown
+        self.testimonials = testimonials
     }
 
+    /// How long each testimonial shows before the next: long enough to read two lines.
+    public static let testimonialSeconds = 6.0
+
     /// The members of a paywall page (and of the catalog's `"paywall"`) that carry the design.
-    public static let memberNames: Set<String> = ["layout", "periodSwitch", "countdown"]
+    public static let memberNames: Set<String> = ["layout", "periodSwitch", "countdown", "testimonials"]
 
     /// This design with every member `base` sets and this one does not taken from `base`.
     public func overriding(_ base: PaywallDesign) -> PaywallDesign {
         PaywallDesign(
             layout: layout ?? base.layout, periodSwitch: periodSwitch ?? base.periodSwitch,
-            countdown: countdown ?? base.countdown)
+            countdown: countdown ?? base.countdown, testimonials: testimonials ?? base.testimonials)
     }
 
     /// The layout in force: the list unless one was chosen.

@@ -14,6 +14,9 @@ public struct PaywallPresentationDesign: Hashable, Sendable {
     public var countdown: String?
     /// When the countdown ends, over or not.
     public var countdownEnd: Date?
+    /// The testimonial shown now, and all of them (`--plain` lists each).
+    public var testimonial: String?
+    public var testimonials: [String] = []
 
     public init() {}
 }

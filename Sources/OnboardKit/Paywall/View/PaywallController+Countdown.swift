@@ -11,6 +11,7 @@ extension PaywallController {
 
     /// The presentation with the countdown's time left, while it runs; once it is over it is gone.
     func counting(_ presentation: PaywallPresentation?, on page: PaywallPage) -> PaywallPresentation? {
+        let presentation = withTestimonials(presentation, on: page)
         guard var presentation, let end = countdownEnd(on: page) else { return presentation }
         presentation.design.countdownEnd = end
         let left = Int(end.timeIntervalSince(now).rounded(.up))
@@ -34,5 +35,34 @@ extension PaywallController {
         var style = Date.FormatStyle(date: .abbreviated, time: .shortened).locale(locale)
         style.timeZone = timeZone
         return Messages.tr("Offer ends {{ date }}", ["date": end.formatted(style)])
+    }
+}
+
+/// Social proof: one testimonial at a time, the next every few seconds on the store's clock,
+/// a cut rather than a motion, so it turns under reduced motion too.
+extension PaywallController {
+    /// The index of the testimonial shown now among `count`.
+    func testimonialIndex(count: Int) -> Int {
+        let elapsed = max(0, now.timeIntervalSince(countdownStart))
+        return Int((elapsed / PaywallDesign.testimonialSeconds).rounded(.down)) % max(1, count)
+    }
+
+    /// The presentation with the page's testimonials and the one shown now.
+    func withTestimonials(_ presentation: PaywallPresentation?, on page: PaywallPage) -> PaywallPresentation? {
+        guard var presentation,
+            let testimonials = page.design.overriding(catalog.paywall).testimonials, !testimonials.isEmpty
+        else { return presentation }
+        presentation.design.testimonials = testimonials.map { SafeText.sanitize($0) }
+        presentation.design.testimonial = presentation.design.testimonials[testimonialIndex(count: testimonials.count)]
+        return presentation
+    }
+
+    /// The next wall time another testimonial shows; nil with fewer than two.
+    public func nextTestimonialTurn(on page: PaywallPage) -> Date? {
+        guard let count = page.design.overriding(catalog.paywall).testimonials?.count, count > 1 else { return nil }
+        let step = PaywallDesign.testimonialSeconds
+        let elapsed = max(0, now.timeIntervalSince(countdownStart))
+        let next = countdownStart.addingTimeInterval(((elapsed + 1e-9) / step).rounded(.down) * step + step)
+        return clock.wallDate(atSimulated: next)
     }
 }

@@ -15,6 +15,24 @@ extension PaywallView {
         return [Line(text: TextLayout.truncate(text, width: width), style: theme.accentText, kind: .centred)]
     }
 
+    /// The testimonial shown now, in at most two lines, as tall as the tallest of them so the
+    /// page never moves when the next one comes.
+    func testimonialLines(_ fit: Fit, width: Int) -> [Line] {
+        let all = presentation.design.testimonials
+        guard fit.testimonial, let shown = presentation.design.testimonial else { return [] }
+        func wrapped(_ text: String) -> [String] {
+            var lines = TextLayout.wrap(text, width: width)
+            if lines.count > 2 {
+                lines = [lines[0], TextLayout.truncate(lines[1...].joined(separator: " "), width: width)]
+            }
+            return lines
+        }
+        let height = all.map { wrapped($0).count }.max() ?? 1
+        var lines = aligned(wrapped(shown), theme.muted)
+        while lines.count < height { lines.append(Line(text: "", style: .plain, kind: .centred)) }
+        return lines
+    }
+
     /// The tabs, the chosen one in the button's colours.
     func tabLines(width: Int) -> [Line] {
         let design = presentation.design

@@ -226,6 +226,7 @@ public struct PaywallView {
         var twoLineButton = true
         var comparison = true
         var countdown = true
+        var testimonial = true
         /// The packages as cards; without, as rows.
         var cards = true
     }
@@ -256,6 +257,7 @@ public struct PaywallView {
             parts.append(p.features.count == 1 ? "feature" : "\(p.features.count) features")
         }
         if !fit.countdown && p.design.countdown != nil { parts.append("countdown") }
+        if !fit.testimonial && !p.design.testimonials.isEmpty { parts.append("testimonials") }
         if p.design.comparison != nil && comparisonLines(fit, width: width).isEmpty { parts.append("comparison table") }
         if p.design.layout == .cards && cardGeometry(fit, width: width) == nil { parts.append("cards (shown as rows)") }
         if !fit.details && p.rows.contains(where: { !$0.detail.isEmpty }) { parts.append("package descriptions") }
@@ -308,7 +310,8 @@ public struct PaywallView {
         // disclosure too long for the screen).
         // A comparison table goes after the subtitle, and then cards become rows.
         let steps: [WritableKeyPath<Fit, Bool>] = [
-            \.features, \.subtitle, \.countdown, \.comparison, \.cards, \.details, \.spaced, \.title, \.disclosure,
+            \.features, \.testimonial, \.subtitle, \.countdown, \.comparison, \.cards, \.details, \.spaced,
+            \.title, \.disclosure,
         ]
         var dropped: [WritableKeyPath<Fit, Bool>] = []
         for step in steps where height < total(fit, width: width, list: fullListHeight(fit, width: width)) {
@@ -380,7 +383,8 @@ public struct PaywallView {
         return [
             tabLines(width: width), title, subtitle, countdownLines(fit, width: width), features,
             comparisonLines(fit, width: width),
-            periodLines(width: width) + list + offer, buttonLines(fit, width: width) + disclosure, status, actions,
+            periodLines(width: width) + list + offer, testimonialLines(fit, width: width),
+            buttonLines(fit, width: width) + disclosure, status, actions,
         ]
     }
 

@@ -85,3 +85,32 @@ import Testing
         }
     }
 }
+
+/// Testimonials: one at a time, the next every few seconds, reduced motion or not.
+@Suite struct PaywallTestimonialTests {
+    @Test(arguments: [true, false])
+    func theyTurnOnTheClockAndWakeForIt(reducesMotion: Bool) throws {
+        var page = PaywallPage()
+        page.design = PaywallDesign(layout: .list, testimonials: ["First says so.", "Second agrees."])
+        let deck = PaywallFixtures.deck([.paywall(page)])
+        let setup = PaywallSetup(
+            catalog: try DesignedPaywallFixtures.catalog(), clock: StoreClock(startWallDate: PaywallFixtures.start))
+        var app = PaywallFixtures.app(
+            deck, setup: setup, width: 120, height: 40,
+            settings: AppSettings(reducesMotion: reducesMotion, seed: 1))
+        TestDecks.settle(&app)
+        func shown() -> [String] {
+            TestDecks.screen(app).lines.filter { $0.contains("says so") || $0.contains("agrees") }
+        }
+        #expect(shown().count == 1 && shown()[0].contains("First says so."))
+        let turn = PaywallFixtures.start.addingTimeInterval(PaywallDesign.testimonialSeconds)
+        #expect(app.nextChange == turn)
+        _ = app.update(.clock(turn))
+        #expect(shown().count == 1 && shown()[0].contains("Second agrees."))
+        _ = app.update(.clock(turn.addingTimeInterval(PaywallDesign.testimonialSeconds)))
+        #expect(shown().first?.contains("First says so.") == true)
+        // --plain lists them all.
+        let text = PlainTextRenderer.render(deck, paywall: app.paywall)
+        #expect(text.contains("First says so.") && text.contains("Second agrees."))
+    }
+}
