@@ -162,7 +162,7 @@ struct DeckDecoder {
             page.warnUnknownKeys(
                 CatalogDecoder.copyKeys.union(["kind", "offering", "since", "background", "when"]).union(
                     PaywallDesign.memberNames))
-            return decodePaywall(page)
+            return decodePaywall(page).map { designed($0, from: page) }
         case "question":
             return decodeQuestion(page).map(Page.question)
         default:
@@ -269,12 +269,11 @@ struct DeckDecoder {
                 LocalizedText.decode(node, path: itemPath, log: log, nonEmpty: false).map(words)
             }
         }
-        var paywall = PaywallPage(
-            offeringID: page.string("offering", nonEmpty: true), title: text("title"),
-            subtitle: text("subtitle", nonEmpty: false), features: features, callToAction: text("callToAction"),
-            callToActionWithIntroOffer: text("callToActionWithIntroOffer"))
-        paywall.design = PaywallDesign.decode(page, log: log, words: words)
-        return .paywall(paywall)
+        return .paywall(
+            PaywallPage(
+                offeringID: page.string("offering", nonEmpty: true), title: text("title"),
+                subtitle: text("subtitle", nonEmpty: false), features: features, callToAction: text("callToAction"),
+                callToActionWithIntroOffer: text("callToActionWithIntroOffer")))
     }
 
     func loadArt(_ relativePath: String, path: JSONPath, location: SourceLocation?) -> ANSIArt {

@@ -73,13 +73,30 @@ import Testing
     }
 
     @Test func aPageSetsItsOwnLayout() throws {
-        let deck =
-            #"{"app": {"id": "a", "name": "A", "version": "1"}, "pages": [{"kind": "paywall", "layout": "cards", "periodSwitch": false}, {"kind": "paywall", "layout": "grid"}]}"#
-        let result = DeckLoader.decode(Array(deck.utf8), file: "d.json", reader: .memory([:]))
+        let deck = #"""
+            {"app": {"id": "a", "name": "A", "version": "1"}, "pages": [
+              {"kind": "paywall", "layout": "cards", "periodSwitch": false, "countdown": {"for": "PT1H"},
+               "testimonials": [{"default": "Great", "de": "Toll"}]}]}
+            """#
+        let result = DeckLoader.decode(
+            Array(deck.utf8), file: "d.json", reader: .memory([:]), language: LanguagePreference(tags: ["de"]))
+        let first = try #require(result.deck?.pages.first ?? nil)
+        if case .paywall(let page) = first {
+            #expect(
+                page.design
+                    == PaywallDesign(
+                        layout: .cards, periodSwitch: false, countdown: PaywallCountdown(.after(seconds: 3_600)),
+                        testimonials: ["Toll"]))
+        } else {
+            Issue.record("not a paywall: \(first)")
+        }
+        let broken =
+            #"{"app": {"id": "a", "name": "A", "version": "1"}, "pages": [{"kind": "paywall", "layout": "grid"}]}"#
+        let refused = DeckLoader.decode(Array(broken.utf8), file: "d.json", reader: .memory([:]))
         #expect(
-            result.diagnostics.contains {
-                $0.path == "pages[1].layout" && $0.message.contains(#"unknown layout "grid""#)
-            }, "\(result.diagnostics)")
+            refused.diagnostics.contains {
+                $0.path == "pages[0].layout" && $0.message.contains(#"unknown layout "grid""#)
+            }, "\(refused.diagnostics)")
     }
 
     /// The page's members win one by one; the rest come from the catalog.

@@ -66,6 +66,21 @@ import Testing
         #expect(try Fixtures.shownNames(app) == ["Plus Monthly"])
     }
 
+    /// A tab or a side of the switch that changes the package the button buys tells the
+    /// host, as choosing it in the list does; one that changes nothing tells nothing.
+    @Test func tabsAndTheSwitchTellThePackageSelected() throws {
+        var app = try Fixtures.app(.tiers)
+        _ = app.takeEvents()
+        _ = app.update(.key(.character("b")))
+        #expect(
+            app.takeEvents() == [.packageSelected(offering: "studio", package: "pro_monthly", product: "pro_monthly")])
+        _ = app.update(.key(.tab))
+        #expect(
+            app.takeEvents() == [.packageSelected(offering: "studio", package: "max_monthly", product: "max_monthly")])
+        _ = app.update(.key(.down))
+        #expect(app.takeEvents() == [])
+    }
+
     @Test func theTabsAreShownAndTheChosenOneIsHighlighted() throws {
         var app = try Fixtures.app(.tiers)
         _ = app.update(.key(.tab))
