@@ -93,6 +93,22 @@ public final class FirstRunRun {
         }
     }
 
+    /// The start of `appID`'s countdowns: the one kept, else `now`, kept from now on (a state
+    /// that may not be written, or cannot be, gives `now`, and says the second).
+    public func countdownStart(_ now: Date, forApp appID: String) -> Date {
+        if let kept = try? store.loadWithoutRepair().countdownStart(forApp: appID) { return kept }
+        guard !leavesStateAlone else { return now }
+        do {
+            let state = try store.update { (state: inout FirstRunState) -> Bool in
+                state.keepCountdownStart(now, appID: appID)
+            }
+            return state.countdownStart(forApp: appID) ?? now
+        } catch {
+            problems.append("the paywall's countdown start was not saved: \(error.description)")
+            return now
+        }
+    }
+
     /// The problems not handed out yet, for the caller to say on stderr, each once.
     public func unsaidProblems() -> [String] {
         defer { said = problems.count }

@@ -132,6 +132,11 @@ extension OnboardingApp {
             celebrationNote = Self.purchasesOffNote
             return []
         }
+        var action = action
+        // Cards run from the right under a right-to-left language: ← goes to the next one.
+        if settings.layoutDirection == .rightToLeft, action == .previousCard || action == .nextCard {
+            action = action == .previousCard ? .nextCard : .previousCard
+        }
         let blocking = paywall.isBlockingNavigation
         // Enter buys only a package the customer can see, never one scrolled out of the list.
         if action == .buy, !blocking, !isSelectedPackageOnScreen { return [] }

@@ -132,6 +132,8 @@ extension OnboardingApp {
         case .privacyPolicy: return clickAction(.showPrivacyPolicy)
         case .termsOfUse: return clickAction(.showTermsOfUse)
         case .notNow: return clickAction(.notNow)
+        case .tab(let index): paywall?.selectTier(index, on: page)
+        case .period(let side): paywall?.selectPeriod(side, on: page)
         }
         return []
     }

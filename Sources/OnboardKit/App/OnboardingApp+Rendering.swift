@@ -66,8 +66,9 @@ extension OnboardingApp {
         let left =
             atRest
             ? 0 : pageLeft(carousel.position, pageWidth: max(1, content.width), offset: Int(slide.offset.rounded()))
-        return PaywallView(presentation: presentation, theme: theme).placement(
-            in: content.offsetBy(dx: left), clip: content)
+        return PaywallView(presentation: presentation, theme: theme, layoutDirection: settings.layoutDirection)
+            .placement(
+                in: content.offsetBy(dx: left), clip: content)
     }
 
     /// What the current page's paywall leaves out to fit the window at rest (`PaywallView.leftOut`);
@@ -75,6 +76,13 @@ extension OnboardingApp {
     public var paywallLeftOut: [String]? {
         guard let page = currentPaywallPage, let presentation = paywall?.presentation(for: page) else { return nil }
         return PaywallView(presentation: presentation, theme: theme).leftOut(in: layout.content)
+    }
+
+    /// The next second of the countdown on the paywall shown, if one runs: the shell wakes once a
+    /// second for it, and not at all on any other page.
+    var countdownTick: Date? {
+        guard let page = currentPaywallPage, let paywall else { return nil }
+        return [paywall.nextCountdownTick(on: page), paywall.nextTestimonialTurn(on: page)].compactMap { $0 }.min()
     }
 
     /// True when the selected package's row is wholly on screen, or will be when the page

@@ -211,7 +211,7 @@ public struct OnboardingApp: Sendable {
     /// The next wall time something changes without input (a subscription renews or ends, the
     /// next page turns by itself): the shell sleeps until then and sends `.clock`.
     public var nextChange: Date? {
-        [paywall?.nextChange, autoplay?.deadline].compactMap { $0 }.min()
+        [paywall?.nextChange, autoplay?.deadline, countdownTick].compactMap { $0 }.min()
     }
 
     /// Autoplay's turn: the next page, the first again after the last when looping; without

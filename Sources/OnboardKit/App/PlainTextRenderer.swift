@@ -41,13 +41,17 @@ public enum PlainTextRenderer {
             case .question(let question):
                 output.append(contentsOf: questionLines(question, answer: answers[question.id], width: width))
             case .paywall(let page):
-                guard let presentation = paywall?.presentation(for: page) else {
+                guard let sections = paywall?.plainSections(for: page), let presentation = sections.first?.presentation
+                else {
                     output.append(
                         page.offeringID.map { Messages.tr("Offering: {{ offering }}", ["offering": $0]) }
                             ?? Messages.tr("Offering: current"))
                     break
                 }
-                output.append(contentsOf: paywallLines(presentation, width: width))
+                output.append(contentsOf: paywallLines(presentation, width: width, tiers: sections))
+                if let end = paywall?.countdownEndText(on: page) { output.append(end) }
+                let testimonials = paywall?.presentation(for: page)?.design.testimonials ?? []
+                output += testimonials.flatMap { TextLayout.wrap($0, width: width) }
             }
             output.append("")
         }
@@ -98,11 +102,51 @@ public enum PlainTextRenderer {
         return lines
     }
 
-    static func paywallLines(_ presentation: PaywallPresentation, width: Int) -> [String] {
+    /// The paywall as text: its words, a comparison table as a line per feature, then each
+    /// tier (`tiers`, named; one unnamed section without tabs) with its features and every
+    /// package of every period, their badges and savings included.
+    static func paywallLines(
+        _ presentation: PaywallPresentation, width: Int,
+        tiers: [(tier: String?, presentation: PaywallPresentation)] = []
+    ) -> [String] {
         var lines = TextLayout.wrap(presentation.title, width: width)
         if !presentation.subtitle.isEmpty { lines += TextLayout.wrap(presentation.subtitle, width: width) }
-        lines += presentation.features.map { BidiText.line([.text("✓ "), .value($0)]) }
+        if let table = presentation.design.comparison {
+            for row in table.rows {
+                var pieces: [LinePiece] = [.value(row.feature), .text(":")]
+                for (column, cell) in zip(table.columns, row.cells) {
+                    pieces += [.text(pieces.count > 2 ? " · " : " "), .value(column), .text(" "), .value(cell)]
+                }
+                lines.append(BidiText.line(pieces))
+            }
+        }
+        for (tier, section) in tiers.isEmpty ? [(nil, presentation)] : tiers {
+            if let tier {
+                lines.append("")
+                lines.append(Messages.tr("Tier: {{ name }}", ["name": tier]))
+            }
+            lines += section.features.map { BidiText.line([.text("✓ "), .value($0)]) }
+            lines.append("")
+            lines += packageLines(section, width: width)
+        }
         lines.append("")
+        // The request keys are for the screen; plain output has no keys.
+        let requestKeys = PaywallController.requestKeys
+        lines += presentation.statusLines.filter { $0 != requestKeys }
+        lines += presentation.statusNotes.flatMap { TextLayout.wrap($0, width: width) }
+        if let privacy = presentation.privacyPolicy {
+            lines.append(Messages.tr("Privacy Policy: {{ address }}", ["address": privacy]))
+        }
+        if let terms = presentation.termsOfUse {
+            lines.append(Messages.tr("Terms of Use: {{ address }}", ["address": terms]))
+        }
+        return lines
+    }
+
+    /// A line per package (name, price, per month, badge, whether it is yours), its details, its
+    /// offer and its terms.
+    static func packageLines(_ presentation: PaywallPresentation, width: Int) -> [String] {
+        var lines: [String] = []
         for (index, row) in presentation.rows.enumerated() {
             var pieces: [LinePiece] = [.text("- "), .value(row.name), .text(": "), .value(row.price)]
             if let perMonth = row.perMonth { pieces += [.text(" ("), .value(perMonth), .text(")")] }
@@ -115,17 +159,6 @@ public enum PlainTextRenderer {
             if presentation.disclosures.indices.contains(index), !presentation.disclosures[index].isEmpty {
                 lines += TextLayout.wrap(presentation.disclosures[index], width: width - 2).map { "  " + $0 }
             }
-        }
-        lines.append("")
-        // The request keys are for the screen; plain output has no keys.
-        let requestKeys = PaywallController.requestKeys
-        lines += presentation.statusLines.filter { $0 != requestKeys }
-        lines += presentation.statusNotes.flatMap { TextLayout.wrap($0, width: width) }
-        if let privacy = presentation.privacyPolicy {
-            lines.append(Messages.tr("Privacy Policy: {{ address }}", ["address": privacy]))
-        }
-        if let terms = presentation.termsOfUse {
-            lines.append(Messages.tr("Terms of Use: {{ address }}", ["address": terms]))
         }
         return lines
     }

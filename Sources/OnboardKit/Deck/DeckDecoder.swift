@@ -162,8 +162,9 @@ struct DeckDecoder {
             page.warnUnknownKeys(
                 CatalogDecoder.copyKeys.union([
                     "kind", "offering", "since", "background", "when", "exitOffer", "survey",
-                ]))
-            return decodePaywall(page)
+                ])
+                .union(PaywallDesign.memberNames))
+            return decodePaywall(page).map { designed($0, from: page) }
         case "question":
             return decodeQuestion(page).map(Page.question)
         default:

@@ -90,6 +90,8 @@ public struct PaywallPage: Hashable, Sendable {
     public var exitOffer: ExitOffer?
     /// What the page asks once of a user who declined it.
     public var survey: PaywallSurvey?
+    /// The page's layout and period switch, over the catalog's (`PaywallDesign.overriding`).
+    public var design = PaywallDesign()
 
     public init(
         offeringID: String? = nil, title: String? = nil, subtitle: String? = nil, features: [String]? = nil,

@@ -38,6 +38,14 @@ public enum KeyAction: Hashable, Sendable, CaseIterable {
     case manageTransactions
     /// Open the box to type an offer code into.
     case enterOfferCode
+    /// The card to the left or right on a `cards` paywall (mirrored right to left by the app).
+    case previousCard
+    case nextCard
+    /// The tab before or after on a `tiers` paywall.
+    case previousTier
+    case nextTier
+    /// Monthly | Yearly on a paywall with a period switch.
+    case togglePeriod
 
     // The confirmation box.
     case confirm

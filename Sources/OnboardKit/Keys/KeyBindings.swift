@@ -69,6 +69,15 @@ public enum KeyBindings {
                 KeyBinding(.character("m"), .manageTransactions), Messages.trNoop("transaction manager"),
                 note: "the store's transactions: cancel, refund, fail a renewal, resolve, approve"),
             KeyHelpEntry(KeyBinding(.character("o"), .enterOfferCode), Messages.trNoop("redeem an offer code")),
+            KeyHelpEntry(
+                [KeyBinding(.left, .previousCard), KeyBinding(.right, .nextCard)],
+                Messages.trNoop("choose a card"), note: "a `cards` paywall; elsewhere they turn the page"),
+            KeyHelpEntry(
+                [KeyBinding(.tab, .nextTier), KeyBinding(.backTab, .previousTier)],
+                Messages.trNoop("next · previous tier"), note: "a `tiers` paywall", separator: " · "),
+            KeyHelpEntry(
+                KeyBinding(.character("b"), .togglePeriod), Messages.trNoop("monthly · yearly"),
+                note: "a paywall with a period switch"),
         ])
 
     public static let confirmation = KeyMap(

@@ -19,6 +19,9 @@ public struct PaywallSetup: Sendable {
     /// The licenses stored in the state, verified at start: they grant beside the simulated
     /// store, and the paywall says which grants what.
     public var licenses: [License]
+    /// When this user first met a paywall counting down `"for"` a while (the first-run state
+    /// keeps it); nil: counted from when the paywall opens.
+    public var countdownStart: Date?
 
     public init(
         catalog: Catalog, ledger: Ledger = Ledger(), mode: StoreSimulator.SimulationMode = .success,

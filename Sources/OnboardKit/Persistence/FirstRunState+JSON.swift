@@ -45,6 +45,13 @@ extension FirstRunState {
             }
             self.assignments = assignments.isEmpty ? nil : assignments
         }
+        if let startsNode = Self.member("countdownStarts", of: object), !startsNode.isNull {
+            var starts: [String: Date] = [:]
+            for member in try Self.members(startsNode, "countdownStarts") {
+                starts[member.key] = try Self.date(member.value, "countdownStarts.\(member.key)")
+            }
+            countdownStarts = starts.isEmpty ? nil : starts
+        }
     }
 
     /// The state as the file keeps it: two-space indented, keys sorted, ending in a newline.
@@ -57,8 +64,8 @@ extension FirstRunState {
             apps[id]?.write(to: &text, indent: "    ")
         }
         text += ids.isEmpty ? "}" : "\n  }"
-        // Keys in sorted order: "apps", "assignments", "catalogPaths", the last two only when
-        // there are some.
+        // Keys in sorted order: "apps", "assignments", "catalogPaths", "countdownStarts", the
+        // last three only when there are some.
         if let assignments {
             text += ",\n  \"assignments\" : {"
             for (index, id) in assignments.keys.sorted().enumerated() {
@@ -77,6 +84,13 @@ extension FirstRunState {
             text += ",\n  \"catalogPaths\" : {"
             for (index, id) in catalogPaths.keys.sorted().enumerated() {
                 text += (index == 0 ? "\n" : ",\n") + "    \(Self.quoted(id)) : \(Self.quoted(catalogPaths[id]!))"
+            }
+            text += "\n  }"
+        }
+        if let countdownStarts {
+            text += ",\n  \"countdownStarts\" : {"
+            for (index, id) in countdownStarts.keys.sorted().enumerated() {
+                text += (index == 0 ? "\n" : ",\n") + "    \(Self.quoted(id)) : \(Self.seconds(countdownStarts[id]!))"
             }
             text += "\n  }"
         }

@@ -73,6 +73,9 @@ public struct FirstRunState: Codable, Hashable, Sendable {
     /// Each app's experiment assignments (experiment id -> variant id), kept from the first
     /// tour that showed them so that later weights move no one. Nil rather than empty, as above.
     public internal(set) var assignments: [String: [String: String]]?
+    /// When each app's user first met a paywall with a countdown `"for"` a while, so the offer
+    /// ends at one time however often the tour is shown. Nil rather than empty, as above.
+    public internal(set) var countdownStarts: [String: Date]?
 
     public init(apps: [String: Record] = [:], catalogPaths: [String: String] = [:]) {
         self.apps = apps

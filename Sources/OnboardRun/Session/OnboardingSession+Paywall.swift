@@ -43,7 +43,9 @@ extension OnboardingSession {
     /// The setup's locale and time zone are left to the call: both read ICU's data, which the
     /// pages before a paywall do without (see DECISIONS.md, "The paywall is built when it
     /// comes near").
-    func loadPaywall(for deck: Deck, leavesStateAlone: Bool) -> Result<(@Sendable () -> PaywallSetup)?, SessionStop> {
+    func loadPaywall(
+        for deck: Deck, leavesStateAlone: Bool, stateRun: FirstRunRun? = nil
+    ) -> Result<(@Sendable () -> PaywallSetup)?, SessionStop> {
         guard let path = catalogPath(for: deck) else {
             if !deck.hasPaywall { return .success(nil) }
             say(
@@ -67,7 +69,29 @@ extension OnboardingSession {
             say("\(error)")
             return .failure(SessionStop(exitCode: error.exitCode))
         }
-        return .success(paywallSetup(catalog: catalog, ledger: ledger, deck: deck, leavesStateAlone: leavesStateAlone))
+        let make = paywallSetup(catalog: catalog, ledger: ledger, deck: deck, leavesStateAlone: leavesStateAlone)
+        guard let start = countdownStart(deck: deck, catalog: catalog, stateRun: stateRun) else {
+            return .success(make)
+        }
+        let started: @Sendable () -> PaywallSetup = {
+            var setup = make()
+            setup.countdownStart = start
+            return setup
+        }
+        return .success(started)
+    }
+
+    /// When this user first met the deck's countdown `"for"` a while: kept in the first-run
+    /// state the first time (a run on a simulated clock counts from its `--now` and keeps
+    /// nothing, so a demo never moves a real offer's end). Nil without such a countdown.
+    func countdownStart(deck: Deck, catalog: Catalog, stateRun: FirstRunRun?) -> Date? {
+        let counts = deck.pages.contains { page in
+            guard case .paywall(let paywall) = page else { return false }
+            return paywall.design.overriding(catalog.paywall).countdown?.needsFirstSeen == true
+        }
+        guard counts else { return nil }
+        if let now = settings.now { return now }
+        return stateRun?.countdownStart(Date(), forApp: deck.app.id) ?? Date()
     }
 
     /// What makes the paywall's setup: the store on the session's clock, and for a catalog with

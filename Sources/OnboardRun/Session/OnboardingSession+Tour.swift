@@ -93,7 +93,7 @@ extension OnboardingSession {
     func prepareTour(
         shown: Deck, pageIndexes: [Int], state: FirstRunState, stateRun: FirstRunRun, started: Date
     ) -> Result<SessionTour, SessionStop> {
-        loadPaywall(for: shown, leavesStateAlone: stateRun.leavesStateAlone).flatMap { paywall in
+        loadPaywall(for: shown, leavesStateAlone: stateRun.leavesStateAlone, stateRun: stateRun).flatMap { paywall in
             RunPreferences.load(
                 reducesMotion: settings.reducesMotion, theme: settings.theme, environment: environment,
                 pictures: settings.pictures, say: say

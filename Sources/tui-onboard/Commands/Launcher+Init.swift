@@ -51,6 +51,7 @@ extension Launcher {
             wrote \(written.dropLast().joined(separator: ", ")) and \(written.last ?? "")
             check it:  tui-onboard validate \(deck)
             show it:   tui-onboard --deck \(deck)
+            the paywall's "layout" in it is one of \(StarterDeck.layouts) (docs/catalog-format.md)
 
             """)
     }

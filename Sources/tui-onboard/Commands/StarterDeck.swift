@@ -1,3 +1,5 @@
+import OnboardKit
+
 /// What `tui-onboard init` writes: a deck with a step, a hero, a question and a paywall page, the step's
 /// art and the paywall's catalog. Kept in the binary, so `init` works wherever it is installed.
 enum StarterDeck {
@@ -65,12 +67,20 @@ enum StarterDeck {
                 },
                 {
                   "kind": "paywall",
-                  "offering": "default"
+                  "offering": "default",
+                  "layout": "list",
+                  "periodSwitch": false
                 }
               ]
             }
 
             """)
+
+    /// The layouts a paywall page can pick, as `init` names them: "list, cards, tiers or comparison".
+    static var layouts: String {
+        let names = PaywallLayout.allCases.map(\.rawValue)
+        return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+    }
 
     static let art = File(
         path: "art/welcome.txt",
@@ -137,6 +147,10 @@ enum StarterDeck {
                     { "id": "$rc_annual", "product": "mytool_pro_annual" },
                     { "id": "$rc_monthly", "product": "mytool_pro_monthly" },
                     { "id": "$rc_lifetime", "product": "mytool_pro_lifetime" }
+                  ],
+                  "tiers": [
+                    { "id": "pro", "name": "Pro", "packages": ["$rc_annual", "$rc_monthly"] },
+                    { "id": "lifetime", "name": "Lifetime", "packages": ["$rc_lifetime"] }
                   ],
                   "copy": {
                     "title": "Go Pro",

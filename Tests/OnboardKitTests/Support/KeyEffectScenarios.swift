@@ -62,6 +62,9 @@ enum KeyEffectScenarios {
             return [
                 Scenario(name: "default package", app: first), Scenario(name: "next package", app: second),
                 Scenario(name: "a request waiting", app: waiting),
+                // Tab, Shift-Tab and b work where there are tiers and a switch; ← → on cards.
+                Scenario(name: "tiers with a period switch", app: try DesignedPaywallFixtures.app(.tiers)),
+                Scenario(name: "cards", app: try DesignedPaywallFixtures.app(.cards, width: 120, height: 40)),
             ]
         case .testStoreSheet:
             var app = try PaywallFixtures.flowApp(mode: .prompt, latency: 0)

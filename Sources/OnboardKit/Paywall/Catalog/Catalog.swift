@@ -13,6 +13,8 @@ public struct Catalog: Hashable, Sendable {
     /// Offer codes a customer can redeem, each for one product.
     public var offerCodes: [SubscriptionOffer]
     public var store: StoreSettings
+    /// The design of every paywall (`"paywall"`), which a paywall page's own members override.
+    public var paywall = PaywallDesign()
 
     public init(
         offerings: [Offering], currentOfferingID: String, products: [String: Product], entitlements: [Entitlement],

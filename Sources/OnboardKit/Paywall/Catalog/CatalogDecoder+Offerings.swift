@@ -2,8 +2,8 @@ import FoundationEssentials
 
 extension CatalogDecoder {
     static let entitlementKeys: Set<String> = ["id", "displayName", "products"]
-    static let offeringKeys: Set<String> = ["id", "packages", "defaultPackage", "copy"]
-    static let packageKeys: Set<String> = ["id", "product"]
+    static let offeringKeys: Set<String> = ["id", "packages", "defaultPackage", "copy", "tiers", "comparison"]
+    static let packageKeys: Set<String> = ["id", "product", "badge"]
     static let copyKeys: Set<String> = [
         "title", "subtitle", "features", "callToAction", "callToActionWithIntroOffer", "disclosure",
     ]
@@ -136,8 +136,15 @@ extension CatalogDecoder {
             guard let decoded = readCopy(copyReader) else { return nil }
             copy = decoded
         }
+        let packageIDs = Set(packages.map(\.identifier))
+        guard let tiers = readTiers(reader, packageIDs: packageIDs),
+            let comparison = readComparison(reader, columnIDs: packageIDs.union(tiers.map(\.id)))
+        else { return nil }
         guard valid else { return nil }
-        return Offering(id: id, packages: packages, defaultPackageID: defaultPackageID, copy: copy)
+        var offering = Offering(id: id, packages: packages, defaultPackageID: defaultPackageID, copy: copy)
+        offering.tiers = tiers
+        offering.comparison = comparison
+        return offering
     }
 
     private func readPackage(_ node: JSONNode, path itemPath: JSONPath, seen: inout [String: SourceLocation])
@@ -173,7 +180,9 @@ extension CatalogDecoder {
             return nil
         }
         warnAboutMismatch(type: type, identifier: identifier, product: product, path: itemPath, location: idLocation)
-        return Package(identifier: identifier, product: product)
+        var package = Package(identifier: identifier, product: product)
+        package.badge = readBadge(reader)
+        return package
     }
 
     /// "did you mean" for a mistyped reserved identifier; common synonyms first, since

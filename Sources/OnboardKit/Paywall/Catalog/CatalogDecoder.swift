@@ -9,7 +9,7 @@ public final class CatalogDecoder {
     /// Members of the top-level object.
     static let documentKeys: Set<String> = [
         "$schema", "formatVersion", "currency", "storekit", "currentOffering", "links", "products", "entitlements",
-        "offerings", "licensing", "offerCodes", "store",
+        "offerings", "licensing", "offerCodes", "store", "paywall",
     ]
     static let storeKeys: Set<String> = ["gracePeriod"]
     /// The newest format version this decoder reads.
@@ -134,10 +134,13 @@ public final class CatalogDecoder {
         warnAboutProductsGrantingNothing(entitlements)
         texts.checkExperimentTexts(in: log, document: "catalog")
         if validates { texts.warnAboutMissingLanguages(in: log, document: "catalog") }
+        let paywall = readPaywallDesign(document)
         guard let currentOfferingID else { return nil }
-        return Catalog(
+        var catalog = Catalog(
             offerings: offerings, currentOfferingID: currentOfferingID, products: products, entitlements: entitlements,
             links: links, licensing: licensing, offerCodes: offerCodes, store: store)
+        catalog.paywall = paywall
+        return catalog
     }
 
     /// A member shown to the customer: a string, or an object of languages of which the

@@ -6,6 +6,12 @@ public struct Offering: Hashable, Sendable {
     /// The package selected when the paywall opens; nil selects the first.
     public var defaultPackageID: String?
     public var copy: PaywallCopy
+    /// The tiers a `tiers` or `comparison` paywall shows, as the catalog declares them; empty
+    /// when it declares none (`designTiers` then works them out).
+    public var tiers: [PaywallTier] = []
+    /// The rows of a `comparison` paywall's table, as the catalog declares them; empty: the
+    /// tiers' features, ✓ where a tier lists one and ✗ where not.
+    public var comparison: [ComparisonRow] = []
 
     public init(id: String, packages: [Package], defaultPackageID: String? = nil, copy: PaywallCopy) {
         self.id = id

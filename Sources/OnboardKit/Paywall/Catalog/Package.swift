@@ -3,6 +3,8 @@
 public struct Package: Hashable, Sendable {
     public var identifier: String
     public var product: Product
+    /// The catalog's badge ("Most popular", "{{ savings }}"), a copy template; nil: none.
+    public var badge: String?
 
     public init(identifier: String, product: Product) {
         self.identifier = identifier

@@ -15,9 +15,13 @@ public struct PaywallController: Sendable {
     let locale: Locale
     let timeZone: TimeZone
     let calendar: Calendar
+    /// The selected package and the list's first row (so it scrolls only as needed), per
+    /// offering and per set of packages its tab and period switch show (`viewKey`).
     private var selection: [String: Int] = [:]
-    /// The first package row the list showed, per offering, so it scrolls only as needed.
     private var listTop: [String: Int] = [:]
+    /// The tab and the period switch's side chosen per offering, kept while the paywall is open.
+    var tierChoice: [String: Int] = [:]
+    var periodChoice: [String: PeriodSide] = [:]
     /// The boxes the paywall itself opened over its page, bottom first; the store's come over
     /// them (`openBoxes`, `top`).
     var ownBoxes: [PaywallBox] = []
@@ -25,6 +29,8 @@ public struct PaywallController: Sendable {
     private(set) var lifecycleText = PaywallLifecycleText()
     private var lifecycleTextSource: Int?
     let checkoutReference: String?
+    /// Where a countdown `"for"` a while counts from, on the store's clock (`PaywallSetup`).
+    let countdownStart: Date
     /// The stored licenses that verify: they grant beside the simulated store, counted at the
     /// store's `now`, as `has --now` and `status --now` count them.
     public internal(set) var licenses: [License]
@@ -38,7 +44,7 @@ public struct PaywallController: Sendable {
     public private(set) var entitlements: EntitlementCache
     /// Each page's formatted prices, discounts and copy (`prepare(_:)`): they depend only on
     /// the page, the catalog and the locale, none of which a key changes.
-    private var offeringTexts: [PaywallPage: PaywallOfferingText] = [:]
+    private var offeringTexts: [OfferingTextKey: PaywallOfferingText] = [:]
     /// The entitlement lines under the button, worked out again only when the entitlements or
     /// the pending requests change (their dates go through ICU).
     public private(set) var statusLines: [String] = []
@@ -64,6 +70,7 @@ public struct PaywallController: Sendable {
         timeZone = setup.timeZone
         calendar = setup.calendar
         checkoutReference = setup.checkoutReference
+        countdownStart = setup.countdownStart ?? setup.clock.simulatedDate(atWall: setup.clock.startWallDate)
         licenses = setup.licenses
         entitlements = EntitlementCache(
             StoreContext(
@@ -84,18 +91,30 @@ public struct PaywallController: Sendable {
         refreshStatusLines()
     }
 
-    /// The page's offering, its copy overridden by what the page says.
-    func offering(for page: PaywallPage) -> Offering? {
+    /// The page's offering as its design shows it now: its copy overridden by what the page
+    /// says, its tab and period switch as chosen.
+    func designed(for page: PaywallPage) -> DesignedOffering? {
         guard var offering = page.offeringID.flatMap(catalog.offering(id:)) ?? catalog.currentOffering else {
             return nil
         }
         offering.copy = page.overriding(offering.copy)
-        return offering
+        return DesignedOffering(
+            base: offering, design: page.design.overriding(catalog.paywall), tierIndex: tierChoice[offering.id],
+            period: periodChoice[offering.id])
+    }
+
+    /// The packages the page shows now (its tab's, on the period switch's side), with its copy.
+    func offering(for page: PaywallPage) -> Offering? { designed(for: page)?.visible }
+
+    /// What the selection and the list's scrolling are kept under: the offering and the
+    /// packages shown, so each tab and each side of the switch keeps its own.
+    static func viewKey(_ offering: Offering) -> String {
+        offering.id + "\u{1F}" + offering.packages.map(\.identifier).joined(separator: "\u{1F}")
     }
 
     /// The package the cursor is on for an offering: the offering's default until moved.
     func selectedIndex(in offering: Offering) -> Int {
-        if let index = selection[offering.id] { return index }
+        if let index = selection[Self.viewKey(offering)] { return index }
         if let id = offering.defaultPackageID, let index = offering.packages.firstIndex(where: { $0.identifier == id })
         {
             return index
@@ -122,30 +141,38 @@ public struct PaywallController: Sendable {
 
     /// What the page shows now. Formats nothing once `prepare(_:)` has seen the page.
     public func presentation(for page: PaywallPage) -> PaywallPresentation? {
-        if let text = offeringTexts[page] { return presentation(from: text) }
+        guard let designed = designed(for: page) else { return nil }
+        if let text = offeringTexts[OfferingTextKey(page: page, view: Self.viewKey(designed.visible))] {
+            return counting(presentation(from: text, designed: designed), on: page)
+        }
         return freshPresentation(for: page)
     }
 
     /// The presentation built from nothing kept: what the kept texts must always give.
     func freshPresentation(for page: PaywallPage) -> PaywallPresentation? {
-        guard let offering = offering(for: page) else { return nil }
+        guard let designed = designed(for: page) else { return nil }
         let statuses = shownStatuses
-        return presentation(
-            from: PaywallOfferingText(offering: offering, catalog: catalog, formatter: formatter),
-            statusLines: Self.statusLines(
-                statuses, catalog: catalog, formatter: formatter, locale: locale, timeZone: timeZone,
-                isSandbox: isSandbox, hasPending: !pendingTransactions.isEmpty),
-            statusNotes: Self.licenseNotes(statuses, locale: locale, timeZone: timeZone))
+        return counting(
+            presentation(
+                from: PaywallOfferingText(designed: designed, catalog: catalog, formatter: formatter),
+                designed: designed,
+                statusLines: Self.statusLines(
+                    statuses, catalog: catalog, formatter: formatter, locale: locale, timeZone: timeZone,
+                    isSandbox: isSandbox, hasPending: !pendingTransactions.isEmpty),
+                statusNotes: Self.licenseNotes(statuses, locale: locale, timeZone: timeZone)), on: page)
     }
 
     /// Works out the page's prices and copy once, for every later `presentation(for:)`.
     public mutating func prepare(_ page: PaywallPage) {
-        guard offeringTexts[page] == nil, let offering = offering(for: page) else { return }
-        offeringTexts[page] = PaywallOfferingText(offering: offering, catalog: catalog, formatter: formatter)
+        guard let designed = designed(for: page) else { return }
+        let key = OfferingTextKey(page: page, view: Self.viewKey(designed.visible))
+        guard offeringTexts[key] == nil else { return }
+        offeringTexts[key] = PaywallOfferingText(designed: designed, catalog: catalog, formatter: formatter)
     }
 
-    private func presentation(
-        from text: PaywallOfferingText, statusLines: [String]? = nil, statusNotes: [String]? = nil
+    func presentation(
+        from text: PaywallOfferingText, designed: DesignedOffering, statusLines: [String]? = nil,
+        statusNotes: [String]? = nil
     ) -> PaywallPresentation {
         let offering = text.offering
         let productIDs = Set(offering.packages.map(\.product.id))
@@ -159,9 +186,10 @@ public struct PaywallController: Sendable {
             blockedProductIDs: snapshot.blockedProductIDs.intersection(productIDs),
             introEligibleProductIDs: snapshot.introEligibleProductIDs.intersection(productIDs).subtracting(licensed),
             licensedProductIDs: licensed, statusLines: statusLines ?? self.statusLines, progress: progressText,
-            listTop: listTop[offering.id] ?? 0,
+            listTop: listTop[Self.viewKey(offering)] ?? 0,
             lifecycle: lifecycleTextSource == entitlements.computations ? lifecycleText : lifecycleWords(snapshot))
         presentation.statusNotes = statusNotes ?? self.statusNotes
+        presentation.applyDesign(designed, selectedIndex: selectedIndex(in: offering))
         return presentation
     }
 
@@ -262,7 +290,7 @@ public struct PaywallController: Sendable {
         case .transactionManager(let box):
             return performOnManager(action, box: box)
         case nil:
-            return performOnPage(action, offering: offering)
+            return performDesignAction(action, on: page) ?? performOnPage(action, offering: offering)
         }
     }
 
@@ -285,9 +313,9 @@ public struct PaywallController: Sendable {
         let index = selectedIndex(in: offering)
         switch action {
         case .previousPackage:
-            selection[offering.id] = max(0, index - 1)
+            selection[Self.viewKey(offering)] = max(0, index - 1)
         case .nextPackage:
-            selection[offering.id] = min(offering.packages.count - 1, index + 1)
+            selection[Self.viewKey(offering)] = min(offering.packages.count - 1, index + 1)
         case .buy:
             guard offering.packages.indices.contains(index),
                 !licensedProductIDs.contains(offering.packages[index].product.id)
@@ -362,13 +390,13 @@ public struct PaywallController: Sendable {
         guard !store.isBusy, let offering = offering(for: page), offering.packages.indices.contains(index) else {
             return
         }
-        selection[offering.id] = index
+        selection[Self.viewKey(offering)] = index
     }
 
     /// Remembers where the list of the page's offering was scrolled to when last drawn.
     mutating func setListTop(_ top: Int, on page: PaywallPage) {
         guard let offering = offering(for: page) else { return }
-        listTop[offering.id] = top
+        listTop[Self.viewKey(offering)] = top
     }
 
     /// The selected package of the page's offering.

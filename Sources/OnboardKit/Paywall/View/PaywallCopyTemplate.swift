@@ -22,7 +22,7 @@ public struct PaywallCopyTemplate: Hashable, Sendable {
     public static let knownVariables: Set<String> = [
         "product_name", "price", "price_per_period", "price_per_period_full", "total_price_and_per_month",
         "per_month", "sub_price_per_month", "price_per_month", "sub_price_per_week", "sub_period",
-        "sub_duration", "sub_offer_duration", "sub_offer_price", "sub_offer", "sub_relative_discount",
+        "sub_duration", "sub_offer_duration", "sub_offer_price", "sub_offer", "sub_relative_discount", "savings",
     ]
 
     /// Variable names in order of appearance.
@@ -85,6 +85,7 @@ public struct PaywallCopyTemplate: Hashable, Sendable {
         case "sub_offer_price": return formatter.introductoryOfferPrice(of: product) ?? ""
         case "sub_offer": return formatter.introductoryOfferText(for: product) ?? ""
         case "sub_relative_discount": return formatter.relativeDiscountText(of: package, in: offering) ?? ""
+        case "savings": return formatter.savingsAgainstShortestText(of: package, in: offering) ?? ""
         default: return nil
         }
     }

@@ -11,18 +11,46 @@ public enum PaywallFitCheck {
     /// naming what and from how many rows all of it shows.
     public static func diagnostics(_ deck: Deck, paywall: PaywallSetup, file: String) -> [Diagnostic] {
         let shortOf = leftOutWords(deck, paywall: paywall, width: size.width, height: size.height)
-        return shortOf.compactMap { index, parts in
-            guard !parts.isEmpty else { return nil }
-            let rows = (size.height + 1...tallest).first { height in
-                leftOutWords(deck, paywall: paywall, width: size.width, height: height)[index]?.isEmpty ?? true
+        return
+            (shortOf.compactMap { index, parts -> Diagnostic? in
+                guard !parts.isEmpty else { return nil }
+                let rows = (size.height + 1...tallest).first { height in
+                    leftOutWords(deck, paywall: paywall, width: size.width, height: height)[index]?.isEmpty ?? true
+                }
+                let whole = rows.map { "all of it shows from 80x\($0)" } ?? "not all of it shows even at 80x\(tallest)"
+                return Diagnostic(
+                    severity: .warning, file: file, path: "pages[\(index)]", location: nil,
+                    message:
+                        "at 80x24 the paywall leaves out its \(list(parts)) to show its packages (\(whole)); "
+                        + "fewer packages, or shorter copy, fit")
+            } + smallWindowNotes(deck, paywall: paywall, file: file)).sorted {
+                ($0.path, $0.message) < ($1.path, $1.message)
             }
-            let whole = rows.map { "all of it shows from 80x\($0)" } ?? "not all of it shows even at 80x\(tallest)"
+    }
+
+    /// The smallest window a designed paywall is made to fit.
+    static let smallest = (width: 40, height: 12)
+
+    /// For each designed paywall page (any layout but the list), what it leaves out at 40x12
+    /// and from which size of the 80-column window everything shows: the cards, the table and
+    /// the tabs need width the list does not, so their authors hear of both sizes.
+    static func smallWindowNotes(_ deck: Deck, paywall: PaywallSetup, file: String) -> [Diagnostic] {
+        let designed = deck.pages.indices.filter { index in
+            guard case .paywall(let page) = deck.pages[index] else { return false }
+            return page.design.overriding(paywall.catalog.paywall).resolvedLayout != .list
+        }
+        guard !designed.isEmpty else { return [] }
+        let small = leftOutWords(deck, paywall: paywall, width: smallest.width, height: smallest.height)
+        return designed.compactMap { index in
+            guard let parts = small[index], !parts.isEmpty else { return nil }
+            let whole =
+                (smallest.height...tallest).first { height in
+                    leftOutWords(deck, paywall: paywall, width: size.width, height: height)[index]?.isEmpty ?? true
+                }.map { "all of it shows from 80x\($0)" } ?? "not all of it shows even at 80x\(tallest)"
             return Diagnostic(
                 severity: .warning, file: file, path: "pages[\(index)]", location: nil,
-                message:
-                    "at 80x24 the paywall leaves out its \(list(parts)) to show its packages (\(whole)); "
-                    + "fewer packages, or shorter copy, fit")
-        }.sorted { $0.path < $1.path }
+                message: "at 40x12 the paywall leaves out its \(list(parts)) (\(whole))")
+        }
     }
 
     /// For each paywall page, by index, the deck's words it leaves out at this size.
@@ -33,12 +61,17 @@ public enum PaywallFitCheck {
         _ = app.update(.resize(width: width, height: height))
         var found: [Int: [String]] = [:]
         for index in deck.pages.indices {
-            if index > 0 { _ = app.update(.key(.right)) }
+            // Page Down turns the page on any paywall; → chooses a card on a `cards` one.
+            if index > 0 { _ = app.update(.key(.pageDown)) }
             PagePictures.settle(&app)
             guard case .paywall = deck.pages[index], let parts = app.paywallLeftOut else { continue }
             // The list scrolling and the lines below it are the paywall's own business.
             found[index] = parts.filter { part in
-                ["title", "subtitle", "feature", "features", "package descriptions"].contains { part.hasSuffix($0) }
+                [
+                    "title", "subtitle", "feature", "features", "package descriptions", "comparison table",
+                    "(shown as rows)",
+                ]
+                .contains { part.hasSuffix($0) }
             }
         }
         return found

@@ -27,7 +27,20 @@ public struct PaywallOfferingText: Sendable {
     let disclosuresEligible: [String?]
     let disclosures: [String?]
 
-    public init(offering: Offering, catalog: Catalog, formatter: PriceFormatter) {
+    /// The texts of the packages a designed paywall shows now: their badges are the catalog's
+    /// (`"badge"`, rendered against the whole tier) or their savings against the tier's shortest
+    /// period; a `list` without tabs or a switch keeps today's badges.
+    public init(designed: DesignedOffering, catalog: Catalog, formatter: PriceFormatter) {
+        self.init(
+            offering: designed.visible, catalog: catalog, formatter: formatter,
+            references: designed.isDesigned ? designed.visible.packages.map(designed.savingsReference(for:)) : nil)
+    }
+
+    /// - Parameter references: per package, the packages its savings compare with on a designed
+    ///   paywall (`DesignedOffering.savingsReference`); nil for today's list and its badges.
+    public init(
+        offering: Offering, catalog: Catalog, formatter: PriceFormatter, references: [Offering]? = nil
+    ) {
         self.offering = offering
         let copy = offering.copy
         let packages = offering.packages
@@ -43,6 +56,9 @@ public struct PaywallOfferingText: Sendable {
             if discounts[index] != nil && discounts[index] == bestDiscount && packages.count > 2 {
                 badge = Messages.tr("Best value") + " · " + (badge ?? "")
             }
+            if let references, references.indices.contains(index) {
+                badge = Self.designedBadge(of: package, in: references[index], formatter: formatter)
+            }
             let perMonth: String?
             if product.type == .autoRenewable, let period = product.subscriptionPeriod,
                 period != SubscriptionPeriod(value: 1, unit: .month),
@@ -53,13 +69,15 @@ public struct PaywallOfferingText: Sendable {
                 perMonth = nil
             }
             let price = formatter.pricePerPeriod(of: product)
-            return PaywallPresentation.Row(
+            var row = PaywallPresentation.Row(
                 name: SafeText.sanitize(product.localizedTitle), detail: PaywallPresentation.detail(of: package),
                 price: price, perMonth: perMonth, badge: badge,
                 offer: formatter.introductoryOfferText(for: product).map {
                     Messages.tr("{{ offer }}, then {{ price }}", ["offer": $0, "price": price])
                 },
                 isOneTime: product.subscriptionPeriod == nil)
+            row.shortOffer = formatter.introductoryOfferText(for: product)
+            return row
         }
         rows = Self.tellingApart(namedRows, packages: packages, formatter: formatter)
         titles = packages.map { render(copy.title, for: $0) }
@@ -76,6 +94,19 @@ public struct PaywallOfferingText: Sendable {
         }
         privacyPolicy = catalog.links.privacyPolicy.map { SafeText.sanitize($0.absoluteString) }
         termsOfUse = catalog.links.termsOfUse.map { SafeText.sanitize($0.absoluteString) }
+    }
+
+    /// A designed paywall's badge: the catalog's, its variables filled against the tier (so
+    /// `{{ savings }}` compares with the tier's shortest period whichever side shows), else the
+    /// savings against that period.
+    static func designedBadge(of package: Package, in reference: Offering, formatter: PriceFormatter) -> String? {
+        if let template = package.badge {
+            let text = SafeText.sanitize(
+                PaywallCopyTemplate(template).render(package: package, offering: reference, formatter: formatter)
+            ).trimmingWhitespace()
+            return text.isEmpty ? nil : text
+        }
+        return formatter.savingsAgainstShortestText(of: package, in: reference)
     }
 
     /// Rows whose products have the same name (a catalog's "Annual Subscription" with a trial
@@ -126,8 +157,8 @@ public struct PaywallOfferingText: Sendable {
         let marked = rows.enumerated().map { index, row -> PaywallPresentation.Row in
             var row = row
             let id = packages[index].product.id
-            if !introEligibleProductIDs.contains(id) { row.offer = nil }
-            if let winBack = lifecycle.winBackOffers[id] { row.offer = winBack }
+            if !introEligibleProductIDs.contains(id) { (row.offer, row.shortOffer) = (nil, nil) }
+            if let winBack = lifecycle.winBackOffers[id] { (row.offer, row.shortOffer) = (winBack, winBack) }
             row.isSelected = index == selectedIndex
             row.isLicensed = licensedProductIDs.contains(id)
             row.isOwned = ownedProductIDs.contains(id) || row.isLicensed

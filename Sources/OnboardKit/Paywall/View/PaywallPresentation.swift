@@ -16,6 +16,8 @@ public struct PaywallPresentation: Hashable, Sendable {
         /// "7-day free trial, then $39.99/yr" when the product has an introductory offer the
         /// user can take.
         public var offer: String?
+        /// The offer alone ("1-week free trial"), as a card states it; nil where `offer` is.
+        public var shortOffer: String?
         public var isSelected: Bool
         /// The subscription that is active, or a purchase that is owned: not for sale again.
         public var isOwned: Bool
@@ -76,6 +78,8 @@ public struct PaywallPresentation: Hashable, Sendable {
     /// The first package row the list showed last time; the view scrolls from there only as far
     /// as the selection needs.
     public var listTop: Int
+    /// How the page is designed: its layout, tabs, period switch and comparison table.
+    public var design = PaywallPresentationDesign()
 
     public init(
         title: String, subtitle: String = "", features: [String] = [], rows: [Row], callToAction: String,

@@ -12,7 +12,12 @@ extension PaywallView {
         // Each part names the first key the table binds to it.
         func key(_ action: KeyAction) -> String { KeyBindings.paywall.keyNames(for: action).first ?? "" }
         let buyKey = KeyBindings.paywall.bindings.first { $0.action == .buy }?.keys.first?.symbol ?? key(.buy)
-        let choose: KeyPart = ("\(key(.previousPackage))\(key(.nextPackage)) " + Messages.tr("choose"), nil)
+        // Cards are chosen with ← →, which is what the line shows there.
+        let isCards = p.design.layout == .cards
+        let choose: KeyPart = (
+            "\(key(isCards ? .previousCard : .previousPackage))\(key(isCards ? .nextCard : .nextPackage)) "
+                + Messages.tr("choose"), nil
+        )
         // Enter's word says what it does to this package; on the current plan it does nothing.
         let buy: [KeyPart] = p.buyLabel.map { [("\(buyKey) \($0)", .button)] } ?? []
         func others(keys: Bool) -> [KeyPart] {

@@ -9,6 +9,7 @@ extension PaywallView {
     /// selection when `capacity` lines cannot hold them all, with "↑ 3 more" and "↓ 5 more"
     /// above and below.
     func listLines(_ fit: Fit, capacity: Int?, width: Int = 0) -> (lines: [Line], top: Int) {
+        if let cards = cardGeometry(fit, width: width) { return (cardLines(cards), 0) }
         let rows = presentation.rows
         let hasDetails = fit.details && rows.contains { !$0.detail.isEmpty }
         var columns = RowColumns(rows: rows, width: width)

@@ -31,6 +31,8 @@ public struct PaywallView {
     func direction(of line: Line) -> TextDirection? {
         // A row's columns are the page's: its cells never choose the row's direction.
         if case .row = line.kind { return layoutDirection == .rightToLeft ? .rightToLeft : .leftToRight }
+        // Cards, tabs, the switch and the table are put in visual order by the view itself.
+        if case .spread = line.kind { return .leftToRight }
         guard layoutDirection == .rightToLeft else { return nil }
         return BidiText.mayNeedReordering(line.text) ? .rightToLeft : nil
     }
@@ -46,6 +48,9 @@ public struct PaywallView {
         case privacyPolicy
         case termsOfUse
         case notNow
+        /// A tab of a `tiers` paywall, and a side of the period switch.
+        case tab(Int)
+        case period(PeriodSide)
     }
 
     /// A clickable area of the drawn page.
@@ -79,6 +84,9 @@ public struct PaywallView {
             /// Drawn from the left edge of a block of `width` columns centred on the page: the
             /// lines of a list or a wrapped sentence start in one column.
             case aligned(width: Int)
+            /// Centred as a block of `width` columns already in visual order, never reordered
+            /// as a whole: the cards, the tabs, the period switch, the comparison table.
+            case spread(width: Int)
         }
         var text: String
         var style: Style
@@ -88,6 +96,8 @@ public struct PaywallView {
         var segments: [(columns: Range<Int>, target: Target)] = []
         /// Column ranges that are links (OSC 8) to an address.
         var links: [(columns: Range<Int>, url: String)] = []
+        /// Column ranges drawn in their own style (the chosen card, tab or column).
+        var spans: [(columns: Range<Int>, style: Style)] = []
     }
 
     /// The laid-out page: lines top to bottom, and the list's first row.
@@ -113,8 +123,14 @@ public struct PaywallView {
                     Rect(x: x, y: y, width: width, height: 1).intersection(clip),
                     with: Cell(grapheme: " ", style: line.style))
                 canvas.draw(line.text, x: x, y: y, style: line.style, clip: clip, direction: direction(of: line))
-            case .centred, .aligned:
+            case .centred, .aligned, .spread:
                 canvas.draw(line.text, x: x, y: y, style: line.style, clip: clip, direction: direction(of: line))
+            }
+            for span in line.spans {
+                let columns = visualColumns(span.columns, of: line)
+                canvas.restyle(
+                    Rect(x: x + columns.lowerBound, y: y, width: columns.count, height: 1).intersection(clip)
+                ) { _ in span.style }
             }
             for link in line.links {
                 let columns = visualColumns(link.columns, of: line)
@@ -137,7 +153,9 @@ public struct PaywallView {
                 for segment in line.segments {
                     let columns = visualColumns(segment.columns, of: line)
                     let area = Rect(x: x + columns.lowerBound, y: y, width: columns.count, height: 1)
-                    if area.intersection(clip) == area { regions.append(Region(rect: area, target: segment.target)) }
+                    guard area.intersection(clip) == area else { continue }
+                    regions.append(Region(rect: area, target: segment.target))
+                    if case .package(let index) = segment.target { visible.insert(index) }
                 }
                 continue
             }
@@ -146,7 +164,7 @@ public struct PaywallView {
             switch line.kind {
             case .row: area = Rect(x: listLeft(in: rect), y: y, width: width, height: 1)
             case .block(let blockWidth): area = Rect(x: x, y: y, width: blockWidth, height: 1)
-            case .centred, .aligned: area = Rect(x: x, y: y, width: DisplayWidth.of(line.text), height: 1)
+            case .centred, .aligned, .spread: area = Rect(x: x, y: y, width: DisplayWidth.of(line.text), height: 1)
             }
             // Only what is wholly on screen can be clicked, and counts as shown.
             guard area.width > 0, area.intersection(clip) == area else { continue }
@@ -158,7 +176,7 @@ public struct PaywallView {
 
     /// The list's width: 64 columns, or more where the names need it and the screen has it.
     func listWidth(in rect: Rect) -> Int {
-        min(rect.width - 2, max(64, RowColumns.naturalWidth(of: presentation.rows)))
+        min(rect.width - 2, max(64, RowColumns.naturalWidth(of: presentation.rows), naturalDesignWidth))
     }
 
     /// The list's left edge: it is centred on the page.
@@ -184,7 +202,7 @@ public struct PaywallView {
             case .row:
                 x = left
                 if layoutDirection == .rightToLeft { x += width - DisplayWidth.of(line.text) }
-            case .block(let blockWidth): x = rect.x + (rect.width - blockWidth) / 2
+            case .block(let blockWidth), .spread(let blockWidth): x = rect.x + (rect.width - blockWidth) / 2
             case .aligned(let blockWidth):
                 x = rect.x + (rect.width - blockWidth) / 2
                 if direction(of: line) == .rightToLeft { x += blockWidth - DisplayWidth.of(line.text) }
@@ -206,6 +224,11 @@ public struct PaywallView {
         var offer = true
         var disclosure = true
         var twoLineButton = true
+        var comparison = true
+        var countdown = true
+        var testimonial = true
+        /// The packages as cards; without, as rows.
+        var cards = true
     }
 
     /// The lines to show, fitted to `height` by dropping the least needed first.
@@ -233,6 +256,10 @@ public struct PaywallView {
         if !fit.features && !p.features.isEmpty {
             parts.append(p.features.count == 1 ? "feature" : "\(p.features.count) features")
         }
+        if !fit.countdown && p.design.countdown != nil { parts.append("countdown") }
+        if !fit.testimonial && !p.design.testimonials.isEmpty { parts.append("testimonials") }
+        if p.design.comparison != nil && comparisonLines(fit, width: width).isEmpty { parts.append("comparison table") }
+        if p.design.layout == .cards && cardGeometry(fit, width: width) == nil { parts.append("cards (shown as rows)") }
         if !fit.details && p.rows.contains(where: { !$0.detail.isEmpty }) { parts.append("package descriptions") }
         if let rows = window(fit, capacity: capacity) {
             parts.append("\(p.rows.count - rows) of \(p.rows.count) packages at once (the list scrolls)")
@@ -281,18 +308,22 @@ public struct PaywallView {
         // The subscription's disclosure goes last of these; once something has gone, what went
         // before it comes back, the last to go first, wherever it fits again (the title over a
         // disclosure too long for the screen).
-        let steps: [WritableKeyPath<Fit, Bool>] = [\.features, \.subtitle, \.details, \.spaced, \.title, \.disclosure]
+        // A comparison table goes after the subtitle, and then cards become rows.
+        let steps: [WritableKeyPath<Fit, Bool>] = [
+            \.features, \.testimonial, \.subtitle, \.countdown, \.comparison, \.cards, \.details, \.spaced,
+            \.title, \.disclosure,
+        ]
         var dropped: [WritableKeyPath<Fit, Bool>] = []
-        for step in steps where height < total(fit, width: width, list: fullListHeight(fit)) {
+        for step in steps where height < total(fit, width: width, list: fullListHeight(fit, width: width)) {
             fit[keyPath: step] = false
             dropped.append(step)
         }
         for step in dropped.dropLast().reversed() {
             fit[keyPath: step] = true
-            if height < total(fit, width: width, list: fullListHeight(fit)) { fit[keyPath: step] = false }
+            if height < total(fit, width: width, list: fullListHeight(fit, width: width)) { fit[keyPath: step] = false }
         }
         var capacity: Int?
-        if height < total(fit, width: width, list: fullListHeight(fit)) {
+        if height < total(fit, width: width, list: fullListHeight(fit, width: width)) {
             let scrolling: [WritableKeyPath<Fit, Bool>] = [\.offer, \.status, \.actions, \.twoLineButton]
             for step in scrolling where height - total(fit, width: width, list: 0) < 5 {
                 fit[keyPath: step] = false
@@ -303,7 +334,8 @@ public struct PaywallView {
     }
 
     /// The list's height when it shows every package.
-    func fullListHeight(_ fit: Fit) -> Int {
+    func fullListHeight(_ fit: Fit, width: Int) -> Int {
+        if let cards = cardGeometry(fit, width: width) { return cards.height }
         let rows = presentation.rows
         return rows.count * (fit.details && rows.contains { !$0.detail.isEmpty } ? 2 : 1)
     }
@@ -347,7 +379,13 @@ public struct PaywallView {
                     + p.statusNotes.flatMap { TextLayout.wrap($0, width: width) }, theme.muted) : []
         let actions = fit.actions ? [actionsLine(width: width)] : []
         let disclosure = fit.disclosure ? disclosureLines(width: width) : []
-        return [title, subtitle, features, list + offer, buttonLines(fit, width: width) + disclosure, status, actions]
+        if cardGeometry(fit, width: width) != nil { offer = [] }  // each card states its offer
+        return [
+            tabLines(width: width), title, subtitle, countdownLines(fit, width: width), features,
+            comparisonLines(fit, width: width),
+            periodLines(width: width) + list + offer, testimonialLines(fit, width: width),
+            buttonLines(fit, width: width) + disclosure, status, actions,
+        ]
     }
 
     /// The subscription's terms under the button, as many lines as the longest terms of any
