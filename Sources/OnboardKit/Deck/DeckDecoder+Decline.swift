@@ -10,13 +10,7 @@ extension DeckDecoder {
     func decodeExitOffer(_ offer: JSONObjectReader) -> ExitOffer? {
         offer.warnUnknownKeys(Self.exitOfferKeys)
         let id = offer.string("id", nonEmpty: true) ?? ExitOffer.defaultID
-        guard Self.isQuestionID(id) else {
-            log.error(
-                offer.path.appending("id"), at: offer.member("id")?.location,
-                "\"\(SafeText.excerpt(id))\" is not an exit offer id: letters, digits, _ and -, starting with a letter, at most 64"
-            )
-            return nil
-        }
+        guard checkID(id, in: offer, noun: "an exit offer") else { return nil }
         return ExitOffer(id: id, page: decodePaywallWords(offer))
     }
 
@@ -24,15 +18,7 @@ extension DeckDecoder {
     /// choices, and an "Other" choice with a line of text when `other` is given.
     func decodeSurvey(_ survey: JSONObjectReader) -> PaywallSurvey? {
         survey.warnUnknownKeys(Self.surveyKeys)
-        let id = survey.string("id", required: true, nonEmpty: true)
-        if let id, !Self.isQuestionID(id) {
-            log.error(
-                survey.path.appending("id"), at: survey.member("id")?.location,
-                "\"\(SafeText.excerpt(id))\" is not a question id: letters, digits, _ and -, starting with a letter, at most 64"
-            )
-        }
-        let heading = text("heading", in: survey, required: true, nonEmpty: true)
-        let body = text("text", in: survey, keepingNewlines: true) ?? ""
+        let (id, heading, body) = questionWords(survey)
         let choices = decodeChoices(survey)
         let other = decodeOtherChoice(survey)
         if other != nil, let choices, choices.choices.contains(where: { $0.id == PaywallSurvey.otherChoice }) {
@@ -41,7 +27,7 @@ extension DeckDecoder {
                 "a choice's id is \"\(PaywallSurvey.otherChoice)\", which \"other\" adds itself; give it another id")
             return nil
         }
-        guard let id, Self.isQuestionID(id), let heading, let choices else { return nil }
+        guard let id, let heading, let choices else { return nil }
         let question = QuestionPage(id: id, heading: heading, text: body, kind: .choices(choices))
         return PaywallSurvey(question: question, otherTitle: other)
     }

@@ -24,18 +24,29 @@ extension DeckDecoder {
         }
     }
 
+    /// True when `id`, the `"id"` of `object`, may name an answer (`isQuestionID`); otherwise
+    /// says so there, calling it a `noun` id.
+    func checkID(_ id: String, in object: JSONObjectReader, noun: String) -> Bool {
+        guard !Self.isQuestionID(id) else { return true }
+        log.error(
+            object.path.appending("id"), at: object.member("id")?.location,
+            "\"\(SafeText.excerpt(id))\" is not \(noun) id: letters, digits, _ and -, starting with a letter, at most 64"
+        )
+        return false
+    }
+
+    /// What a question page and a paywall's survey both start with: the answer's `id` (nil
+    /// when missing or not one), the `heading` and the `text`.
+    func questionWords(_ object: JSONObjectReader) -> (id: String?, heading: String?, text: String) {
+        let id = object.string("id", required: true, nonEmpty: true)
+        let checked = id.flatMap { checkID($0, in: object, noun: "a question") ? $0 : nil }
+        let heading = text("heading", in: object, required: true, nonEmpty: true)
+        return (checked, heading, text("text", in: object, keepingNewlines: true) ?? "")
+    }
+
     func decodeQuestion(_ page: JSONObjectReader) -> QuestionPage? {
         page.warnUnknownKeys(Self.questionKeys)
-        let id = page.string("id", required: true, nonEmpty: true)
-        if let id, !Self.isQuestionID(id) {
-            log.error(
-                page.path.appending("id"), at: page.member("id")?.location,
-                "\"\(SafeText.excerpt(id))\" is not a question id: letters, digits, _ and -, starting with a letter, at most 64"
-            )
-        }
-        let heading = text("heading", in: page, required: true, nonEmpty: true)
-        let body =
-            page.localizedText("text").map { Self.displayText(texts.choose($0).text, keepingNewlines: true) } ?? ""
+        let (id, heading, body) = questionWords(page)
         let required = page.bool("required") ?? true
         let kinds = ["choices", "input", "confirm"].filter { page.has($0) }
         guard kinds.count == 1 else {
@@ -60,7 +71,7 @@ extension DeckDecoder {
         default:
             kind = page.object("confirm", required: true).flatMap(decodeConfirm).map(QuestionPage.QuestionKind.confirm)
         }
-        guard let id, Self.isQuestionID(id), let heading, let kind else { return nil }
+        guard let id, let heading, let kind else { return nil }
         let question = QuestionPage(id: id, heading: heading, text: body, isRequired: required, kind: kind)
         // A default is the page's first answer: it has to be one.
         if let answer = question.defaultAnswer, let problem = question.problem(with: answer), problem != .missing {
