@@ -28,16 +28,10 @@ extension Conversation {
 
     /// The prompt under the survey.
     var surveyPrompt: String {
-        let actions = [
+        pagePrompt([
             Messages.tr("{{ key }}: go on without answering", ["key": Key.enter.displayName]),
             Messages.tr("{{ key }}: quit", ["key": "q"]),
-        ]
-        return Messages.tr(
-            "Page {{ page }} of {{ count }}. {{ actions }}.",
-            [
-                "page": String(app.carousel.position + 1), "count": String(app.carousel.pageCount),
-                "actions": actions.joined(separator: Messages.tr(", ")),
-            ])
+        ])
     }
 
     /// A line typed to the survey: empty goes on without an answer, `q` quits, anything else

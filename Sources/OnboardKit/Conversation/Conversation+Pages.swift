@@ -53,7 +53,12 @@ extension Conversation {
         if app.carousel.position > 0 { actions.append(Messages.tr("{{ key }}: back", ["key": "b"])) }
         actions.append(Messages.tr("{{ key }}: skip", ["key": "s"]))
         actions.append(Messages.tr("{{ key }}: quit", ["key": "q"]))
-        return Messages.tr(
+        return pagePrompt(actions)
+    }
+
+    /// "Page 2 of 8." and what each answer does.
+    func pagePrompt(_ actions: [String]) -> String {
+        Messages.tr(
             "Page {{ page }} of {{ count }}. {{ actions }}.",
             [
                 "page": String(app.carousel.position + 1), "count": String(app.carousel.pageCount),
