@@ -89,4 +89,85 @@ struct InitCommandTests {
         try terminal.sendKeys("q")
         #expect(terminal.waitForExit() == 0)
     }
+    /// What the starter paywall shows at 80x24 in each layout, which the list never shows.
+    static let layoutSigns: [(layout: String, signs: [String])] = [
+        ("list", ["Pro Annual", "Pro Monthly", "Pro Lifetime"]),
+        ("cards", ["╭", "Pro Annual", "Pro Lifetime"]),
+        ("tiers", ["Pro", "Lifetime", "Monthly", "Yearly"]),
+        ("comparison", ["✓", "✗", "once"]),
+    ]
+
+    @Test(
+        "init --layout writes that layout, which validates with no warning and draws as itself", arguments: layoutSigns)
+    func initWritesTheChosenLayout(layout: String, signs: [String]) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let target = directory.path("tour")
+        let made = try CommandRunner.run(try BuiltBinary.path(), ["init", target, "--layout", layout])
+        #expect(made.status == 0, "\(made)")
+        #expect(made.standardOutput.contains("its paywall's \"layout\" is \(layout);"), "\(made.standardOutput)")
+        let deck = try String(contentsOfFile: "\(target)/deck.json", encoding: .utf8)
+        #expect(deck.contains("\"layout\": \"\(layout)\""))
+        let validated = try CommandRunner.run(
+            try BuiltBinary.path(), ["validate", "\(target)/deck.json", "\(target)/catalog.json"])
+        // All of it shows at 80x24; a designed layout is told what it leaves out at 40x12.
+        let warnings = validated.standardError.split(separator: "\n")
+        #expect(validated.status == 0 && warnings.count == (layout == "list" ? 0 : 1), "\(validated)")
+        #expect(warnings.allSatisfy { $0.contains("at 40x12") }, "\(validated.standardError)")
+        let dumped = try CommandRunner.run(try BuiltBinary.path(), ["dump", "--size", "80x24", "\(target)/deck.json"])
+        #expect(dumped.status == 0, "\(dumped)")
+        let paywall = try #require(dumped.standardOutput.components(separatedBy: "4/4").last)
+        for sign in signs { #expect(paywall.contains(sign), "\(layout) lacks \(sign):\n\(paywall)") }
+    }
+
+    /// Runs `init` on a pseudo-terminal of script(1), `input` typed into it; what it printed.
+    static func initOnATerminal(_ directory: String, typing input: String) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-q", "-e", "-c", "'\(try BuiltBinary.path())' init '\(directory)'", "/dev/null"]
+        process.environment = ["LANG": "C.UTF-8", "TERM": "xterm-256color"]
+        let keyboard = Pipe()
+        let screen = Pipe()
+        process.standardInput = keyboard
+        process.standardOutput = screen
+        try process.run()
+        try keyboard.fileHandleForWriting.write(contentsOf: Data(input.utf8))
+        let output = String(decoding: screen.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        try keyboard.fileHandleForWriting.close()
+        process.waitUntilExit()
+        return (process.terminationStatus, output)
+    }
+
+    @Test("on a terminal init asks for the layout, asks again for a wrong answer, and writes the one picked")
+    func initAsksOnATerminal() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let run = try Self.initOnATerminal(directory.path("tour"), typing: "grid\n3\n")
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.contains("Which layout should the paywall have?"))
+        #expect(run.output.contains("Type a number from 1 to 4 or a layout's name."))
+        let deck = try String(contentsOfFile: directory.path("tour/deck.json"), encoding: .utf8)
+        #expect(deck.contains("\"layout\": \"tiers\"") && deck.contains("\"periodSwitch\": true"))
+    }
+
+    @Test("on a terminal, the input's end before an answer writes nothing and exits 1")
+    func initAskedAndLeft() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let run = try Self.initOnATerminal(directory.path("tour"), typing: "\u{4}")
+        #expect(run.status == 1, "\(run.output)")
+        #expect(run.output.contains("no layout was chosen; nothing was written"))
+        #expect(!FileManager.default.fileExists(atPath: directory.path("tour")))
+    }
+
+    @Test("without a terminal init asks nothing and writes the list")
+    func initWithoutATerminalTakesTheList() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let run = try CommandRunner.run(
+            "/bin/sh", ["-c", "echo 3 | exec \"$0\" init \"$1\"", try BuiltBinary.path(), directory.path("tour")])
+        #expect(run.status == 0 && !run.standardError.contains("Which layout"), "\(run)")
+        let deck = try String(contentsOfFile: directory.path("tour/deck.json"), encoding: .utf8)
+        #expect(deck.contains("\"layout\": \"list\""))
+    }
 }

@@ -154,7 +154,7 @@ extension CommandLineSpec {
         summary:
             "write a starter deck (a step, a hero, a question and a paywall page), its art and a catalog into DIR (default: the current directory)",
         details:
-            "DIR is made when missing. The installed deck and catalog schemas are copied to DIR/schemas, which the files' \"$schema\" names, so editors check them offline. Files that exist are never overwritten: when one of them is there, nothing is written and the exit code is 73.",
+            "DIR is made when missing. The installed deck and catalog schemas are copied to DIR/schemas, which the files' \"$schema\" names, so editors check them offline. The paywall's layout is --layout NAME; without it, init asks for one when standard input and standard error are a terminal (a number or a name; Enter takes list; end of input writes nothing and exits 1), and takes list otherwise. Files that exist are never overwritten: when one of them is there, nothing is written and the exit code is 73.",
         parse: { arguments throws(Options.UsageError) in
             guard arguments.count <= 1 else { throw Options.UsageError(description: "init takes at most one DIR") }
             guard let directory = arguments.first else { return .initialize(nil) }

@@ -11,7 +11,11 @@ extension CommandLineSpec {
             meaning:
                 "The tour was finished, skipped or quit, or had nothing to show; the files are valid; has: the entitlement is active."
         ),
-        DocumentedExitCode(code: "1", brief: "not active (has)", meaning: "has: the entitlement is not active."),
+        DocumentedExitCode(
+            code: "1", brief: "not active (has)",
+            meaning:
+                "has: the entitlement is not active; init: the input ended before a layout was chosen, and nothing was written."
+        ),
         DocumentedExitCode(
             code: "2", brief: "usage or no terminal",
             meaning:

@@ -332,6 +332,14 @@ extension CommandLineSpec {
             help: "store price-increase PRODUCT: the customer declines it; the subscription ends with its period",
             commands: [.store]),
         OptionSpec(
+            names: ["--layout"],
+            argument: .choice(name: "NAME", values: PaywallLayout.allCases.map(\.rawValue)) { options, value in
+                options.starter.layout = PaywallLayout(rawValue: value)
+            },
+            help:
+                "init: the starter paywall's layout, list, cards, tiers or comparison (default: asked when standard input and error are a terminal, else list)",
+            commands: [.initialize]),
+        OptionSpec(
             names: ["--purchases"], argument: .none { $0.state.resetsPurchases = true },
             help: "also move the purchase ledger aside, never deleting it, and print where", commands: [.reset]),
         OptionSpec(

@@ -115,3 +115,9 @@ struct StateOptions: Equatable {
     /// `reset --purchases`: also set the purchase ledger aside.
     var resetsPurchases = false
 }
+
+/// What `init` writes.
+struct StarterOptions: Equatable {
+    /// `init --layout NAME`: the starter paywall's layout; nil asks on a terminal, else `list`.
+    var layout: PaywallLayout?
+}

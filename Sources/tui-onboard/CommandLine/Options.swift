@@ -17,6 +17,8 @@ struct Options: Equatable {
     var pictures = PictureOptions()
     /// Whose state is meant: the state directory and the app.
     var state = StateOptions()
+    /// What `init` writes: the starter paywall's layout.
+    var starter = StarterOptions()
 
     struct UsageError: Error, Equatable, CustomStringConvertible {
         var description: String

@@ -6,12 +6,16 @@ import OnboardKit
 /// `init [DIR]`: writes the starter deck, its art and its catalog, and never overwrites a file.
 extension Launcher {
     func initialize(_ directory: String?) -> Int32 {
+        guard let layout = options.starter.layout ?? askLayout() else {
+            printError("init: no layout was chosen; nothing was written")
+            return ExitCode.notActive
+        }
         var schemas: [String: String] = [:]
         for name in StarterDeck.schemaNames {
             let bytes = AssetLocator.bytes(of: "schemas/\(name)", environment: environment)
             schemas[name] = bytes.flatMap { String(validating: $0, as: UTF8.self) }
         }
-        let targets = StarterDeck.files(schemas: schemas).map { file in
+        let targets = StarterDeck.files(layout: layout, schemas: schemas).map { file in
             (file: file, path: directory.map { PathText.join($0, file.path) } ?? file.path)
         }
         // Look first, so that nothing is written when anything is in the way.
@@ -51,9 +55,25 @@ extension Launcher {
             wrote \(written.dropLast().joined(separator: ", ")) and \(written.last ?? "")
             check it:  tui-onboard validate \(deck)
             show it:   tui-onboard --deck \(deck)
-            the paywall's "layout" in it is one of \(StarterDeck.layouts) (docs/catalog-format.md)
+            its paywall's "layout" is \(layout.rawValue); the others are \(StarterDeck.layouts(except: layout)) (docs/catalog-format.md)
 
             """)
+    }
+
+    /// The layout picked on a terminal (`StarterLayoutQuestion`), `list` where nobody can be
+    /// asked; nil when the input ended before an answer.
+    private func askLayout() -> PaywallLayout? {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDERR_FILENO) == 1 else { return .list }
+        var question = StarterLayoutQuestion.text
+        while true {
+            _ = StandardStreams.write(question, to: STDERR_FILENO)
+            guard let line = readLine() else {
+                _ = StandardStreams.write("\n", to: STDERR_FILENO)
+                return nil
+            }
+            if let layout = StarterLayoutQuestion.layout(answering: line) { return layout }
+            question = StarterLayoutQuestion.retry
+        }
     }
 
     /// Why a file or directory of `init` could not be made, and the exit code that says so.

@@ -9,7 +9,8 @@ enum StarterDeck {
         var contents: String
     }
 
-    static let files = [deck, art, catalog]
+    /// The deck, its art and its catalog, the paywall in `layout`.
+    static func files(layout: PaywallLayout) -> [File] { [deck(layout: layout), art, catalog] }
 
     /// The schemas the deck and catalog name, in the folder `"$schema"` points at.
     static let schemaNames = ["deck.schema.json", "catalog.schema.json"]
@@ -18,9 +19,10 @@ enum StarterDeck {
     /// relative `"$schema"` of the deck and catalog resolves in any editor, offline. Without
     /// the schemas (no installed assets), the `"$schema"` lines are left out rather than point
     /// at nothing.
-    static func files(schemas: [String: String]) -> [File] {
+    static func files(layout: PaywallLayout, schemas: [String: String]) -> [File] {
         let copied = schemaNames.compactMap { name in schemas[name].map { File(path: "schemas/\(name)", contents: $0) }
         }
+        let files = files(layout: layout)
         guard copied.count < schemaNames.count else { return files + copied }
         return files.map { file in
             File(
@@ -30,55 +32,63 @@ enum StarterDeck {
         }
     }
 
-    static let deck = File(
-        path: "deck.json",
-        contents: """
-            {
-              "$schema": "schemas/deck.schema.json",
-              "app": { "id": "com.example.mytool", "name": "My Tool", "version": "1.0.0" },
-              "catalog": "catalog.json",
-              "accent": "#0ea5e9",
-              "labels": { "next": "Next", "back": "Back", "skip": "Skip", "done": "Get started" },
-              "pages": [
+    /// A comparison page's own (no) features: its table says what each tier has, and the
+    /// catalog's features above it too would not leave the table room at 80x24.
+    private static let comparisonFeatures = "\n      \"features\": [],"
+
+    /// The deck, its paywall page in `layout`; the tiers have their period switch on, as a
+    /// tier's packages differ by period only.
+    static func deck(layout: PaywallLayout) -> File {
+        File(
+            path: "deck.json",
+            contents: """
                 {
-                  "kind": "step",
-                  "image": "art/welcome.txt",
-                  "heading": "Welcome to My Tool",
-                  "text": "This tour is a JSON file: change the words, add pages, and check it with tui-onboard validate deck.json."
-                },
-                {
-                  "kind": "hero",
-                  "symbol": "sparkles",
-                  "title": "One thing it does well",
-                  "subtitle": "Hero pages show a built-in symbol (tui-onboard symbols lists them). This one bounces in.",
-                  "bounceOnAppear": true
-                },
-                {
-                  "kind": "question",
-                  "id": "shell",
-                  "heading": "Which shell do you use?",
-                  "text": "Question pages hand their answer to your tool: tui-onboard answer shell --app com.example.mytool",
-                  "choices": [
-                    { "id": "bash", "title": "Bash" },
-                    { "id": "zsh", "title": "Zsh" },
-                    { "id": "fish", "title": "fish", "subtitle": "the friendly shell" }
-                  ],
-                  "default": "bash"
-                },
-                {
-                  "kind": "paywall",
-                  "offering": "default",
-                  "layout": "list",
-                  "periodSwitch": false
+                  "$schema": "schemas/deck.schema.json",
+                  "app": { "id": "com.example.mytool", "name": "My Tool", "version": "1.0.0" },
+                  "catalog": "catalog.json",
+                  "accent": "#0ea5e9",
+                  "labels": { "next": "Next", "back": "Back", "skip": "Skip", "done": "Get started" },
+                  "pages": [
+                    {
+                      "kind": "step",
+                      "image": "art/welcome.txt",
+                      "heading": "Welcome to My Tool",
+                      "text": "This tour is a JSON file: change the words, add pages, and check it with tui-onboard validate deck.json."
+                    },
+                    {
+                      "kind": "hero",
+                      "symbol": "sparkles",
+                      "title": "One thing it does well",
+                      "subtitle": "Hero pages show a built-in symbol (tui-onboard symbols lists them). This one bounces in.",
+                      "bounceOnAppear": true
+                    },
+                    {
+                      "kind": "question",
+                      "id": "shell",
+                      "heading": "Which shell do you use?",
+                      "text": "Question pages hand their answer to your tool: tui-onboard answer shell --app com.example.mytool",
+                      "choices": [
+                        { "id": "bash", "title": "Bash" },
+                        { "id": "zsh", "title": "Zsh" },
+                        { "id": "fish", "title": "fish", "subtitle": "the friendly shell" }
+                      ],
+                      "default": "bash"
+                    },
+                    {
+                      "kind": "paywall",
+                      "offering": "default",
+                      "layout": "\(layout.rawValue)",\(layout == .comparison ? comparisonFeatures : "")
+                      "periodSwitch": \(layout == .tiers)
+                    }
+                  ]
                 }
-              ]
-            }
 
-            """)
+                """)
+    }
 
-    /// The layouts a paywall page can pick, as `init` names them: "list, cards, tiers or comparison".
-    static var layouts: String {
-        let names = PaywallLayout.allCases.map(\.rawValue)
+    /// The layouts a paywall page can pick but `chosen`, as `init` names them: "list, cards or comparison".
+    static func layouts(except chosen: PaywallLayout) -> String {
+        let names = PaywallLayout.allCases.filter { $0 != chosen }.map(\.rawValue)
         return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
     }
 
@@ -149,8 +159,22 @@ enum StarterDeck {
                     { "id": "$rc_lifetime", "product": "mytool_pro_lifetime" }
                   ],
                   "tiers": [
-                    { "id": "pro", "name": "Pro", "packages": ["$rc_annual", "$rc_monthly"] },
-                    { "id": "lifetime", "name": "Lifetime", "packages": ["$rc_lifetime"] }
+                    {
+                      "id": "pro",
+                      "name": "Pro",
+                      "features": ["Everything My Tool does, without limits", "Priority answers to your questions"],
+                      "packages": ["$rc_annual", "$rc_monthly"]
+                    },
+                    {
+                      "id": "lifetime",
+                      "name": "Lifetime",
+                      "features": ["Everything My Tool does, without limits", "Paid once, yours to keep"],
+                      "packages": ["$rc_lifetime"]
+                    }
+                  ],
+                  "comparison": [
+                    { "feature": "Priority answers", "values": { "pro": true, "lifetime": false } },
+                    { "feature": "Billed", "values": { "pro": "monthly or yearly", "lifetime": "once" } }
                   ],
                   "copy": {
                     "title": "Go Pro",

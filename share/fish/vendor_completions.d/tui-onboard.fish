@@ -56,6 +56,7 @@ complete -c tui-onboard -n '__fish_seen_subcommand_from store' -l revoke -d 'sto
 complete -c tui-onboard -n '__fish_seen_subcommand_from store' -l consent -d 'store price-increase: renew at the new price only if the customer agrees'
 complete -c tui-onboard -n '__fish_seen_subcommand_from store' -l agree -d 'store price-increase PRODUCT: the customer agrees to the increase'
 complete -c tui-onboard -n '__fish_seen_subcommand_from store' -l decline -d 'store price-increase PRODUCT: the customer declines it; the subscription ends with its period'
+complete -c tui-onboard -n '__fish_seen_subcommand_from init' -l layout -x -a 'list cards tiers comparison' -d 'init: the starter paywall\'s layout, list, cards, tiers or comparison (default: asked when standard input and error are a terminal, else list)'
 complete -c tui-onboard -n '__fish_seen_subcommand_from reset' -l purchases -d 'also move the purchase ledger aside, never deleting it, and print where'
 complete -c tui-onboard -s h -l help -d 'show the help; after a command, its own'
 complete -c tui-onboard -s V -l version -d 'show the version'
