@@ -167,8 +167,10 @@ package enum POSIXFile {
     }
 
     package static func rename(_ source: String, to destination: String) throws(SystemCallError) {
-        try FaultInjection.check("rename to \(destination)", source)
-        guard Glibc.rename(source, destination) == 0 else { throw .current("rename to \(destination)", source) }
+        do { try FaultInjection.check("rename to \(destination)", source) } catch {
+            throw SystemCallError(operation: "rename", path: source, code: error.code, destination: destination)
+        }
+        guard Glibc.rename(source, destination) == 0 else { throw .current("rename", source, to: destination) }
     }
 
     package static func exists(_ path: String) -> Bool {

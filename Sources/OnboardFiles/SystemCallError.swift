@@ -8,23 +8,33 @@ public struct SystemCallError: Error, Hashable, Sendable, CustomStringConvertibl
     public var path: String
     /// The errno value the call failed with.
     public var code: Int32
+    /// Where `path` was to go, for a rename: "could not rename A to B".
+    public var destination: String?
 
-    public init(operation: String, path: String, code: Int32) {
+    public init(operation: String, path: String, code: Int32, destination: String? = nil) {
         self.operation = operation
         self.path = path
         self.code = code
+        self.destination = destination
     }
 
     /// Captures the current `errno`.
-    package static func current(_ operation: String, _ path: String) -> SystemCallError {
-        SystemCallError(operation: operation, path: path, code: errno)
+    package static func current(_ operation: String, _ path: String, to destination: String? = nil)
+        -> SystemCallError
+    {
+        SystemCallError(operation: operation, path: path, code: errno, destination: destination)
+    }
+
+    /// "the.tmp", or "the.tmp to the.json" for a rename.
+    private var paths: String {
+        SafeText.sanitize(path) + (destination.map { " to " + SafeText.sanitize($0) } ?? "")
     }
 
     /// The C library's text for `code`, such as "Permission denied".
     public var reason: String { String(cString: strerror(code)) }
 
     public var description: String {
-        var text = "could not \(operation) \(SafeText.sanitize(path)): \(reason) (errno \(code))"
+        var text = "could not \(operation) \(paths): \(reason) (errno \(code))"
         if let advice { text += "; \(advice)" }
         return text
     }

@@ -3,6 +3,7 @@ import Glibc
 import Testing
 
 @testable import OnboardDisk
+@testable import OnboardFiles
 
 @Suite struct AtomicFileTests {
     /// The id of a process that has exited, for temporaries whose writer is gone.
@@ -74,6 +75,22 @@ import Testing
             #expect(error.code == ENOENT)
             #expect(error.description.contains(directory + "/missing/"))
             #expect(error.description.contains("No such file or directory"))
+        }
+    }
+
+    @Test func aFailedRenameNamesTheFileThenWhereItWasToGo() throws {
+        try withTemporaryDirectory { directory in
+            // Onto a directory that is not empty: rename(2) refuses with EISDIR.
+            let source = directory + "/new.tmp"
+            let target = directory + "/state.json"
+            try FileManager.default.createDirectory(atPath: target + "/inside", withIntermediateDirectories: true)
+            #expect(FileManager.default.createFile(atPath: source, contents: Data("x".utf8)))
+            let error = try #require(throws: SystemCallError.self) { try POSIXFile.rename(source, to: target) }
+            #expect(error.code == EISDIR)
+            #expect(
+                error.description.hasPrefix(
+                    "could not rename \(source) to \(target): Is a directory (errno \(EISDIR))"),
+                "\(error)")
         }
     }
 }
