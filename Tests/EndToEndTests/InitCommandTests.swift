@@ -160,6 +160,17 @@ struct InitCommandTests {
         #expect(!FileManager.default.fileExists(atPath: directory.path("tour")))
     }
 
+    @Test("on a terminal, a file in the way is said before anything is asked")
+    func initRefusesBeforeAsking() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let mine = try directory.write("{}", to: "catalog.json")
+        let run = try Self.initOnATerminal(directory.path(""), typing: "3\n")
+        #expect(run.status == 73, "\(run.output)")
+        #expect(!run.output.contains("Which layout"), "\(run.output)")
+        #expect(try String(contentsOfFile: mine, encoding: .utf8) == "{}")
+    }
+
     @Test("without a terminal init asks nothing and writes the list")
     func initWithoutATerminalTakesTheList() throws {
         let directory = try TemporaryDirectory()

@@ -6,20 +6,19 @@ import OnboardKit
 /// `init [DIR]`: writes the starter deck, its art and its catalog, and never overwrites a file.
 extension Launcher {
     func initialize(_ directory: String?) -> Int32 {
-        guard let layout = options.starter.layout ?? askLayout() else {
-            printError("init: no layout was chosen; nothing was written")
-            return ExitCode.notActive
-        }
         var schemas: [String: String] = [:]
         for name in StarterDeck.schemaNames {
             let bytes = AssetLocator.bytes(of: "schemas/\(name)", environment: environment)
             schemas[name] = bytes.flatMap { String(validating: $0, as: UTF8.self) }
         }
-        let targets = StarterDeck.files(layout: layout, schemas: schemas).map { file in
-            (file: file, path: directory.map { PathText.join($0, file.path) } ?? file.path)
+        func targets(_ layout: PaywallLayout) -> [(file: StarterDeck.File, path: String)] {
+            StarterDeck.files(layout: layout, schemas: schemas).map { file in
+                (file: file, path: directory.map { PathText.join($0, file.path) } ?? file.path)
+            }
         }
-        // Look first, so that nothing is written when anything is in the way.
-        let existing = targets.map(\.path).filter { path in
+        // Look first (every layout writes the same files), so that nothing is written, and
+        // nothing asked, when anything is in the way.
+        let existing = targets(.list).map(\.path).filter { path in
             var info = stat()
             return lstat(path, &info) == 0
         }
@@ -30,6 +29,15 @@ extension Launcher {
             )
             return ExitCode.cannotCreate
         }
+        guard let layout = options.starter.layout ?? askLayout() else {
+            printError("init: no layout was chosen; nothing was written")
+            return ExitCode.notActive
+        }
+        return write(targets(layout), layout: layout)
+    }
+
+    /// Writes the starter files, or on a failure takes back what it made and says why.
+    private func write(_ targets: [(file: StarterDeck.File, path: String)], layout: PaywallLayout) -> Int32 {
         var createdFiles: [String] = []
         var createdDirectories: [String] = []
         /// Takes back what this run made, newest first: a failed init leaves nothing half made.
