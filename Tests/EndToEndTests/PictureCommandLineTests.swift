@@ -57,6 +57,28 @@ struct PictureCommandLineTests {
         #expect(result.standardOutput.isEmpty)
     }
 
+    @Test("the Pictures example validates clean, its SVG pictures hold its PNGs, --plain says their alt texts")
+    func thePicturesExample() throws {
+        let example = BuiltBinary.repositoryRoot.appendingPathComponent("Examples/Pictures")
+        let deck = example.appendingPathComponent("deck.json").path
+        let validated = try CommandRunner.run(try BuiltBinary.path(), ["validate", deck])
+        #expect(validated.status == 0 && validated.standardError.isEmpty, "\(validated)")
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let dumped = try CommandRunner.run(try BuiltBinary.path(), ["dump", "--svg", directory.path("svg"), deck])
+        #expect(dumped.status == 0, "\(dumped)")
+        for (page, png) in [(1, "terminal.png"), (2, "spark.png"), (3, "terminal.png")] {
+            let svg = try String(contentsOfFile: directory.path("svg/page-0\(page).svg"), encoding: .utf8)
+            let bytes = try Data(contentsOf: example.appendingPathComponent(png))
+            #expect(svg.contains("data:image/png;base64,\(bytes.base64EncodedString())"), "page \(page): \(png)")
+        }
+        let plain = try CommandRunner.run(
+            try BuiltBinary.path(), ["--plain", "--deck", deck, "--state-dir", directory.path("state")])
+        #expect(plain.status == 0, "\(plain)")
+        #expect(plain.standardOutput.contains("[A terminal window with a prompt]"))
+        #expect(plain.standardOutput.contains("[A four-pointed star]"))
+    }
+
     @Test("symbols --preview draws every symbol under its name")
     func symbolsPreview() throws {
         let names = try CommandRunner.run(try BuiltBinary.path(), ["symbols"])
