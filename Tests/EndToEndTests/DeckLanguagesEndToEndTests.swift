@@ -24,6 +24,41 @@ struct DeckLanguagesEndToEndTests {
         #expect(result.standardOutput == "\(Self.example): valid (3 pages)\n")
     }
 
+    @Test("validate names the languages whose paywall leaves out words at 80x24 where English does not")
+    func validateMeasuresThePaywallInEveryLanguage() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let made = try Self.run(["init", directory.path("tour"), "--layout", "list"])
+        #expect(made.status == 0, "\(made)")
+        // Three features more: all of it still fits English at 80x24.
+        let deckPath = directory.path("tour/deck.json")
+        let deck = try String(contentsOfFile: deckPath, encoding: .utf8)
+        let tight = deck.replacingOccurrences(
+            of: "\"layout\": \"list\",",
+            with: "\"layout\": \"list\", \"features\": [\"Feature 0\", \"Feature 1\", \"Feature 2\"],")
+        #expect(tight != deck)
+        try tight.write(toFile: deckPath, atomically: true, encoding: .utf8)
+        let validated = try Self.run(["validate", deckPath])
+        #expect(validated.status == 0, "\(validated)")
+        let warnings = validated.standardError.split(separator: "\n")
+        let named = try #require(
+            warnings.first { $0.contains("warning: pages[3]: in \"") }, "\(validated.standardError)")
+        #expect(!warnings.contains { $0.contains("pages[3]: at 80x24") }, "English fits: \(validated.standardError)")
+        // Each language named does leave out the features at 80x24, as dump shows; English does not.
+        let languages = named.split(separator: "\"").enumerated().filter { $0.offset % 2 == 1 }.map {
+            String($0.element)
+        }
+        #expect(!languages.isEmpty)
+        func paywall(_ options: [String]) throws -> String {
+            let dumped = try Self.run(["dump", "--size", "80x24"] + options + [deckPath])
+            return dumped.standardOutput.components(separatedBy: "page 4/4").last ?? ""
+        }
+        #expect(try paywall([]).contains("Feature 2"))
+        for language in languages {
+            #expect(try !paywall(["--lang", language]).contains("Feature 2"), "\(language)")
+        }
+    }
+
     @Test(
         "--plain and dump speak the reader's language, from LANG or --lang",
         arguments: [

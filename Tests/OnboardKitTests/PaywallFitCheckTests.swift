@@ -43,4 +43,62 @@ import Testing
         #expect(PaywallFitCheck.leftOutWords(deck, paywall: try Self.setup(), width: 80, height: rows)[1] == [])
         #expect(PaywallFitCheck.leftOutWords(deck, paywall: try Self.setup(), width: 80, height: rows - 1)[1] != [])
     }
+
+    /// A language whose every message is twenty words longer than English.
+    struct Wordy: MessageLookup {
+        func translation(of english: String) -> String { english + String(repeating: " word", count: 20) }
+        func translation(of english: String, plural englishPlural: String, count: Int) -> String {
+            translation(of: count == 1 ? english : englishPlural)
+        }
+    }
+
+    /// A reader of `language` whose deck has `features`, in English words, left to right.
+    static func reader(_ language: String, features: [String]) throws -> PaywallFitCheck.Reader {
+        PaywallFitCheck.Reader(
+            language: language, deck: deck(features: features), paywall: try setup(), messages: .english,
+            layoutDirection: .leftToRight)
+    }
+
+    @Test func aLanguageThatNeedsMoreRowsIsNamedOnceWithEveryLanguageLikeIt() throws {
+        let fits = ["One"]
+        let long = (1...12).map { "Merkmal Nummer \($0)" }
+        let readers = [
+            try Self.reader("de", features: long), try Self.reader("fr", features: fits),
+            try Self.reader("ru", features: long),
+        ]
+        let found = PaywallFitCheck.diagnostics(
+            for: readers, besides: Self.deck(features: fits), paywall: try Self.setup(), file: "d.json")
+        let warning = try #require(found.first)
+        #expect(found.count == 1, "\(found)")
+        #expect(warning.path == "pages[1]" && warning.severity == .warning)
+        #expect(warning.message.hasPrefix("in \"de\", \"ru\": at 80x24 the paywall leaves out its"), "\(warning)")
+        #expect(warning.message.contains("12 features"))
+    }
+
+    @Test func aLanguageNoWorseThanTheDefaultIsNotWarnedAgain() throws {
+        let many = (1...12).map { "Feature number \($0)" }
+        let fewer = Array(many.prefix(10))
+        // The default reader is warned already; a reader needing as many rows or fewer adds nothing.
+        let readers = [try Self.reader("de", features: many), try Self.reader("fr", features: fewer)]
+        let found = PaywallFitCheck.diagnostics(
+            for: readers, besides: Self.deck(features: many), paywall: try Self.setup(), file: "d.json")
+        #expect(found.isEmpty, "\(found)")
+        // One needing more rows than the default is.
+        let more = (1...14).map { "Feature number \($0)" }
+        let worse = PaywallFitCheck.diagnostics(
+            for: [try Self.reader("ja", features: more)], besides: Self.deck(features: many),
+            paywall: try Self.setup(), file: "d.json")
+        #expect(worse.count == 1 && worse[0].message.hasPrefix("in \"ja\": "), "\(worse)")
+    }
+
+    @Test func aReadersOwnWordsAreMeasuredInTheirLanguage() throws {
+        // The same deck; only the app's words differ, and longer ones wrap the button.
+        let features = (1...3).map { "Feature number \($0)" }
+        let wordy = Messages(language: "xx", lookup: Wordy())
+        var reader = try Self.reader("xx", features: features)
+        reader.messages = wordy
+        let found = PaywallFitCheck.diagnostics(
+            for: [reader], besides: Self.deck(features: features), paywall: try Self.setup(), file: "d.json")
+        #expect(found.count == 1 && found[0].message.hasPrefix("in \"xx\": "), "\(found)")
+    }
 }

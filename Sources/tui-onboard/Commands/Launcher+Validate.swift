@@ -33,7 +33,7 @@ extension Launcher {
                     bytes, file: path, reader: UserFile.reader, language: languagePreference, checksLayout: true)
                 diagnostics = result.diagnostics
                 if let deck = result.deck {
-                    switch catalogDiagnostics(for: deck, deckPath: path, root: try? JSONParser.parse(bytes)) {
+                    switch catalogDiagnostics(for: deck, deckPath: path, deckBytes: bytes) {
                     case .success(let found): diagnostics += found
                     case .failure(let status):
                         for diagnostic in diagnostics { printError(diagnostic.description) }
@@ -69,7 +69,8 @@ extension Launcher {
     /// Problems between a deck and its catalog: a paywall with no catalog, a missing offering,
     /// placed in the deck's text by `root`. A catalog file that cannot be read at all fails with
     /// its exit code, as it does in a run.
-    func catalogDiagnostics(for deck: Deck, deckPath: String, root: JSONNode?) -> Result<[Diagnostic], ExitStatus> {
+    func catalogDiagnostics(for deck: Deck, deckPath: String, deckBytes: [UInt8]) -> Result<[Diagnostic], ExitStatus> {
+        let root = try? JSONParser.parse(deckBytes)
         guard deck.hasPaywall || deck.conditionsReadEntitlements else { return .success([]) }
         guard let path = options.paywall.catalogPath ?? deck.catalogPath else {
             // Without a paywall, an entitlement may come from licenses alone: nothing to check.
@@ -89,7 +90,10 @@ extension Launcher {
         diagnostics += DeckCatalogCheck.unknownOfferings(in: deck, catalog: catalog, file: deckPath, root: root)
         diagnostics += DeckCatalogCheck.unknownEntitlements(in: catalog, file: deckPath, root: root)
         if !diagnostics.contains(where: { $0.severity == .error }) {
-            diagnostics += PaywallFitCheck.diagnostics(deck, paywall: setup, file: SafeText.sanitize(deckPath))
+            let file = SafeText.sanitize(deckPath)
+            let fit = PaywallFitCheck.diagnostics(deck, paywall: setup, file: file)
+            let readers = fitCheckReaders(deckBytes: deckBytes, deckPath: deckPath, catalogPath: path, date: date)
+            diagnostics += fit + PaywallFitCheck.diagnostics(for: readers, besides: deck, paywall: setup, file: file)
         }
         return .success(diagnostics)
     }

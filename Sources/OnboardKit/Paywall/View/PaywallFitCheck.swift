@@ -10,22 +10,50 @@ public enum PaywallFitCheck {
     /// A warning for each paywall page of `deck` that leaves out any of its words at 80x24,
     /// naming what and from how many rows all of it shows.
     public static func diagnostics(_ deck: Deck, paywall: PaywallSetup, file: String) -> [Diagnostic] {
-        let shortOf = leftOutWords(deck, paywall: paywall, width: size.width, height: size.height)
-        return
-            (shortOf.compactMap { index, parts -> Diagnostic? in
-                guard !parts.isEmpty else { return nil }
-                let rows = (size.height + 1...tallest).first { height in
-                    leftOutWords(deck, paywall: paywall, width: size.width, height: height)[index]?.isEmpty ?? true
-                }
-                let whole = rows.map { "all of it shows from 80x\($0)" } ?? "not all of it shows even at 80x\(tallest)"
-                return Diagnostic(
-                    severity: .warning, file: file, path: "pages[\(index)]", location: nil,
-                    message:
-                        "at 80x24 the paywall leaves out its \(list(parts)) to show its packages (\(whole)); "
-                        + "fewer packages, or shorter copy, fit")
-            } + smallWindowNotes(deck, paywall: paywall, file: file)).sorted {
-                ($0.path, $0.message) < ($1.path, $1.message)
-            }
+        (shortfalls(deck, paywall: paywall).map { warning($0, file: file) }
+            + smallWindowNotes(deck, paywall: paywall, file: file))
+            .sorted { ($0.path, $0.message) < ($1.path, $1.message) }
+    }
+
+    /// What a paywall page leaves out at 80x24, and from how many rows all of it shows (nil:
+    /// not even at the tallest tried).
+    struct Shortfall: Equatable {
+        var page: Int
+        var parts: [String]
+        var rows: Int?
+
+        /// Whether this one is no worse than `other`: it needs no more rows.
+        func isCovered(by other: Shortfall) -> Bool {
+            guard page == other.page else { return false }
+            guard let rows else { return other.rows == nil }
+            return other.rows.map { rows <= $0 } ?? true
+        }
+    }
+
+    /// The paywall pages that leave out words at 80x24, for a reader of `layoutDirection` in
+    /// the task's `Messages`.
+    static func shortfalls(_ deck: Deck, paywall: PaywallSetup, layoutDirection: LayoutDirection = .leftToRight)
+        -> [Shortfall]
+    {
+        func leftOut(rows: Int) -> [Int: [String]] {
+            leftOutWords(deck, paywall: paywall, width: size.width, height: rows, layoutDirection: layoutDirection)
+        }
+        return leftOut(rows: size.height).sorted { $0.key < $1.key }.compactMap { index, parts in
+            guard !parts.isEmpty else { return nil }
+            let rows = (size.height + 1...tallest).first { leftOut(rows: $0)[index]?.isEmpty ?? true }
+            return Shortfall(page: index, parts: parts, rows: rows)
+        }
+    }
+
+    /// The warning that says `shortfall`.
+    static func warning(_ shortfall: Shortfall, file: String) -> Diagnostic {
+        let whole =
+            shortfall.rows.map { "all of it shows from 80x\($0)" } ?? "not all of it shows even at 80x\(tallest)"
+        return Diagnostic(
+            severity: .warning, file: file, path: "pages[\(shortfall.page)]", location: nil,
+            message:
+                "at 80x24 the paywall leaves out its \(list(shortfall.parts)) to show its packages (\(whole)); "
+                + "fewer packages, or shorter copy, fit")
     }
 
     /// The smallest window a designed paywall is made to fit.
@@ -54,10 +82,12 @@ public enum PaywallFitCheck {
     }
 
     /// For each paywall page, by index, the deck's words it leaves out at this size.
-    static func leftOutWords(_ deck: Deck, paywall: PaywallSetup, width: Int, height: Int) -> [Int: [String]] {
+    static func leftOutWords(
+        _ deck: Deck, paywall: PaywallSetup, width: Int, height: Int, layoutDirection: LayoutDirection = .leftToRight
+    ) -> [Int: [String]] {
         var app = OnboardingApp(
             deck: deck, colorMode: .indexed256, width: width, height: height,
-            settings: AppSettings(reducesMotion: true, seed: 0), paywall: paywall)
+            settings: AppSettings(reducesMotion: true, seed: 0, layoutDirection: layoutDirection), paywall: paywall)
         _ = app.update(.resize(width: width, height: height))
         var found: [Int: [String]] = [:]
         for index in deck.pages.indices {

@@ -1,0 +1,53 @@
+/// The 80x24 check again for readers of other languages: the app's words, the deck's and the
+/// catalog's texts, prices and direction are theirs, and German or Russian words are longer.
+extension PaywallFitCheck {
+    /// A reader of one language: the deck and paywall as decoded for them, the app's words in
+    /// their language and their direction.
+    public struct Reader: Sendable {
+        /// The language's tag, as the warnings name it: "de", "pt_BR".
+        public var language: String
+        public var deck: Deck
+        public var paywall: PaywallSetup
+        public var messages: Messages
+        public var layoutDirection: LayoutDirection
+
+        public init(
+            language: String, deck: Deck, paywall: PaywallSetup, messages: Messages, layoutDirection: LayoutDirection
+        ) {
+            self.language = language
+            self.deck = deck
+            self.paywall = paywall
+            self.messages = messages
+            self.layoutDirection = layoutDirection
+        }
+    }
+
+    /// A warning for each paywall page that needs more rows at 80x24 for some readers than for
+    /// the default reader (`deck` and `paywall`, in the task's `Messages`), naming the languages
+    /// it is for: one warning for all the languages that leave out the same, so 13 languages
+    /// are not 13 lines.
+    public static func diagnostics(
+        for readers: [Reader], besides deck: Deck, paywall: PaywallSetup, file: String
+    ) -> [Diagnostic] {
+        let shown = shortfalls(deck, paywall: paywall)
+        var found: [(shortfall: Shortfall, languages: [String])] = []
+        for reader in readers {
+            let readersOwn = Messages.$current.withValue(reader.messages) {
+                shortfalls(reader.deck, paywall: reader.paywall, layoutDirection: reader.layoutDirection)
+            }
+            for shortfall in readersOwn where !shown.contains(where: shortfall.isCovered(by:)) {
+                let name = "\"\(LanguageTag.displayName(reader.language))\""
+                if let index = found.firstIndex(where: { $0.shortfall == shortfall }) {
+                    found[index].languages.append(name)
+                } else {
+                    found.append((shortfall, [name]))
+                }
+            }
+        }
+        return found.map { shortfall, languages in
+            var named = warning(shortfall, file: file)
+            named.message = "in \(languages.joined(separator: ", ")): " + named.message
+            return named
+        }
+    }
+}
