@@ -47,11 +47,14 @@ import Testing
         #expect(throws: Options.UsageError.self) { try Options.parse(["validate", "d.json", "--layout", "cards"]) }
     }
 
-    @Test("the starter deck carries the layout, the tiers their switch", arguments: PaywallLayout.allCases)
+    @Test(
+        "the starter deck carries the layout, the tiers and the comparison their switch",
+        arguments: PaywallLayout.allCases)
     func theDeckCarriesTheLayout(layout: PaywallLayout) {
         let deck = StarterDeck.deck(layout: layout).contents
         #expect(deck.contains("\"layout\": \"\(layout.rawValue)\""))
-        #expect(deck.contains("\"periodSwitch\": \(layout == .tiers)"))
+        let switches = layout == .tiers || layout == .comparison
+        #expect(deck.contains("\"periodSwitch\": \(switches)"))
         #expect(!StarterDeck.layouts(except: layout).contains(layout.rawValue))
     }
 }

@@ -36,8 +36,12 @@ enum StarterDeck {
     /// catalog's features above it too would not leave the table room at 80x24.
     private static let comparisonFeatures = "\n      \"features\": [],"
 
-    /// The deck, its paywall page in `layout`; the tiers have their period switch on, as a
-    /// tier's packages differ by period only.
+    /// Whether the starter paywall in `layout` has the period switch.
+    static func switchesPeriods(_ layout: PaywallLayout) -> Bool { layout == .tiers || layout == .comparison }
+
+    /// The deck, its paywall page in `layout`. The tiers and the comparison have their period
+    /// switch on: a tier's packages differ by period only, and the comparison's table then
+    /// fits 80x24 in every language the app speaks.
     static func deck(layout: PaywallLayout) -> File {
         File(
             path: "deck.json",
@@ -78,7 +82,7 @@ enum StarterDeck {
                       "kind": "paywall",
                       "offering": "default",
                       "layout": "\(layout.rawValue)",\(layout == .comparison ? comparisonFeatures : "")
-                      "periodSwitch": \(layout == .tiers)
+                      "periodSwitch": \(switchesPeriods(layout))
                     }
                   ]
                 }
