@@ -39,7 +39,8 @@ extension PaywallView {
         guard !design.tabs.isEmpty else { return [] }
         return [
             choiceLine(
-                design.tabs, selected: design.selectedTab, targets: design.tabs.indices.map { .tab($0) }, width: width)
+                design.tabs, selected: design.selectedTab, targets: design.tabs.indices.map { .tab($0) },
+                key: KeyBindings.paywall.keyNames(for: .nextTier).first, width: width)
         ]
     }
 
@@ -50,7 +51,7 @@ extension PaywallView {
         return [
             choiceLine(
                 sides.map(\.label), selected: sides.firstIndex(of: side) ?? 0, targets: sides.map { .period($0) },
-                width: width)
+                key: KeyBindings.paywall.keyNames(for: .togglePeriod).first, width: width)
         ]
     }
 
@@ -58,9 +59,10 @@ extension PaywallView {
         names.isEmpty ? "" : names.map { " \($0) " }.joined(separator: "│")
     }
 
-    /// One choice among names, each clickable: all of them where they fit, else the chosen one
-    /// between ‹ and ›, which reach its neighbours.
-    func choiceLine(_ names: [String], selected: Int, targets: [Target], width: Int) -> Line {
+    /// One choice among names, each clickable: all of them where they fit, with the `key` that
+    /// moves to the next one in brackets beside them where that fits too ("(Tab)": nothing
+    /// else on the page says it), else the chosen one between ‹ and ›, which reach its neighbours.
+    func choiceLine(_ names: [String], selected: Int, targets: [Target], key: String?, width: Int) -> Line {
         let rightToLeft = layoutDirection == .rightToLeft
         let cells = names.map { BidiText.mayNeedReordering($0) ? BidiText.isolated($0) : $0 }
         var line = Line(text: "", style: theme.body, kind: .spread(width: 0))
@@ -76,6 +78,9 @@ extension PaywallView {
                 if index == selected { line.spans.append((columns, theme.primaryButton)) }
             }
             line.text = text
+            if let key {
+                addKeyHint("(\(key))", to: &line, target: targets[(selected + 1) % names.count], width: width)
+            }
         } else {
             let count = names.count
             let before = targets[(selected + count - 1) % count], after = targets[(selected + 1) % count]
@@ -90,6 +95,30 @@ extension PaywallView {
         }
         line.kind = .spread(width: DisplayWidth.of(line.text))
         return line
+    }
+
+    /// `hint` after the choices (before them right to left), muted and clickable as `target`,
+    /// where it fits the width.
+    private func addKeyHint(_ hint: String, to line: inout Line, target: Target, width: Int) {
+        let gap = "  "
+        let hintWidth = DisplayWidth.of(hint)
+        let textWidth = DisplayWidth.of(line.text)
+        guard textWidth + gap.count + hintWidth <= width else { return }
+        if layoutDirection == .rightToLeft {
+            let shift = hintWidth + gap.count
+            line.segments = line.segments.map {
+                ($0.columns.lowerBound + shift..<$0.columns.upperBound + shift, $0.target)
+            }
+            line.spans = line.spans.map { ($0.columns.lowerBound + shift..<$0.columns.upperBound + shift, $0.style) }
+            line.text = hint + gap + line.text
+            line.segments.append((0..<hintWidth, target))
+            line.spans.append((0..<hintWidth, theme.muted))
+        } else {
+            line.text += gap + hint
+            let start = textWidth + gap.count
+            line.segments.append((start..<start + hintWidth, target))
+            line.spans.append((start..<start + hintWidth, theme.muted))
+        }
     }
 
     /// The columns' widths of a comparison table and the width it needs whole.

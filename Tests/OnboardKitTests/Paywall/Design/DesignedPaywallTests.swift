@@ -149,6 +149,33 @@ import Testing
             #expect(try Fixtures.selectedName(app) == "Plus Monthly")
         }
     }
+
+    /// The tabs and the switch name their keys, which nothing else on the page says; a click on
+    /// the key goes to the next tab or side, as the key does.
+    @Test func theTabsAndTheSwitchSayTheirKeysAndAClickOnOneActsAsItsKey() throws {
+        var app = try Fixtures.app(.tiers, width: 120, height: 40)
+        let canvas = TestDecks.screen(app)
+        #expect(canvas.lines.contains { $0.contains("Plus │ Pro │ Max   (Tab)") }, "\(canvas.text)")
+        #expect(canvas.lines.contains { $0.contains("Monthly │ Yearly   (b)") }, "\(canvas.text)")
+        let before = try Fixtures.shownNames(app)
+        let (x, y) = try Self.point(of: "(b)", in: app)
+        _ = app.update(.presented)
+        _ = app.update(.mouse(MouseEvent(.click, x: x + 1, y: y)))
+        #expect(try Fixtures.shownNames(app) != before)
+        #expect(try Fixtures.shownNames(app).allSatisfy { $0.hasSuffix("Monthly") })
+        let (tabX, tabY) = try Self.point(of: "(Tab)", in: app)
+        _ = app.update(.mouse(MouseEvent(.click, x: tabX + 2, y: tabY)))
+        let shown = try Fixtures.shownNames(app)
+        #expect(shown.allSatisfy { $0.hasPrefix("Max") }, "\(shown)")
+    }
+
+    @Test func whereTheKeysDoNotFitTheChoicesStillShow() throws {
+        // 40 columns: the tabs with their key would take 29; at 26 the key goes, the tabs stay.
+        let app = try Fixtures.app(.tiers, width: 26, height: 24)
+        let canvas = TestDecks.screen(app)
+        #expect(canvas.lines.contains { $0.contains("Plus │ Pro │ Max") || $0.contains("‹") }, "\(canvas.text)")
+        #expect(!canvas.text.contains("(Tab)"), "\(canvas.text)")
+    }
 }
 
 /// A designed paywall over a bare `.storekit` file, in no colour, and as `validate` reports it.
