@@ -43,7 +43,8 @@ struct EntitlementCommandsTests {
         _ = app.waitForText("Welcome to tui-onboard")
         try app.sendKeys(PaywallEndToEndTests.paywallPage)
         #expect(app.waitForText("Not purchased") != nil, "\(app.screen())")
-        try app.sendKeys("Down", "Enter")  // Monthly
+        #expect(try app.chooseOnBuiltInPaywall(.monthly) != nil, "\(app.screen())")
+        try app.sendKeys("Enter")
         #expect(app.waitForText("You're all set") != nil, "\(app.screen())")
 
         // The app is still running; another instance holds the locks. Bought under --now, the

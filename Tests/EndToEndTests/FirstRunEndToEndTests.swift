@@ -189,8 +189,7 @@ struct ResultWithPaywallTests {
         defer { state.remove() }
         let first = try Self.launch(state: state, result: state.path("buy.json"))
         defer { first.close() }
-        try first.sendKeys("Down")
-        #expect(first.waitForText("● Pro Monthly") != nil)
+        #expect(try first.chooseOnBuiltInPaywall(.monthly) != nil, "\(first.screen())")
         try first.sendKeys("Enter")
         #expect(first.waitForText("You're all set") != nil, "\(first.screen())")
         #expect(try first.dismiss("You're all set"), "Esc did not close it:\n\(first.screen())")

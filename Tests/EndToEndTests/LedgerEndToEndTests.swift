@@ -33,8 +33,7 @@ struct LedgerEndToEndTests {
         let terminals = try (0..<3).map { _ in try launch(stateDirectory: state.path("state"), latency: "1") }
         defer { terminals.forEach { $0.close() } }
         for terminal in terminals {
-            try terminal.sendKeys("Down", "Down")
-            #expect(terminal.waitForText("● Pro Lifetime") != nil, "\(terminal.screen())")
+            #expect(try terminal.chooseOnBuiltInPaywall(.lifetime) != nil, "\(terminal.screen())")
         }
         for terminal in terminals { try terminal.sendKeys("Enter") }
         let outcomes = terminals.map { terminal in
@@ -52,10 +51,13 @@ struct LedgerEndToEndTests {
         defer { state.remove() }
         let app = try launch(stateDirectory: state.path("state"), capturingStandardError: true)
         defer { app.close() }
-        try app.sendKeys("Down", "Enter")  // Monthly
+        #expect(try app.chooseOnBuiltInPaywall(.monthly) != nil, "\(app.screen())")
+        try app.sendKeys("Enter")
         #expect(app.waitForText("You're all set") != nil, "\(app.screen())")
         #expect(try app.dismiss("You're all set"), "Esc did not close it:\n\(app.screen())")
-        try app.sendKeys("Down", "Enter")  // Lifetime, over the active Monthly: asked first
+        // Lifetime, over the active Monthly: asked first.
+        #expect(try app.chooseOnBuiltInPaywall(.lifetime) != nil, "\(app.screen())")
+        try app.sendKeys("Enter")
         #expect(app.waitForText("Already active") != nil, "\(app.screen())")
         try app.sendKeys("Enter")
         #expect(app.waitForText("You're all set") != nil, "\(app.screen())")

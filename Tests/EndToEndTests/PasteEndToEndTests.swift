@@ -16,8 +16,8 @@ struct PasteEndToEndTests {
         _ = terminal.waitForText("tui-onboard")
         try terminal.sendKeys(PaywallEndToEndTests.paywallPage)
         #expect(terminal.waitForText("Not purchased") != nil, "no paywall:\n\(terminal.screen())")
-        try terminal.sendKeys("Down")
-        #expect(terminal.waitForText("● Pro Monthly") != nil, "Down did not select Monthly:\n\(terminal.screen())")
+        #expect(
+            try terminal.chooseOnBuiltInPaywall(.monthly) != nil, "Monthly was never selected:\n\(terminal.screen())")
         // As keys: Enter buys Monthly, digits jump to pages, q and Esc quit.
         try terminal.paste("wow\r1\r\u{1B}q\r")
         // A key behind the paste shows that the paste has been read.

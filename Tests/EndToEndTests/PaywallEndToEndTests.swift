@@ -29,8 +29,7 @@ struct PaywallEndToEndTests {
         let first = try launch(stateDirectory: stateDirectory)
         defer { first.close() }
         #expect(first.screen().contains("tui-onboard Pro: Not purchased"))
-        try first.sendKeys("Down")
-        #expect(first.waitForText("● Pro Monthly") != nil, "Down did not select Monthly:\n\(first.screen())")
+        #expect(try first.chooseOnBuiltInPaywall(.monthly) != nil, "Monthly was never selected:\n\(first.screen())")
         try first.sendKeys("Enter", "Enter", "Enter")  // the repeats must not buy twice
         #expect(first.waitForText("Purchasing") != nil || first.waitForText("You're all set") != nil)
         #expect(first.waitForText("You're all set") != nil, "no success notice:\n\(first.screen())")
@@ -119,13 +118,15 @@ extension PaywallEndToEndTests {
         defer { first.close() }
         let second = try launch(stateDirectory: state.path("state"))
         defer { second.close() }
-        try first.sendKeys("Down", "Down", "Enter")  // Lifetime
+        #expect(try first.chooseOnBuiltInPaywall(.lifetime) != nil, "\(first.screen())")
+        try first.sendKeys("Enter")
         #expect(first.waitForText("You're all set") != nil, "\(first.screen())")
         // Any key wakes the second instance, which reads the ledger before handling it.
         try second.sendKeys("Down")
         #expect(
             second.waitForText("tui-onboard Pro: Lifetime") != nil, "the purchase did not show:\n\(second.screen())")
-        try second.sendKeys("Down", "Enter")
+        #expect(try second.chooseOnBuiltInPaywall(.lifetime) != nil, "\(second.screen())")
+        try second.sendKeys("Enter")
         #expect(second.waitForText("Already purchased") != nil, "\(second.screen())")
         let ledger = try String(contentsOfFile: state.path("state/sandbox/ledger.jsonl"), encoding: .utf8)
         #expect(ledger.split(separator: "\n").count == 1)

@@ -20,7 +20,9 @@ struct StorageBoxEndToEndTests {
         _ = app.waitForText("tui-onboard")
         try app.sendKeys(PaywallEndToEndTests.paywallPage)
         #expect(app.waitForText("Not purchased") != nil, "\(app.screen())")
-        try app.sendKeys("Down", "Down", "Enter")  // Lifetime: nothing renews, so nothing wakes the app
+        // Lifetime: nothing renews, so nothing wakes the app.
+        #expect(try app.chooseOnBuiltInPaywall(.lifetime) != nil, "\(app.screen())")
+        try app.sendKeys("Enter")
         #expect(app.waitForText("You're all set") != nil, "\(app.screen())")
         #expect(try app.dismiss("You're all set"), "Esc did not close it:\n\(app.screen())")
         #expect(app.waitForText("tui-onboard Pro: Lifetime") != nil, "\(app.screen())")

@@ -34,9 +34,13 @@ struct SubscriptionLifecycleEndToEndTests {
         try app.start()
         _ = app.waitForText("Welcome to tui-onboard")
         try app.sendKeys(PaywallEndToEndTests.paywallPage)
-        #expect(app.waitForText("current plan") != nil, "\(app.screen())")
-        #expect(app.screen().contains("upgrade now"), "\(app.screen())")
-        #expect(app.screen().contains("⏎ upgrade"), "\(app.screen())")
+        // Monthly is the current plan, on its side of the switch; Annual, on the other, upgrades.
+        #expect(app.waitForText("Active until") != nil, "\(app.screen())")
+        let monthly = try app.chooseOnBuiltInPaywall(.monthly)
+        #expect(monthly?.contains("current plan") == true, "\(app.screen())")
+        let annual = try app.chooseOnBuiltInPaywall(.annual)
+        #expect(annual?.contains("upgrade now") == true, "\(app.screen())")
+        #expect(app.waitForText("⏎ upgrade") != nil, "\(app.screen())")
 
         // Enter asks first; the refund it names is the one recorded.
         try app.sendKeys("Enter")

@@ -77,8 +77,8 @@ struct TerminalKindsTests {
         // The paywall: choose, buy, see it go through.
         try terminal.sendKeys(PaywallEndToEndTests.paywallPage)
         #expect(terminal.waitForText("Not purchased") != nil, "no paywall:\n\(terminal.screen())")
-        try terminal.sendKeys("Down")
-        #expect(terminal.waitForText("● Pro Monthly") != nil, "Down did not select Monthly:\n\(terminal.screen())")
+        #expect(
+            try terminal.chooseOnBuiltInPaywall(.monthly) != nil, "Monthly was never selected:\n\(terminal.screen())")
         try terminal.sendKeys("Enter")
         #expect(terminal.waitForText("You're all set") != nil, "no success notice:\n\(terminal.screen())")
         let notice = StyledScreen(terminal.styledScreen())

@@ -146,7 +146,7 @@ import Testing
         #expect(app.isSettlingPurchase == false)
         #expect(app.paywall?.store.completedRestores.isEmpty == true)
         // Clicks on the button, on a package twice and on Restore neither.
-        for text in ["Start your 1-week free trial", "Pro Lifetime", "Pro Lifetime", "r restore"] {
+        for text in ["Start your 1-week free trial", "Pro Annual", "Pro Annual", "r restore"] {
             #expect(try PaywallMouseTests.click(text, &app).isEmpty)
             recorded += PaywallFlowTests.run(&app, seconds: 0.5)
         }

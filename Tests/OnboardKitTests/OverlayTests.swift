@@ -17,7 +17,7 @@ import Testing
     ) {
         let deck = try ColorFallbackTests.builtInDeck(accent: nil)
         let setup = PaywallSetup(
-            catalog: try PaywallFixtures.defaultCatalog(), mode: overlay == .testStoreSheet ? .prompt : .success,
+            catalog: try PaywallFixtures.listCatalog(), mode: overlay == .testStoreSheet ? .prompt : .success,
             latency: 0, clock: StoreClock(startWallDate: StoreFixtures.date(2026, 1, 1), timeRate: 1))
         var app = PaywallFixtures.app(deck, setup: setup, width: width, height: height, colorMode: mode)
         let paywallIndex = try #require(deck.pages.firstIndex { if case .paywall = $0 { true } else { false } })

@@ -17,7 +17,7 @@ import Testing
 
     static func setup() throws -> PaywallSetup {
         PaywallSetup(
-            catalog: try PaywallFixtures.defaultCatalog(),
+            catalog: try PaywallFixtures.listCatalog(),
             clock: StoreClock(startWallDate: Date(timeIntervalSince1970: 0)))
     }
 

@@ -80,7 +80,7 @@ import Testing
     }
 
     @Test func theShortKeyLineOfANarrowWindowIsClickableToo() throws {
-        var app = PaywallSmallWindowTests.app(try PaywallFixtures.defaultCatalog(), width: 40, height: 16)
+        var app = PaywallSmallWindowTests.app(try PaywallFixtures.listCatalog(), width: 40, height: 16)
         #expect(TestDecks.screen(app).text.contains("⏎ buy·Restore·Privacy·Terms·Not now"))
         _ = try Self.click("Terms", &app)
         #expect(app.paywall?.openLink == .termsOfUse)

@@ -12,7 +12,7 @@ import Testing
     static let longText = (1...40).map { "Line \($0) of a page whose text does not fit." }.joined(separator: "\n")
 
     static func app() throws -> OnboardingApp {
-        let catalog = try PaywallFixtures.defaultCatalog()
+        let catalog = try PaywallFixtures.listCatalog()
         let deck = PaywallFixtures.deck([
             .step(StepPage(heading: "Long", text: longText)),
             .paywall(PaywallPage(offeringID: "default")),

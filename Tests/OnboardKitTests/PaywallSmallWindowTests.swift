@@ -159,7 +159,7 @@ import Testing
     }
 
     @Test func theCallToActionWrapsRatherThanLoseThePriceAfterATrial() throws {
-        let catalog = try PaywallFixtures.defaultCatalog()
+        let catalog = try PaywallFixtures.listCatalog()
         for (width, height) in [(40, 12), (34, 12), (44, 16)] {
             let app = Self.app(catalog, width: width, height: height)
             let canvas = TestDecks.screen(app)
@@ -173,7 +173,7 @@ import Testing
     }
 
     @Test func rowsKeepPricesWholeAndCutNames() throws {
-        let catalog = try PaywallFixtures.defaultCatalog()
+        let catalog = try PaywallFixtures.listCatalog()
         for width in 24...60 {
             let app = Self.app(catalog, width: width, height: 20)
             let lines = TestDecks.screen(app).lines
@@ -186,7 +186,7 @@ import Testing
 
     /// The rows, the offer line and the button stay where they are whichever package is selected.
     @Test func theLayoutStaysStillWhenTheSelectionChanges() throws {
-        let catalog = try PaywallFixtures.defaultCatalog()
+        let catalog = try PaywallFixtures.listCatalog()
         for (width, height) in [(80, 24), (60, 20), (40, 12), (40, 16)] {
             var app = Self.app(catalog, width: width, height: height)
             var rowsOf: [String: Int]?

@@ -7,7 +7,7 @@ import Testing
     static func presentation(selected: Int = 0, owned: Set<String> = [], progress: String? = nil) throws
         -> PaywallPresentation
     {
-        let catalog = try PaywallFixtures.defaultCatalog()
+        let catalog = try PaywallFixtures.listCatalog()
         let offering = try #require(catalog.currentOffering)
         return PaywallPresentation.make(
             offering: offering, catalog: catalog, formatter: PriceFormatter(locale: Locale(identifier: "en_US")),
@@ -72,7 +72,7 @@ import Testing
 
 extension PaywallViewTests {
     @Test func plainTextListsThePackagesStatusAndLinks() throws {
-        let catalog = try PaywallFixtures.defaultCatalog()
+        let catalog = try PaywallFixtures.listCatalog()
         let deck = Deck(
             app: AppInfo(id: "a", name: "A", version: "1"), pages: [.paywall(PaywallPage(offeringID: "default"))])
         let controller = PaywallController(

@@ -108,7 +108,7 @@ import Testing
     @Test func theReadmeShowsThePictures() throws {
         let readme = try String(
             contentsOf: Self.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        for name in ["page-01.svg", "page-04.svg", "page-07.svg", "tour-dark.svg", "tour-light.svg"] {
+        for name in ["page-01.svg", "page-04.svg", "page-08.svg", "tour-dark.svg", "tour-light.svg"] {
             #expect(readme.contains("docs/images/\(name)"), "the README's gallery shows \(name)")
         }
     }

@@ -45,11 +45,12 @@ extension OnboardingApp {
         }
     }
 
-    /// Selects the package at `index` of the current paywall page.
-    mutating func conversationSelect(package index: Int) -> [Effect] {
+    /// Selects the package `id` of the current paywall page, showing its tab and its side of
+    /// the period switch.
+    mutating func conversationSelect(packageID id: String) -> [Effect] {
         converse { app in
             guard let page = app.currentPaywallPage else { return [] }
-            app.paywall?.select(index, on: page)
+            app.paywall?.show(packageID: id, on: page)
             return []
         }
     }

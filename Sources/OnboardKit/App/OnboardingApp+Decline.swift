@@ -46,11 +46,14 @@ extension OnboardingApp {
     }
 
     /// True when this run bought something or is buying (a purchase on its way is no decline),
-    /// or the page sells something the user has already.
+    /// or the page sells something the user has already: on any tab and either side of a period
+    /// switch, not only those on screen (a Monthly subscriber looking at Yearly is a customer).
     func isCustomer(on page: PaywallPage) -> Bool {
         guard let paywall else { return false }
         if !paywall.recordedThisRun.isEmpty || paywall.store.phase != .idle { return true }
-        return paywall.presentation(for: page)?.rows.contains { $0.isOwned || $0.isLicensed } == true
+        return paywall.plainSections(for: page).contains { section in
+            section.presentation.rows.contains { $0.isOwned || $0.isLicensed }
+        }
     }
 
     /// Goes where the user was going.

@@ -37,7 +37,7 @@ extension Conversation {
     /// The line that reads the next line: where the reader is and what each answer does.
     var prompt: String {
         if app.survey != nil { return surveyPrompt }
-        if let index = purchaseAsked, let row = paywallRows?[safe: index] {
+        if let index = purchaseAsked, let row = paywallMenu[safe: index]?.row {
             return Messages.tr(
                 "Buy {{ name }} for {{ price }}? y: yes, n: no.", ["name": row.name, "price": row.price])
         }

@@ -5,33 +5,52 @@ import FoundationEssentials
 /// the store's own boxes (a confirmation, the test store's sheet, a notice) and the answer to
 /// an ask-to-buy request each by a letter or a line, their outcome said in words.
 extension Conversation {
-    /// The rows of the paywall on the current page, as the screen would list them.
-    var paywallRows: [PaywallPresentation.Row]? { paywallPresentation?.rows }
-
-    var paywallPresentation: PaywallPresentation? {
-        guard let page = app.currentPaywallPage else { return nil }
-        return app.paywall?.presentation(for: page)
+    /// One package of the paywall's numbered menu, with its terms and what buys it.
+    struct MenuItem {
+        var row: PaywallPresentation.Row
+        var disclosure: String
+        var packageID: String
     }
 
-    /// The paywall page: title and words, what is owned, the numbered packages, the links.
+    /// Every package the paywall on the current page sells, numbered from 1 in this order:
+    /// tab by tab and both sides of a period switch, as `--plain` lists them, since a line
+    /// read has no Tab or `b` to reach the others with.
+    var paywallMenu: [MenuItem] {
+        guard let page = app.currentPaywallPage, let paywall = app.paywall else { return [] }
+        return zip(paywall.plainSections(for: page), paywall.plainPackageIDs(for: page)).flatMap { section, ids in
+            zip(section.presentation.rows, ids).enumerated().map { index, item in
+                MenuItem(
+                    row: item.0, disclosure: section.presentation.disclosures[safe: index] ?? "", packageID: item.1)
+            }
+        }
+    }
+
+    /// The paywall page: title and words, what is owned, the numbered packages (under their
+    /// tier's name and features where the paywall has tabs), the links.
     func paywallLines(_ page: PaywallPage) -> [String] {
         guard let presentation = app.paywall?.presentation(for: page) else {
             return [
                 page.title ?? "", Messages.tr("Nothing can be bought now: there is no safe place to keep purchases"),
             ]
         }
-        var lines = [presentation.title, presentation.subtitle] + presentation.features
+        let sections = app.paywall?.plainSections(for: page) ?? []
+        let hasTiers = sections.contains { $0.tier != nil }
+        var lines = [presentation.title, presentation.subtitle] + (hasTiers ? [] : presentation.features)
         // What the customer has comes before what they could buy.
         let requestKeys = PaywallController.requestKeys
         lines += presentation.statusLines.filter { $0 != requestKeys } + presentation.statusNotes
-        for (index, row) in presentation.rows.enumerated() {
-            var pieces: [LinePiece] = [.text("\(index + 1)) "), .value(row.name), .text(": "), .value(row.price)]
-            if let perMonth = row.perMonth { pieces += [.text(" ("), .value(perMonth), .text(")")] }
-            if let badge = row.badge { pieces += [.text(", "), .value(badge)] }
-            if row.isOwned || row.isLicensed { pieces += [.text(", "), .value(Messages.tr("yours"))] }
-            lines.append(BidiText.line(pieces))
-            lines += [row.detail, row.offer ?? ""]
-            lines.append(presentation.disclosures[safe: index] ?? "")
+        var number = 0
+        for (tier, section) in sections {
+            if let tier { lines += [Messages.tr("Tier: {{ name }}", ["name": tier])] + section.features }
+            for (index, row) in section.rows.enumerated() {
+                number += 1
+                var pieces: [LinePiece] = [.text("\(number)) "), .value(row.name), .text(": "), .value(row.price)]
+                if let perMonth = row.perMonth { pieces += [.text(" ("), .value(perMonth), .text(")")] }
+                if let badge = row.badge { pieces += [.text(", "), .value(badge)] }
+                if row.isOwned || row.isLicensed { pieces += [.text(", "), .value(Messages.tr("yours"))] }
+                lines.append(BidiText.line(pieces))
+                lines += [row.detail, row.offer ?? "", section.disclosures[safe: index] ?? ""]
+            }
         }
         if let privacy = presentation.privacyPolicy {
             lines.append(Messages.tr("Privacy Policy: {{ address }}", ["address": privacy]))
@@ -44,14 +63,14 @@ extension Conversation {
 
     /// The paywall's letters in the prompt, for what this catalog has.
     var paywallActions: [String] {
-        guard let presentation = paywallPresentation, let paywall = app.paywall else { return [] }
+        guard app.currentPaywallPage != nil, let paywall = app.paywall else { return [] }
         var actions: [String] = []
-        switch presentation.rows.count {
+        let count = paywallMenu.count
+        switch count {
         case 0: break
         case 1: actions.append(Messages.tr("{{ key }}: buy", ["key": "1"]))
         default:
-            actions.append(
-                Messages.tr("{{ first }} to {{ last }}: buy", ["first": "1", "last": String(presentation.rows.count)]))
+            actions.append(Messages.tr("{{ first }} to {{ last }}: buy", ["first": "1", "last": String(count)]))
         }
         actions.append(Messages.tr("{{ key }}: restore", ["key": "r"]))
         // An ask-to-buy request waits for its answer (`--simulate pending`).
@@ -66,8 +85,7 @@ extension Conversation {
     /// A number buys (after a yes), `r` restores, `o` asks for an offer code, `p` and `t` say
     /// the links' addresses.
     mutating func chooseFromMenu(_ command: String, said: inout [String]) -> [Effect] {
-        let rows = paywallRows ?? []
-        if let number = Int(command), rows.indices.contains(number - 1) {
+        if let number = Int(command), paywallMenu.indices.contains(number - 1) {
             purchaseAsked = number - 1
             return []
         }

@@ -22,7 +22,7 @@ public struct Conversation: Sendable {
     public internal(set) var app: OnboardingApp
     /// How the tour ended; nil while it goes on.
     public private(set) var ending: TourEnding?
-    /// The package whose purchase waits for a yes, by its index in the page's list.
+    /// The package whose purchase waits for a yes, by its index in `paywallMenu`.
     var purchaseAsked: Int?
     /// The lines of a license being pasted on the checkout sheet, until its END line.
     var licenseLines: [String] = []
@@ -94,7 +94,8 @@ public struct Conversation: Sendable {
                 said.append(Messages.tr("Nothing was bought."))
                 return []
             }
-            return app.conversationSelect(package: index) + app.conversationPaywall(.buy)
+            guard let item = paywallMenu[safe: index] else { return [] }
+            return app.conversationSelect(packageID: item.packageID) + app.conversationPaywall(.buy)
         }
         if let prompt = app.survey { return answerSurvey(prompt, line: line, said: &said) }
         if let box = app.paywall?.top, app.currentPaywallPage != nil {

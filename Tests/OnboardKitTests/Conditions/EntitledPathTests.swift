@@ -12,7 +12,7 @@ import Testing
         ])
         deck.pageConditions = [nil, .not(.entitled("pro")), .entitled("pro"), nil]
         let setup = PaywallSetup(
-            catalog: try PaywallFixtures.defaultCatalog(), latency: 0.5,
+            catalog: try PaywallFixtures.listCatalog(), latency: 0.5,
             clock: StoreClock(startWallDate: PaywallFixtures.start))
         var app = PaywallFixtures.app(deck, setup: setup)
         // The paywall is built at the start: the path needs its answer.

@@ -156,7 +156,7 @@ import Testing
     }
 
     @Test func aPaywallFirstIsShownFromTheStart() throws {
-        let catalog = try PaywallFixtures.defaultCatalog()
+        let catalog = try PaywallFixtures.listCatalog()
         let deck = Deck(app: AppInfo(id: "a", name: "A", version: "1"), pages: [.paywall(PaywallPage())])
         let setup = PaywallSetup(
             catalog: catalog, ledger: Ledger(), mode: .success, latency: 0,

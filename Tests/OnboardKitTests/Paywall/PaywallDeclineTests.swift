@@ -34,7 +34,7 @@ import Testing
             .step(StepPage(heading: "After", text: "")),
         ])
         let setup = PaywallSetup(
-            catalog: try PaywallFixtures.defaultCatalog(), ledger: Ledger(), mode: .success, latency: 0.5,
+            catalog: try PaywallFixtures.listCatalog(), ledger: Ledger(), mode: .success, latency: 0.5,
             clock: StoreClock(startWallDate: PaywallFixtures.start))
         var settings = AppSettings(reducesMotion: true, seed: 1, autoplay: autoplay)
         settings.declinesShownBefore = shownBefore

@@ -16,6 +16,16 @@ enum PaywallFixtures {
         return try #require(result.catalog)
     }
 
+    /// The default catalog drawn as the plain list (its `tiers` layout and period switch left
+    /// out), so that each package is a row one ↓ away: the suites about the list's rows, keys
+    /// and clicks and about the store's flows use it. The built-in paywall as it ships, tiers
+    /// and switch, is `BuiltInPaywallKeysTests`'.
+    static func listCatalog() throws -> Catalog {
+        var catalog = try defaultCatalog()
+        catalog.paywall = PaywallDesign()
+        return catalog
+    }
+
     /// A deck of `pages` for an app named "A".
     static func deck(_ pages: [Page]) -> Deck {
         Deck(app: AppInfo(id: "a", name: "A", version: "1"), pages: pages)
@@ -32,12 +42,13 @@ enum PaywallFixtures {
     }
 
     /// An intro page, the default offering's paywall and a page after it, turned to the
-    /// paywall: the app most paywall suites drive with keys and ticks.
+    /// paywall: the app most paywall suites drive with keys and ticks. The catalog is
+    /// `listCatalog()` unless one is given.
     static func flowApp(
         mode: StoreSimulator.SimulationMode = .success, latency: Double = 0.5, ledger: Ledger = Ledger(),
-        timeRate: Double = 1, reducesMotion: Bool = true
+        timeRate: Double = 1, reducesMotion: Bool = true, catalog: Catalog? = nil
     ) throws -> OnboardingApp {
-        let catalog = try defaultCatalog()
+        let catalog = try catalog ?? listCatalog()
         let deck = Self.deck([
             .step(StepPage(heading: "Intro", text: "")), .paywall(PaywallPage(offeringID: "default")),
             .step(StepPage(heading: "After", text: "")),

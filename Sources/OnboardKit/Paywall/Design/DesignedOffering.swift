@@ -19,6 +19,9 @@ public struct DesignedOffering: Hashable, Sendable {
     /// True where the layout or the switch is not today's list: badges are then the catalog's
     /// or the savings against the tier's shortest period.
     public let isDesigned: Bool
+    /// True where the switch shows on some tab, this one or another: a tab without it keeps its
+    /// line, so changing tabs moves nothing.
+    public let switchShowsOnSomeTab: Bool
 
     /// - Parameters:
     ///   - tierIndex: the tab chosen, nil for the tier of the offering's default package.
@@ -46,8 +49,9 @@ public struct DesignedOffering: Hashable, Sendable {
         self.reference = reference
         let monthly = inTier.filter { PeriodSide.monthly.shows($0.product) }
         let yearly = inTier.filter { PeriodSide.yearly.shows($0.product) }
+        let hasSwitch = design.periodSwitch == true && !everyPeriod
         var side: PeriodSide?
-        if design.periodSwitch == true, !everyPeriod, !monthly.isEmpty, !yearly.isEmpty, monthly != yearly {
+        if hasSwitch, Self.sidesDiffer(inTier) {
             // The offering's default package's side, whichever tab shows: one side for every tab.
             let defaultPackage = base.defaultPackage
             let defaultSide: PeriodSide =
@@ -56,12 +60,26 @@ public struct DesignedOffering: Hashable, Sendable {
             side = period ?? defaultSide
         }
         self.period = side
+        let tabs = layout == .tiers && tiers.count > 1 ? tiers : []
+        switchShowsOnSomeTab =
+            side != nil
+            || hasSwitch
+                && tabs.contains { tier in
+                    Self.sidesDiffer(base.packages.filter { tier.packageIDs.contains($0.identifier) })
+                }
         var visible = reference
         if let side { visible.packages = side == .monthly ? monthly : yearly }
         if layout == .tiers, tiers.indices.contains(chosenTier), !tiers[chosenTier].features.isEmpty {
             visible.copy.features = tiers[chosenTier].features
         }
         self.visible = visible
+    }
+
+    /// True where `packages` give the switch two sides to show, and different ones.
+    static func sidesDiffer(_ packages: [Package]) -> Bool {
+        let monthly = packages.filter { PeriodSide.monthly.shows($0.product) }
+        let yearly = packages.filter { PeriodSide.yearly.shows($0.product) }
+        return !monthly.isEmpty && !yearly.isEmpty && monthly != yearly
     }
 
     /// What `package`'s savings compare with: the packages of its tier (declared, or worked out

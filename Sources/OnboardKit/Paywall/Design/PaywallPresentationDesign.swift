@@ -9,6 +9,9 @@ public struct PaywallPresentationDesign: Hashable, Sendable {
     public var selectedTab = 0
     /// The period switch's side shown; nil without a switch.
     public var period: PeriodSide?
+    /// The switch shows on another tab: this one keeps its line empty, so changing tabs moves
+    /// nothing.
+    public var keepsPeriodLine = false
     public var comparison: PaywallComparison?
     /// "Offer ends in 23:59:58" while a countdown runs; nil without one or once it is over.
     public var countdown: String?
@@ -43,6 +46,7 @@ extension PaywallPresentation {
         result.tabs = designed.tabNames.map { SafeText.sanitize($0) }
         result.selectedTab = designed.tierIndex
         result.period = designed.period
+        result.keepsPeriodLine = designed.period == nil && designed.switchShowsOnSomeTab
         if let table = designed.comparisonTable {
             result.comparison = PaywallComparison(
                 columns: table.columns.map { SafeText.sanitize($0.name) },

@@ -58,6 +58,19 @@ extension PaywallController {
     /// Everything the page sells, as `--plain` lists it: a presentation per tab (named), each
     /// with every period whichever side the switch shows.
     public func plainSections(for page: PaywallPage) -> [(tier: String?, presentation: PaywallPresentation)] {
+        everyPackageByTab(for: page).map { tier, designed in
+            let text = PaywallOfferingText(designed: designed, catalog: catalog, formatter: formatter)
+            return (tier, presentation(from: text, designed: designed))
+        }
+    }
+
+    /// The identifiers of the packages `plainSections` lists, section by section and row by row.
+    public func plainPackageIDs(for page: PaywallPage) -> [[String]] {
+        everyPackageByTab(for: page).map { $0.designed.visible.packages.map(\.identifier) }
+    }
+
+    /// The page's offering once per tab (named where there are tabs), each with every period.
+    private func everyPackageByTab(for page: PaywallPage) -> [(tier: String?, designed: DesignedOffering)] {
         guard let shown = designed(for: page) else { return [] }
         let design = page.design.overriding(catalog.paywall)
         let tabs = shown.tabNames
@@ -65,9 +78,30 @@ extension PaywallController {
             let designed = DesignedOffering(
                 base: shown.base, design: design, tierIndex: tabs.isEmpty ? shown.tierIndex : index, period: nil,
                 everyPeriod: true)
-            let text = PaywallOfferingText(designed: designed, catalog: catalog, formatter: formatter)
-            return (tabs.isEmpty ? nil : tabs[index], presentation(from: text, designed: designed))
+            return (tabs.isEmpty ? nil : tabs[index], designed)
         }
+    }
+
+    /// Shows the tab and the side of the period switch that hold the package `id`, and selects
+    /// it: a package chosen by name (a number typed in the conversation) rather than by keys.
+    /// False when the page does not sell it, or the store is busy.
+    @discardableResult
+    mutating func show(packageID id: String, on page: PaywallPage) -> Bool {
+        guard !store.isBusy, let designed = designed(for: page) else { return false }
+        let offering = designed.base.id
+        if !designed.tabNames.isEmpty, let tier = designed.tiers.firstIndex(where: { $0.packageIDs.contains(id) }) {
+            tierChoice[offering] = tier
+        }
+        if let tab = self.designed(for: page), let side = tab.period,
+            !tab.visible.packages.contains(where: { $0.identifier == id })
+        {
+            periodChoice[offering] = side.toggled
+        }
+        guard let shown = self.designed(for: page),
+            let index = shown.visible.packages.firstIndex(where: { $0.identifier == id })
+        else { return false }
+        select(index, on: page)
+        return true
     }
 }
 

@@ -189,6 +189,7 @@ public struct PaywallController: Sendable {
             listTop: listTop[Self.viewKey(offering)] ?? 0,
             lifecycle: lifecycleTextSource == entitlements.computations ? lifecycleText : lifecycleWords(snapshot))
         presentation.statusNotes = statusNotes ?? self.statusNotes
+        text.keepLinesOfEveryPackage(in: &presentation, introEligibleProductIDs: snapshot.introEligibleProductIDs)
         presentation.applyDesign(designed, selectedIndex: selectedIndex(in: offering))
         return presentation
     }

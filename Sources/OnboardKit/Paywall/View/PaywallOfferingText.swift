@@ -26,6 +26,17 @@ public struct PaywallOfferingText: Sendable {
     /// is not (nil: not an auto-renewable subscription).
     let disclosuresEligible: [String?]
     let disclosures: [String?]
+    /// The same texts for every package of every tab and side of a designed paywall, whose
+    /// lines each of them keeps; nil without tabs or a switch.
+    private(set) var everyPackage: EveryPackageText?
+
+    struct EveryPackageText: Sendable {
+        var productIDs: [String]
+        var callsToActionEligible: [String]
+        var callsToAction: [String]
+        var disclosuresEligible: [String?]
+        var disclosures: [String?]
+    }
 
     /// The texts of the packages a designed paywall shows now: their badges are the catalog's
     /// (`"badge"`, rendered against the whole tier) or their savings against the tier's shortest
@@ -34,6 +45,12 @@ public struct PaywallOfferingText: Sendable {
         self.init(
             offering: designed.visible, catalog: catalog, formatter: formatter,
             references: designed.isDesigned ? designed.visible.packages.map(designed.savingsReference(for:)) : nil)
+        guard designed.tabNames.count > 1 || designed.switchShowsOnSomeTab else { return }
+        let whole = PaywallOfferingText(offering: designed.base, catalog: catalog, formatter: formatter)
+        everyPackage = EveryPackageText(
+            productIDs: designed.base.packages.map(\.product.id), callsToActionEligible: whole.callsToActionEligible,
+            callsToAction: whole.callsToAction, disclosuresEligible: whole.disclosuresEligible,
+            disclosures: whole.disclosures)
     }
 
     /// - Parameter references: per package, the packages its savings compare with on a designed
@@ -210,5 +227,19 @@ public struct PaywallOfferingText: Sendable {
             }
         }
         return presentation
+    }
+
+    /// Gives `presentation` the calls to action and terms of every package on every tab and
+    /// side, as this customer would see them (`introEligibleProductIDs` of the whole catalog),
+    /// so that the page keeps lines for the longest whichever shows.
+    func keepLinesOfEveryPackage(in presentation: inout PaywallPresentation, introEligibleProductIDs: Set<String>) {
+        guard let every = everyPackage else { return }
+        let eligible = every.productIDs.map { introEligibleProductIDs.contains($0) }
+        presentation.callsToActionElsewhere = every.productIDs.indices.map {
+            eligible[$0] ? every.callsToActionEligible[$0] : every.callsToAction[$0]
+        }
+        presentation.disclosuresElsewhere = every.productIDs.indices.compactMap {
+            eligible[$0] ? every.disclosuresEligible[$0] : every.disclosures[$0]
+        }
     }
 }

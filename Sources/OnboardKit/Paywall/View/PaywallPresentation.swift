@@ -73,6 +73,11 @@ public struct PaywallPresentation: Hashable, Sendable {
     /// (`SubscriptionDisclosure`), and each package's, so the lines below keep still.
     public var disclosure: String?
     public var disclosures: [String] = []
+    /// The calls to action and terms of the packages on every tab and side of a designed
+    /// paywall: the lines kept for the button and the terms are as many as the longest of
+    /// these needs too, so changing tabs or sides moves nothing. Empty without tabs or a switch.
+    public var callsToActionElsewhere: [String] = []
+    public var disclosuresElsewhere: [String] = []
     /// A row's offer is a win-back offer, which the disclosure does not state.
     public var hasWinBackOffer = false
     /// The first package row the list showed last time; the view scrolls from there only as far

@@ -46,7 +46,9 @@ extension PaywallView {
 
     /// Monthly | Yearly, the side shown in the button's colours.
     func periodLines(width: Int) -> [Line] {
-        guard let side = presentation.design.period else { return [] }
+        guard let side = presentation.design.period else {
+            return presentation.design.keepsPeriodLine ? [Line(text: "", style: .plain, kind: .centred)] : []
+        }
         let sides = PeriodSide.allCases
         return [
             choiceLine(

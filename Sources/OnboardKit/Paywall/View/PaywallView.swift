@@ -393,7 +393,9 @@ public struct PaywallView {
     /// are on the key line.
     func disclosureLines(width: Int) -> [Line] {
         let p = presentation
-        let height = p.disclosures.map { $0.isEmpty ? 0 : TextLayout.wrap($0, width: width).count }.max() ?? 0
+        let height =
+            (p.disclosures + p.disclosuresElsewhere).map { $0.isEmpty ? 0 : TextLayout.wrap($0, width: width).count }
+            .max() ?? 0
         guard height > 0 else { return [] }
         var lines = aligned(TextLayout.wrap(p.disclosure ?? "", width: width), theme.muted)
         while lines.count < height { lines.append(Line(text: "", style: .plain, kind: .centred)) }
@@ -423,7 +425,7 @@ public struct PaywallView {
             }
             return lines
         }
-        let height = p.callToActions.map { wrapped($0).count }.max() ?? 1
+        let height = (p.callToActions + p.callsToActionElsewhere).map { wrapped($0).count }.max() ?? 1
         if let progress = p.progress {
             let line = Line(text: TextLayout.truncate(progress, width: width), style: theme.accentText, kind: .centred)
             return [line] + Array(repeating: Line(text: "", style: .plain, kind: .centred), count: height - 1)
