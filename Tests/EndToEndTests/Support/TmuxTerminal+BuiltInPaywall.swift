@@ -16,7 +16,11 @@ extension TmuxTerminal {
     /// once its row shows selected, or nil when it never does.
     @discardableResult
     func chooseOnBuiltInPaywall(_ package: BuiltInPackage) throws -> ScreenCapture? {
-        var shown = screen()
+        // A screen where some row shows whole (confetti may cross one for a moment).
+        let someRowWhole = { (screen: ScreenCapture) in
+            BuiltInPackage.allCases.contains { screen.contains($0.selectedRow) }
+        }
+        guard var shown = waitForScreen(where: someRowWhole) else { return nil }
         if shown.contains(package.selectedRow) { return shown }
         // Only Lifetime's tab shows the lifetime; only Pro's shows the switch.
         let isOnLifetimeTab = shown.contains(BuiltInPackage.lifetime.selectedRow)
