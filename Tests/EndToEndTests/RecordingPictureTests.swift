@@ -23,8 +23,10 @@ struct RecordingPictureTests {
 
         for theme in ["dark", "light"] {
             let svg = files.path("tour-\(theme).svg")
+            // The debug build replays a 30 s tour in about 6 s, and a loaded machine takes longer.
             let result = try CommandRunner.run(
-                try BuiltBinary.path(), ["dump", "--animated-svg", svg, "--from", cast, "--theme", theme])
+                try BuiltBinary.path(), ["dump", "--animated-svg", svg, "--from", cast, "--theme", theme],
+                timeout: .seconds(120))
             #expect(result.status == 0, "stderr: \(result.standardError)")
             #expect(result.standardOutput == svg + "\n")
             let text = try String(contentsOfFile: svg, encoding: .utf8)
