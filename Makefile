@@ -38,6 +38,7 @@ LZMA_HEADER := /usr/include/lzma.h
 ZLIB_HEADER := /usr/include/zlib.h
 PNG_HEADER := /usr/include/png.h
 SIXEL_HEADER := /usr/include/sixel/sixel.h
+VTERM_HEADER := /usr/include/vterm.h
 
 .PHONY: all build messages messages-pot messages-template static-archives run test test-deps build-tests test-unit test-e2e test-release test-package package-deps install install-programs install-data uninstall deb dist bench clean deps lint width-table cli-docs docs symbol-order icu-data price-corpus built-in-assets
 
@@ -61,6 +62,7 @@ deps:
 	[ -f $(ZLIB_HEADER) ] || missing="$$missing zlib1g-dev"; \
 	[ -f $(PNG_HEADER) ] || missing="$$missing libpng-dev"; \
 	[ -f $(SIXEL_HEADER) ] || missing="$$missing libsixel-dev"; \
+	[ -f $(VTERM_HEADER) ] || missing="$$missing libvterm-dev"; \
 	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
 	command -v msgfmt >/dev/null 2>&1 || missing="$$missing gettext"; \
 	if [ -n "$(TEST_TOOLS)" ]; then \
@@ -107,7 +109,7 @@ build: deps messages built-in-assets $(if $(filter release,$(CONFIG)),static-arc
 # clear message instead of the linker's "unable to find library" when one is missing.
 static-archives:
 	@swift_dir="$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")")"; missing=""; \
-	for archive in libc.a libstdc++.a libncursesw.a libtinfo.a libsodium.a libnettle.a libfribidi.a liblzma.a libz.a libpng16.a libsixel.a; do \
+	for archive in libc.a libstdc++.a libncursesw.a libtinfo.a libsodium.a libnettle.a libfribidi.a liblzma.a libz.a libpng16.a libsixel.a libvterm.a; do \
 	  found=""; \
 	  for compiler in "$$swift_dir/clang" clang gcc cc; do \
 	    candidate="$$("$$compiler" -print-file-name=$$archive 2>/dev/null)" || continue; \
@@ -115,7 +117,7 @@ static-archives:
 	  done; \
 	  [ -n "$$found" ] || missing="$$missing $$archive"; \
 	done; \
-	[ -z "$$missing" ] || { echo "static archives missing:$$missing (from libc6-dev, libstdc++-12-dev, libncurses-dev, libsodium-dev, nettle-dev, libfribidi-dev, liblzma-dev, zlib1g-dev, libpng-dev, libsixel-dev): sudo apt-get install -y libc6-dev libstdc++-12-dev libncurses-dev libsodium-dev nettle-dev libfribidi-dev liblzma-dev zlib1g-dev libpng-dev libsixel-dev"; exit 1; }
+	[ -z "$$missing" ] || { echo "static archives missing:$$missing (from libc6-dev, libstdc++-12-dev, libncurses-dev, libsodium-dev, nettle-dev, libfribidi-dev, liblzma-dev, zlib1g-dev, libpng-dev, libsixel-dev, libvterm-dev): sudo apt-get install -y libc6-dev libstdc++-12-dev libncurses-dev libsodium-dev nettle-dev libfribidi-dev liblzma-dev zlib1g-dev libpng-dev libsixel-dev libvterm-dev"; exit 1; }
 
 # The built-in tour's files, packed from Assets/ into the one xz stream the binary carries
 # (scripts/pack-built-in-assets.py), again whenever a file there changes; the packed file is

@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "OnboardRun", targets: ["OnboardRun"]),
         .library(name: "OnboardSignature", targets: ["OnboardSignature"]),
         .library(name: "OnboardAssets", targets: ["OnboardAssets"]),
+        .library(name: "OnboardReplay", targets: ["OnboardReplay"]),
         .executable(name: "tui-onboard", targets: ["tui-onboard"]),
         .executable(name: "tui-onboard-license", targets: ["tui-onboard-license"]),
     ],
@@ -62,6 +63,13 @@ let package = Package(
         .systemLibrary(name: "CPng", path: "Sources/CPng"),
         // Pictures as sixel images, encoded by libsixel (static archive from libsixel-dev).
         .systemLibrary(name: "CSixel", path: "Sources/CSixel"),
+        // A terminal emulator's screen from Debian's libvterm-dev (static archive for the release
+        // build), which plays recordings for `dump --animated-svg --from`.
+        .systemLibrary(name: "CVTerm", path: "Sources/CVTerm"),
+        // Asciicast recordings read from the disk and played through libvterm into an animated SVG.
+        .target(
+            name: "OnboardReplay", dependencies: ["CVTerm", "OnboardKit", "OnboardFiles", "OnboardBase"],
+            path: "Sources/OnboardReplay"),
         .target(
             name: "OnboardReport", dependencies: ["OnboardKit", "OnboardBase", "CZlib"], path: "Sources/OnboardReport"),
         // The only code that talks to ncurses.
@@ -83,7 +91,7 @@ let package = Package(
             name: "tui-onboard",
             dependencies: [
                 "OnboardKit", "OnboardTerminal", "OnboardDisk", "OnboardRun", "OnboardSignature", "OnboardAssets",
-                "OnboardReport", "CTerminalCapture",
+                "OnboardReport", "OnboardReplay", "CTerminalCapture",
             ],
             path: "Sources/tui-onboard"),
         // The vendor's tool: keys, signing, verifying and reading licenses. Not OnboardKit:
@@ -117,6 +125,9 @@ let package = Package(
             path: "Tests/OnboardDiskTests",
             exclude: ["__Snapshots__", "Fixtures"]),
         .testTarget(name: "OnboardReportTests", dependencies: ["OnboardReport"], path: "Tests/OnboardReportTests"),
+        .testTarget(
+            name: "OnboardReplayTests", dependencies: ["OnboardReplay", "OnboardKit", "OnboardBase"],
+            path: "Tests/OnboardReplayTests"),
         .testTarget(
             name: "TuiOnboardTests", dependencies: ["tui-onboard", "OnboardAssets"], path: "Tests/TuiOnboardTests"),
         .testTarget(

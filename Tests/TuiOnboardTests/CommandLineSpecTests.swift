@@ -31,7 +31,8 @@ import Testing
         let command = CommandLineSpec.command(option.commands.sorted { $0.rawValue < $1.rawValue }[0])
         let key = "ed25519:" + String(repeating: "0", count: 64)
         return ["1", "2026-01-31", "x.json", "80x24", key, "de", "x=1"].first { candidate in
-            (try? Options.parse(line(for: command.name, adding: [option.name, candidate]))) != nil
+            let given = [option.name, candidate] + (companions[option.name] ?? [])
+            return (try? Options.parse(line(for: command.name, adding: given))) != nil
         }
     }
 
@@ -56,7 +57,7 @@ import Testing
     }
 
     /// What an option needs beside it to mean anything (`--loop` without `--autoplay` is refused).
-    static let companions = ["--loop": ["--autoplay", "1"]]
+    static let companions = ["--loop": ["--autoplay", "1"], "--from": ["--animated-svg", "x.svg"]]
 
     @Test func everyOptionIsTakenByItsCommandsAndRefusedByTheOthersNamingTheCommand() throws {
         for option in Self.visibleOptions where option.commands != Set(CommandName.allCases) {

@@ -17,6 +17,8 @@ import Testing
             try Options.parse(["--catalog", "c.json", "dump", "--now", "2026-02-01"]).paywall.catalogPath == "c.json")
         #expect(try Options.parse(["symbols", "--preview"]).pictures.isPreview)
         #expect(try Options.parse(["dump", "--animated-svg", "t.svg"]).pictures.animatedSVGPath == "t.svg")
+        let replay = try Options.parse(["dump", "--from", "demo.cast", "--animated-svg", "t.svg", "--theme", "light"])
+        #expect(replay.pictures.castPath == "demo.cast" && replay.command == .dump(nil))
     }
 
     @Test(arguments: [
@@ -42,6 +44,17 @@ import Testing
         (["symbols", "--size", "80x24"], "--size is for dump, not symbols"),
         (["dump", "--svg", ""], "option --svg needs a DIR"),
         (["dump", "--preview"], "--preview is for symbols, not dump"),
+        (["dump", "--from", "a.cast"], "--from FILE.cast goes with --animated-svg FILE, the picture it makes"),
+        (["dump", "--from", ""], "option --from needs a FILE.cast"),
+        (
+            ["dump", "--from", "a.cast", "--animated-svg", "t.svg", "--size", "80x24"],
+            "--size and --from: the recording gives the picture's size and form"
+        ),
+        (
+            ["dump", "d.json", "--from", "a.cast", "--animated-svg", "t.svg"],
+            "--from plays a recording, not a deck: give --from or a DECK, not both"
+        ),
+        (["--from", "a.cast"], "--from is for dump, not a run"),
     ])
     func misuseIsAUsageErrorThatSaysWhy(arguments: [String], message: String) {
         #expect(throws: Options.UsageError(description: message)) { try Options.parse(arguments) }

@@ -45,7 +45,7 @@ built_using=""
 if ! readelf -l "$stage/usr/bin/tui-onboard" | grep -q 'INTERP'; then
   sources=""
   for archive in libc.a libstdc++.a libgcc.a libgcc_eh.a libncursesw.a libtinfo.a libsodium.a libfribidi.a \
-    liblzma.a libnettle.a libz.a libpng16.a libsixel.a; do
+    liblzma.a libnettle.a libz.a libpng16.a libsixel.a libvterm.a; do
     file=$(readlink -f "$(cc -print-file-name=$archive)")
     owner=$(dpkg -S "$file" | sed -n '1s/:.*//p')
     [ -n "$owner" ] || { echo "$0: no package owns $file" >&2; exit 69; }

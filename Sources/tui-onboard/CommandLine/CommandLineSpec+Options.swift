@@ -280,6 +280,15 @@ extension CommandLineSpec {
                 "write the tour as it plays by itself (each page 2.5 s, slides and confetti) as one SVG animated with CSS, for a README",
             commands: [.dump]),
         OptionSpec(
+            names: ["--from"],
+            argument: .value(name: "FILE.cast", completion: .files) { options, value throws(OptionSpec.Rejection) in
+                guard !value.isEmpty else { throw OptionSpec.Rejection(reason: "needs a FILE.cast") }
+                options.pictures.castPath = value
+            },
+            help:
+                "with --animated-svg: play this asciicast recording (--record's or asciinema's, at its own size) instead of the deck",
+            commands: [.dump]),
+        OptionSpec(
             names: ["--preview"], argument: .none { $0.pictures.isPreview = true },
             help: "draw every symbol under its name", commands: [.symbols]),
         OptionSpec(

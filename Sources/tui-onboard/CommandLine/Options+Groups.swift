@@ -102,6 +102,8 @@ struct PictureOptions: Equatable {
     var svgDirectory: String?
     /// `--animated-svg FILE`: the tour played as one animated SVG.
     var animatedSVGPath: String?
+    /// `--from FILE.cast`: the animated SVG plays this recording instead of the deck.
+    var castPath: String?
     /// `symbols --preview`: draw each symbol under its name rather than list the names.
     var isPreview = false
 }

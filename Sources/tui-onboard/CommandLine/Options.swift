@@ -123,6 +123,7 @@ struct Options: Equatable {
             throw UsageError(
                 description: "--events - and --result-json - cannot both be standard output; send one to a FILE")
         }
+        try checkRecordingReplay(given)
         // The conversation is its own way to show the tour: it neither prints nor draws.
         if tour.isAccessible,
             let other = given.first(where: {
@@ -137,6 +138,21 @@ struct Options: Equatable {
             let demo = given.first(where: { ["--autoplay", "--loop", "--record", "--events"].contains($0.spec.name) })
         {
             throw UsageError(description: "\(demo.name) is for the tour on a terminal, not --plain")
+        }
+    }
+
+    /// `dump --from FILE.cast` plays a recording into `--animated-svg`: at the recording's size,
+    /// with no deck.
+    private func checkRecordingReplay(_ given: [(name: String, spec: OptionSpec)]) throws(UsageError) {
+        guard pictures.castPath != nil else { return }
+        guard pictures.animatedSVGPath != nil else {
+            throw UsageError(description: "--from FILE.cast goes with --animated-svg FILE, the picture it makes")
+        }
+        if let other = given.first(where: { ["--size", "--svg"].contains($0.spec.name) }) {
+            throw UsageError(description: "\(other.name) and --from: the recording gives the picture's size and form")
+        }
+        if case .dump(.some) = command {
+            throw UsageError(description: "--from plays a recording, not a deck: give --from or a DECK, not both")
         }
     }
 

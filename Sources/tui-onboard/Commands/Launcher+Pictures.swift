@@ -14,6 +14,9 @@ extension Launcher {
     /// `--svg DIR`, as `DIR/page-01.svg`... (each path written is printed). The paywall shows
     /// the deck's catalog to a customer who owns nothing: the ledger on disk is not read.
     func dump(_ deckPath: String?) -> Int32 {
+        if let cast = options.pictures.castPath, let path = options.pictures.animatedSVGPath {
+            return writeRecordingSVG(from: cast, to: path)
+        }
         var options = options
         if let deckPath { options.tour.deckPath = deckPath }
         let pictures: [PagePictures.Picture]
@@ -96,10 +99,16 @@ extension Launcher {
             deck, width: size.columns, height: size.rows, paywall: paywall, layoutDirection: userLayoutDirection,
             appearance: pictureAppearance)
         let svg = AnimatedSVG(picture: SVGPicture(colorMode: .truecolor, appearance: pictureAppearance))
+        return writePicture(svg.render(frames, title: SafeText.sanitize(deck.app.name)), to: path)
+    }
+
+    /// Writes one picture to `path` (replaced whole, readable as any new file is) and prints
+    /// the path. A file that cannot be written is an I/O error (74).
+    func writePicture(_ svg: String, to path: String) -> Int32 {
         let mask = umask(0o022)
         umask(mask)
         do {
-            try AtomicFile(path: path).write(svg.render(frames, title: SafeText.sanitize(deck.app.name)).utf8)
+            try AtomicFile(path: path).write(svg.utf8)
         } catch {
             printError("could not \(error.operation) \(error.path): \(error.reason)")
             return ExitCode.ioError

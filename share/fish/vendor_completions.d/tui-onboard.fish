@@ -46,6 +46,7 @@ complete -c tui-onboard -n '__fish_seen_subcommand_from license' -l key-file -r 
 complete -c tui-onboard -n '__fish_seen_subcommand_from dump' -l size -x -d 'the terminal size the pages are drawn at (default 80x24)'
 complete -c tui-onboard -n '__fish_seen_subcommand_from dump' -l svg -x -a '(__fish_complete_directories (commandline -ct))' -d 'write one SVG picture per page into DIR (page-01.svg...) instead of text'
 complete -c tui-onboard -n '__fish_seen_subcommand_from dump' -l animated-svg -r -F -d 'write the tour as it plays by itself (each page 2.5 s, slides and confetti) as one SVG animated with CSS, for a README'
+complete -c tui-onboard -n '__fish_seen_subcommand_from dump' -l from -r -F -d 'with --animated-svg: play this asciicast recording (--record\'s or asciinema\'s, at its own size) instead of the deck'
 complete -c tui-onboard -n '__fish_seen_subcommand_from symbols' -l preview -d 'draw every symbol under its name'
 complete -c tui-onboard -n '__fish_seen_subcommand_from status answer answers license store report' -l json -d 'print for programs rather than people (docs/status-json.md; report: docs/events.md)'
 complete -c tui-onboard -n 'not __fish_seen_subcommand_from validate symbols dump status has answer answers paywall reset license store init report; or __fish_seen_subcommand_from status has paywall store' -l sandbox -d 'use the sandbox ledger, where purchases made under --now or --time-rate go; status and has read the real one without it'
