@@ -23,28 +23,30 @@ struct BoxDrawing: Equatable {
     var shape: Shape
     var isHeavy: Bool
 
+    // The lines by code point, made once: every cell of every frame of a picture asks.
+    private static let light: [UInt32: Arms] = [
+        0x2500: [.left, .right], 0x2502: [.up, .down], 0x250C: [.right, .down], 0x2510: [.left, .down],
+        0x2514: [.up, .right], 0x2518: [.up, .left], 0x251C: [.up, .down, .right], 0x2524: [.up, .down, .left],
+        0x252C: [.left, .right, .down], 0x2534: [.left, .right, .up], 0x253C: [.left, .right, .up, .down],
+        0x2574: [.left], 0x2575: [.up], 0x2576: [.right], 0x2577: [.down],
+    ]
+    private static let heavy: [UInt32: Arms] = [
+        0x2501: [.left, .right], 0x2503: [.up, .down], 0x250F: [.right, .down], 0x2513: [.left, .down],
+        0x2517: [.up, .right], 0x251B: [.up, .left], 0x2523: [.up, .down, .right], 0x252B: [.up, .down, .left],
+        0x2533: [.left, .right, .down], 0x253B: [.left, .right, .up], 0x254B: [.left, .right, .up, .down],
+    ]
+    private static let rounded: [UInt32: Arms] = [
+        0x256D: [.right, .down], 0x256E: [.left, .down], 0x256F: [.left, .up], 0x2570: [.right, .up],
+    ]
+
     /// The strokes of `grapheme`, or nil when it is not one of the lines drawn as paths.
     init?(_ grapheme: Character) {
         guard grapheme.unicodeScalars.count == 1, let value = grapheme.unicodeScalars.first?.value else { return nil }
-        let light: [UInt32: Arms] = [
-            0x2500: [.left, .right], 0x2502: [.up, .down], 0x250C: [.right, .down], 0x2510: [.left, .down],
-            0x2514: [.up, .right], 0x2518: [.up, .left], 0x251C: [.up, .down, .right], 0x2524: [.up, .down, .left],
-            0x252C: [.left, .right, .down], 0x2534: [.left, .right, .up], 0x253C: [.left, .right, .up, .down],
-            0x2574: [.left], 0x2575: [.up], 0x2576: [.right], 0x2577: [.down],
-        ]
-        let heavy: [UInt32: Arms] = [
-            0x2501: [.left, .right], 0x2503: [.up, .down], 0x250F: [.right, .down], 0x2513: [.left, .down],
-            0x2517: [.up, .right], 0x251B: [.up, .left], 0x2523: [.up, .down, .right], 0x252B: [.up, .down, .left],
-            0x2533: [.left, .right, .down], 0x253B: [.left, .right, .up], 0x254B: [.left, .right, .up, .down],
-        ]
-        let rounded: [UInt32: Arms] = [
-            0x256D: [.right, .down], 0x256E: [.left, .down], 0x256F: [.left, .up], 0x2570: [.right, .up],
-        ]
-        if let arms = light[value] {
+        if let arms = Self.light[value] {
             self.init(shape: .arms(arms), isHeavy: false)
-        } else if let arms = heavy[value] {
+        } else if let arms = Self.heavy[value] {
             self.init(shape: .arms(arms), isHeavy: true)
-        } else if let arms = rounded[value] {
+        } else if let arms = Self.rounded[value] {
             self.init(shape: .rounded(arms), isHeavy: false)
         } else if (0x2571...0x2573).contains(value) {
             self.init(shape: .diagonal(rising: value != 0x2572, falling: value != 0x2571), isHeavy: false)
