@@ -79,6 +79,20 @@ struct PictureCommandLineTests {
         #expect(plain.standardOutput.contains("[A four-pointed star]"))
     }
 
+    @Test("dump DECK --animated-svg plays that deck, not the built-in tour")
+    func anAnimatedPictureOfADeck() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let deck = BuiltBinary.repositoryRoot.appendingPathComponent("Examples/Pictures/deck.json").path
+        let output = directory.path("tour.svg")
+        let result = try CommandRunner.run(
+            try BuiltBinary.path(), ["dump", deck, "--size", "60x20", "--animated-svg", output], timeout: .seconds(120))
+        #expect(result.status == 0 && result.standardOutput == output + "\n", "\(result)")
+        let svg = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(svg.contains("<title>Pictures</title>"), "the deck's app names the picture")
+        #expect(svg.contains("A PNG on a step page") && !svg.contains("Welcome to tui-onboard"))
+    }
+
     @Test("symbols --preview draws every symbol under its name")
     func symbolsPreview() throws {
         let names = try CommandRunner.run(try BuiltBinary.path(), ["symbols"])

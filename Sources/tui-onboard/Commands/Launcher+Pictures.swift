@@ -19,15 +19,26 @@ extension Launcher {
         }
         var options = options
         if let deckPath { options.tour.deckPath = deckPath }
+        let launcher = Launcher(options: options, environment: environment)
+        // The tour played, not the pages at rest: those are not drawn for nothing.
+        if let path = options.pictures.animatedSVGPath {
+            let status = launcher.writeAnimatedSVG(to: path)
+            if status == ExitCode.success { sayWhenMessagesAreMissing() }
+            return status
+        }
         let pictures: [PagePictures.Picture]
-        switch Launcher(options: options, environment: environment).renderPictures() {
+        switch launcher.renderPictures() {
         case .success(let rendered): pictures = rendered
         case .failure(let status): return status.code
         }
-        if let notice = MessageCatalogLocator.missingCatalogNotice(for: Messages.current) { printError(notice) }
-        if let path = options.pictures.animatedSVGPath { return writeAnimatedSVG(to: path) }
+        sayWhenMessagesAreMissing()
         guard let directory = options.pictures.svgDirectory else { return writeOutput(PagePictures.text(pictures)) }
         return writeSVGs(pictures, to: directory)
+    }
+
+    /// Says, on stderr, that the language's catalog of the app's words was not found.
+    private func sayWhenMessagesAreMissing() {
+        if let notice = MessageCatalogLocator.missingCatalogNotice(for: Messages.current) { printError(notice) }
     }
 
     /// The theme pictures are drawn in: `--theme`'s, else dark (the config file is the user's,
