@@ -101,4 +101,19 @@ import Testing
             for: [reader], besides: Self.deck(features: features), paywall: try Self.setup(), file: "d.json")
         #expect(found.count == 1 && found[0].message.hasPrefix("in \"xx\": "), "\(found)")
     }
+
+    /// Each paywall page is measured as itself: a page with an exit offer and a survey before
+    /// it does not hold the walk back (the offer would stand where the next page is measured).
+    @Test func aPaywallAfterOneWithAnExitOfferIsMeasuredAsItself() throws {
+        let features = (1...12).map { "Feature number \($0)" }
+        let deck = Deck(
+            app: AppInfo(id: "a", name: "A", version: "1"),
+            pages: [
+                .paywall(PaywallDeclineTests.paywallPage(offering: "default")),
+                .paywall(PaywallPage(offeringID: "default", subtitle: "Everything, always", features: features)),
+            ])
+        let found = PaywallFitCheck.leftOutWords(deck, paywall: try Self.setup(), width: 80, height: 24)
+        #expect(found[0] == [], "\(found)")
+        #expect(found[1]?.contains { $0.hasSuffix("12 features") } == true, "\(found)")
+    }
 }

@@ -85,9 +85,11 @@ public enum PaywallFitCheck {
     static func leftOutWords(
         _ deck: Deck, paywall: PaywallSetup, width: Int, height: Int, layoutDirection: LayoutDirection = .leftToRight
     ) -> [Int: [String]] {
+        // No exit offer or survey: each Page Down must reach the next page, as `dump` draws them.
+        var settings = AppSettings(reducesMotion: true, seed: 0, layoutDirection: layoutDirection)
+        settings.offersOnDecline = false
         var app = OnboardingApp(
-            deck: deck, colorMode: .indexed256, width: width, height: height,
-            settings: AppSettings(reducesMotion: true, seed: 0, layoutDirection: layoutDirection), paywall: paywall)
+            deck: deck, colorMode: .indexed256, width: width, height: height, settings: settings, paywall: paywall)
         _ = app.update(.resize(width: width, height: height))
         var found: [Int: [String]] = [:]
         for index in deck.pages.indices {
