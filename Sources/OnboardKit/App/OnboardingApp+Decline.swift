@@ -23,7 +23,9 @@ extension OnboardingApp {
         let index = carousel.currentIndex
         guard settings.offersOnDecline, autoplay == nil, survey == nil, pendingOutcome == nil,
             let page = currentPaywallPage,
-            case .paywall(let deckPage) = deck.pages[index], !isCustomer(on: page)
+            case .paywall(let deckPage) = deck.pages[index], deckPage.exitOffer != nil || deckPage.survey != nil,
+            // Last: finding out costs a presentation of every tab and side.
+            !isCustomer(on: page)
         else { return false }
         if let offer = deckPage.exitOffer, !exitOfferPages.contains(index),
             !declinesSeen.exitOffers.contains(offer.id)
