@@ -64,7 +64,7 @@ final class CanvasPresenter {
     /// Forgets the last frame so the next one is written whole (after a resize): the screen is
     /// erased, and the next frame writes every cell that is not blank.
     func invalidate() {
-        if let bytes = pictures?.reset(), !bytes.isEmpty { Self.write(bytes, to: output) }
+        removePictures()
         previous = nil
         lastCanvas = nil
         werase(window)
@@ -255,13 +255,14 @@ final class CanvasPresenter {
         bytes += sequence[0..<count].map { UInt8(bitPattern: $0) }
     }
 
-    /// Writes `bytes` to the terminal in one write (more only if the terminal takes part):
-    /// whatever the stream still holds goes first, so the order stays the one of the calls.
-    /// Takes the pictures away before the terminal is handed back (kitty keeps them otherwise).
+    /// Takes the pictures away before the terminal is handed back (kitty keeps them otherwise),
+    /// or the screen is erased.
     func removePictures() {
         if let bytes = pictures?.reset(), !bytes.isEmpty { Self.write(bytes, to: output) }
     }
 
+    /// Writes `bytes` to the terminal in one write (more only if the terminal takes part):
+    /// whatever the stream still holds goes first, so the order stays the one of the calls.
     private static func write(_ bytes: [UInt8], to output: UnsafeMutablePointer<FILE>) {
         fflush(output)
         let descriptor = fileno(output)
