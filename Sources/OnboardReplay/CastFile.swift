@@ -21,14 +21,6 @@ public enum CastFile {
             }
         }
 
-        /// 66 when there is no file to read, 65 when what was read is no recording (too large
-        /// included), as for every input file.
-        public var exitCode: Int32 {
-            switch self {
-            case .unreadable(.tooLarge), .invalid: return ExitCode.badData
-            case .unreadable: return ExitCode.missingInput
-            }
-        }
     }
 
     public static func read(_ path: String) -> Result<Asciicast, Failure> {

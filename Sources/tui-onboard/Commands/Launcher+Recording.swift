@@ -1,6 +1,7 @@
 import OnboardBase
 import OnboardKit
 import OnboardReplay
+import OnboardRun
 
 /// `dump --animated-svg OUT.svg --from FILE.cast`: a recording as the README's moving picture.
 extension Launcher {
@@ -9,21 +10,24 @@ extension Launcher {
     /// 66 (missing, a FIFO, unreadable) or 65 (not an asciicast, too large); a picture that
     /// cannot be written is 74. A recording longer than the picture plays is cut, and said so.
     func writeRecordingSVG(from castPath: String, to path: String) -> Int32 {
+        let shownPath = SafeText.sanitize(castPath)
         let cast: Asciicast
         switch CastFile.read(castPath) {
         case .success(let read): cast = read
         case .failure(let failure):
             printError(failure.description)
-            return failure.exitCode
+            // A file that cannot be read gives what any input file gives; one that is no recording, 65.
+            guard case .unreadable(let error) = failure else { return ExitCode.badData }
+            return ExitStatus(for: error).code
         }
         let picture = SVGPicture(colorMode: .truecolor, appearance: pictureAppearance)
         guard let replay = CastReplay.play(cast, picture: picture) else {
-            printError("cannot replay \(castPath): not enough memory for a \(cast.width)x\(cast.height) screen")
+            printError("cannot replay \(shownPath): not enough memory for a \(cast.width)x\(cast.height) screen")
             return ExitCode.ioError
         }
         if replay.isCut {
             printError(
-                "\(castPath) plays \(Self.seconds(replay.recordingSeconds)) s (pauses over "
+                "\(shownPath) plays \(Self.seconds(replay.recordingSeconds)) s (pauses over "
                     + "\(Self.seconds(cast.idleTimeLimit ?? CastReplay.idleTimeLimit)) s shortened); "
                     + "the picture keeps its first \(Self.seconds(replay.seconds)) s")
         }
