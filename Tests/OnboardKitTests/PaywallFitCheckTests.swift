@@ -66,8 +66,9 @@ import Testing
             try Self.reader("de", features: long), try Self.reader("fr", features: fits),
             try Self.reader("ru", features: long),
         ]
-        let found = PaywallFitCheck.diagnostics(
-            for: readers, besides: Self.deck(features: fits), paywall: try Self.setup(), file: "d.json")
+        let found = PaywallFitCheck.languageWarnings(
+            readers, besides: PaywallFitCheck.shortfalls(Self.deck(features: fits), paywall: try Self.setup()),
+            file: "d.json")
         let warning = try #require(found.first)
         #expect(found.count == 1, "\(found)")
         #expect(warning.path == "pages[1]" && warning.severity == .warning)
@@ -80,14 +81,15 @@ import Testing
         let fewer = Array(many.prefix(10))
         // The default reader is warned already; a reader needing as many rows or fewer adds nothing.
         let readers = [try Self.reader("de", features: many), try Self.reader("fr", features: fewer)]
-        let found = PaywallFitCheck.diagnostics(
-            for: readers, besides: Self.deck(features: many), paywall: try Self.setup(), file: "d.json")
+        let found = PaywallFitCheck.languageWarnings(
+            readers, besides: PaywallFitCheck.shortfalls(Self.deck(features: many), paywall: try Self.setup()),
+            file: "d.json")
         #expect(found.isEmpty, "\(found)")
         // One needing more rows than the default is.
         let more = (1...14).map { "Feature number \($0)" }
-        let worse = PaywallFitCheck.diagnostics(
-            for: [try Self.reader("ja", features: more)], besides: Self.deck(features: many),
-            paywall: try Self.setup(), file: "d.json")
+        let worse = PaywallFitCheck.languageWarnings(
+            [try Self.reader("ja", features: more)],
+            besides: PaywallFitCheck.shortfalls(Self.deck(features: many), paywall: try Self.setup()), file: "d.json")
         #expect(worse.count == 1 && worse[0].message.hasPrefix("in \"ja\": "), "\(worse)")
     }
 
@@ -97,8 +99,9 @@ import Testing
         let wordy = Messages(language: "xx", lookup: Wordy())
         var reader = try Self.reader("xx", features: features)
         reader.messages = wordy
-        let found = PaywallFitCheck.diagnostics(
-            for: [reader], besides: Self.deck(features: features), paywall: try Self.setup(), file: "d.json")
+        let found = PaywallFitCheck.languageWarnings(
+            [reader], besides: PaywallFitCheck.shortfalls(Self.deck(features: features), paywall: try Self.setup()),
+            file: "d.json")
         #expect(found.count == 1 && found[0].message.hasPrefix("in \"xx\": "), "\(found)")
     }
 

@@ -84,7 +84,7 @@ public enum DeckLoader {
         log: DiagnosticLog
     ) {
         guard !languages.isEmpty else { return }
-        var found: [(warning: Diagnostic, languages: [String])] = []
+        var found: [(warning: Diagnostic, language: String)] = []
         for language in [LocalizedText.defaultKey] + languages {
             let tags = language == LocalizedText.defaultKey ? [] : LanguagePreference.expanded([language])
             let decoder = DeckDecoder(
@@ -94,20 +94,9 @@ public enum DeckLoader {
             let sameLabels = deck.labels == shown.labels
             let layout = DiagnosticLog(file: file)
             DeckLayoutCheck.check(deck, root: root, log: layout) { !sameLabels || deck.pages[$0] != shown.pages[$0] }
-            for warning in layout.diagnostics {
-                let name = "\"\(LanguageTag.displayName(language))\""
-                if let index = found.firstIndex(where: { $0.warning == warning }) {
-                    found[index].languages.append(name)
-                } else {
-                    found.append((warning, [name]))
-                }
-            }
+            found += layout.diagnostics.map { ($0, language) }
         }
-        for (warning, languages) in found {
-            var shown = warning
-            shown.message = "in \(languages.joined(separator: ", ")): " + warning.message
-            log.append(shown)
-        }
+        Diagnostic.namingLanguages(found).forEach(log.append)
     }
 }
 

@@ -90,10 +90,9 @@ extension Launcher {
         diagnostics += DeckCatalogCheck.unknownOfferings(in: deck, catalog: catalog, file: deckPath, root: root)
         diagnostics += DeckCatalogCheck.unknownEntitlements(in: catalog, file: deckPath, root: root)
         if !diagnostics.contains(where: { $0.severity == .error }) {
-            let file = SafeText.sanitize(deckPath)
-            let fit = PaywallFitCheck.diagnostics(deck, paywall: setup, file: file)
             let readers = fitCheckReaders(deckBytes: deckBytes, deckPath: deckPath, catalogPath: path, date: date)
-            diagnostics += fit + PaywallFitCheck.diagnostics(for: readers, besides: deck, paywall: setup, file: file)
+            diagnostics += PaywallFitCheck.diagnostics(
+                deck, paywall: setup, file: SafeText.sanitize(deckPath), readers: readers)
         }
         return .success(diagnostics)
     }

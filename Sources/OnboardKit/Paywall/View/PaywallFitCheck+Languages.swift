@@ -22,32 +22,19 @@ extension PaywallFitCheck {
         }
     }
 
-    /// A warning for each paywall page that needs more rows at 80x24 for some readers than for
-    /// the default reader (`deck` and `paywall`, in the task's `Messages`), naming the languages
-    /// it is for: one warning for all the languages that leave out the same, so 13 languages
-    /// are not 13 lines.
-    public static func diagnostics(
-        for readers: [Reader], besides deck: Deck, paywall: PaywallSetup, file: String
-    ) -> [Diagnostic] {
-        let shown = shortfalls(deck, paywall: paywall)
-        var found: [(shortfall: Shortfall, languages: [String])] = []
+    /// A warning for each paywall page that needs more rows at 80x24 for some readers than
+    /// `shown` (the default reader's) says, naming the languages it is for: one warning for all
+    /// the languages that leave out the same, so 13 languages are not 13 lines.
+    static func languageWarnings(_ readers: [Reader], besides shown: [Shortfall], file: String) -> [Diagnostic] {
+        var found: [(warning: Diagnostic, language: String)] = []
         for reader in readers {
             let readersOwn = Messages.$current.withValue(reader.messages) {
                 shortfalls(reader.deck, paywall: reader.paywall, layoutDirection: reader.layoutDirection)
             }
-            for shortfall in readersOwn where !shown.contains(where: shortfall.isCovered(by:)) {
-                let name = "\"\(LanguageTag.displayName(reader.language))\""
-                if let index = found.firstIndex(where: { $0.shortfall == shortfall }) {
-                    found[index].languages.append(name)
-                } else {
-                    found.append((shortfall, [name]))
-                }
+            found += readersOwn.filter { own in !shown.contains(where: own.isCovered(by:)) }.map {
+                (warning($0, file: file), reader.language)
             }
         }
-        return found.map { shortfall, languages in
-            var named = warning(shortfall, file: file)
-            named.message = "in \(languages.joined(separator: ", ")): " + named.message
-            return named
-        }
+        return Diagnostic.namingLanguages(found)
     }
 }

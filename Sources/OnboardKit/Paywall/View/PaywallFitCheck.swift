@@ -9,10 +9,15 @@ public enum PaywallFitCheck {
 
     /// A warning for each paywall page of `deck` that leaves out any of its words at 80x24,
     /// naming what and from how many rows all of it shows.
-    public static func diagnostics(_ deck: Deck, paywall: PaywallSetup, file: String) -> [Diagnostic] {
-        (shortfalls(deck, paywall: paywall).map { warning($0, file: file) }
-            + smallWindowNotes(deck, paywall: paywall, file: file))
+    /// With `readers`, the 80x24 check again for a reader of each of their languages, whose
+    /// warnings follow, naming the languages (`languageWarnings`).
+    public static func diagnostics(_ deck: Deck, paywall: PaywallSetup, file: String, readers: [Reader] = [])
+        -> [Diagnostic]
+    {
+        let shown = shortfalls(deck, paywall: paywall)
+        return (shown.map { warning($0, file: file) } + smallWindowNotes(deck, paywall: paywall, file: file))
             .sorted { ($0.path, $0.message) < ($1.path, $1.message) }
+            + languageWarnings(readers, besides: shown, file: file)
     }
 
     /// What a paywall page leaves out at 80x24, and from how many rows all of it shows (nil:
