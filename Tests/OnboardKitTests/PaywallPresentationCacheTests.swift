@@ -88,6 +88,29 @@ import Testing
         #expect(paywallChecks > 100)
     }
 
+    /// A designed paywall's texts are worked out for every tab and side of the switch before it
+    /// shows: changing them formats nothing, and what is kept is what would be worked out.
+    @Test func everyTabAndSideIsKeptBeforeThePaywallShows() throws {
+        let deck = PaywallFixtures.deck([.paywall(PaywallPage(offeringID: "default"))])
+        let setup = PaywallSetup(
+            catalog: try PaywallFixtures.defaultCatalog(), ledger: Ledger(),
+            clock: StoreClock(startWallDate: Self.start))
+        var app = PaywallFixtures.app(deck, setup: setup)
+        _ = app.update(.resize(width: 80, height: 24))
+        let kept = try #require(app.paywall?.offeringTexts.count)
+        for key in [Key.tab, .character("b"), .tab, .character("b"), .backTab] {
+            _ = app.update(.key(key))
+            let page = try #require(app.currentPaywallPage)
+            let paywall = try #require(app.paywall)
+            let designed = try #require(paywall.designed(for: page))
+            let view = PaywallController.viewKey(designed.visible)
+            #expect(paywall.offeringTexts[OfferingTextKey(page: page, view: view)] != nil, "\(key): \(view)")
+            #expect(paywall.presentation(for: page) == paywall.freshPresentation(for: page), "\(key)")
+        }
+        #expect(app.paywall?.offeringTexts.count == kept)
+        #expect(kept >= 3, "Pro monthly, Pro yearly and Lifetime")
+    }
+
     /// Moving the selection keeps every formatted text: only the marks and the copy picked for
     /// the selected package differ from before.
     @Test func aSelectionKeyChangesOnlyWhatTheSelectionPicks() throws {

@@ -55,6 +55,21 @@ extension PaywallController {
 }
 
 extension PaywallController {
+    /// Works out the page's prices and copy once, for every later `presentation(for:)`: on
+    /// every tab and side of the switch, so that changing them formats nothing either.
+    public mutating func prepare(_ page: PaywallPage) {
+        guard let shown = designed(for: page) else { return }
+        let design = page.design.overriding(catalog.paywall)
+        for tier in 0..<max(1, shown.tiers.count) {
+            for side in [nil] + PeriodSide.allCases {
+                let designed = DesignedOffering(base: shown.base, design: design, tierIndex: tier, period: side)
+                let key = OfferingTextKey(page: page, view: Self.viewKey(designed.visible))
+                guard offeringTexts[key] == nil else { continue }
+                offeringTexts[key] = PaywallOfferingText(designed: designed, catalog: catalog, formatter: formatter)
+            }
+        }
+    }
+
     /// Everything the page sells, as `--plain` lists it: a presentation per tab (named), each
     /// with every period whichever side the switch shows.
     public func plainSections(for page: PaywallPage) -> [(tier: String?, presentation: PaywallPresentation)] {

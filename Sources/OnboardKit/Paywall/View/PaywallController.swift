@@ -44,7 +44,7 @@ public struct PaywallController: Sendable {
     public private(set) var entitlements: EntitlementCache
     /// Each page's formatted prices, discounts and copy (`prepare(_:)`): they depend only on
     /// the page, the catalog and the locale, none of which a key changes.
-    private var offeringTexts: [OfferingTextKey: PaywallOfferingText] = [:]
+    var offeringTexts: [OfferingTextKey: PaywallOfferingText] = [:]
     /// The entitlement lines under the button, worked out again only when the entitlements or
     /// the pending requests change (their dates go through ICU).
     public private(set) var statusLines: [String] = []
@@ -160,14 +160,6 @@ public struct PaywallController: Sendable {
                     statuses, catalog: catalog, formatter: formatter, locale: locale, timeZone: timeZone,
                     isSandbox: isSandbox, hasPending: !pendingTransactions.isEmpty),
                 statusNotes: Self.licenseNotes(statuses, locale: locale, timeZone: timeZone)), on: page)
-    }
-
-    /// Works out the page's prices and copy once, for every later `presentation(for:)`.
-    public mutating func prepare(_ page: PaywallPage) {
-        guard let designed = designed(for: page) else { return }
-        let key = OfferingTextKey(page: page, view: Self.viewKey(designed.visible))
-        guard offeringTexts[key] == nil else { return }
-        offeringTexts[key] = PaywallOfferingText(designed: designed, catalog: catalog, formatter: formatter)
     }
 
     func presentation(
