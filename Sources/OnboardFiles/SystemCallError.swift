@@ -25,8 +25,8 @@ public struct SystemCallError: Error, Hashable, Sendable, CustomStringConvertibl
         SystemCallError(operation: operation, path: path, code: errno, destination: destination)
     }
 
-    /// "the.tmp", or "the.tmp to the.json" for a rename.
-    private var paths: String {
+    /// "the.tmp", or "the.tmp to the.json" for a rename, sanitised for a message.
+    public var paths: String {
         SafeText.sanitize(path) + (destination.map { " to " + SafeText.sanitize($0) } ?? "")
     }
 

@@ -116,16 +116,23 @@ extension Launcher {
     /// Writes one picture to `path` (replaced whole, readable as any new file is) and prints
     /// the path. A file that cannot be written is an I/O error (74).
     func writePicture(_ svg: String, to path: String) -> Int32 {
+        guard writeSVGFile(svg, to: path) else { return ExitCode.ioError }
+        return writeOutput(SafeText.sanitize(path) + "\n")
+    }
+
+    /// Writes `svg` to `path`, replaced whole, and makes it readable as any new file is (the
+    /// write keeps files private; pictures are for publishing). False, said why, when it cannot.
+    private func writeSVGFile(_ svg: String, to path: String) -> Bool {
         let mask = umask(0o022)
         umask(mask)
         do {
             try AtomicFile(path: path).write(svg.utf8)
         } catch {
-            printError("could not \(error.operation) \(error.path): \(error.reason)")
-            return ExitCode.ioError
+            printError("could not \(error.operation) \(error.paths): \(error.reason)")
+            return false
         }
         _ = chmod(path, 0o666 & ~mask)
-        return writeOutput(SafeText.sanitize(path) + "\n")
+        return true
     }
 
     /// `page-01.svg`, `page-02.svg`...: numbered so that they sort in page order.
@@ -151,19 +158,12 @@ extension Launcher {
             }
         }
         let svg = SVGPicture(appearance: pictureAppearance)
-        let mask = umask(0o022)
-        umask(mask)
         var written: [String] = []
         for picture in pictures {
             let path = PathText.join(directory, Self.svgFileName(index: picture.index, pageCount: picture.pageCount))
-            do {
-                try AtomicFile(path: path).write(svg.render(picture.canvas, title: picture.title).utf8)
-            } catch {
-                printError("could not \(error.operation) \(error.path): \(error.reason)")
+            guard writeSVGFile(svg.render(picture.canvas, title: picture.title), to: path) else {
                 return ExitCode.ioError
             }
-            // Pictures are for publishing: readable as any new file is (the write keeps them private).
-            _ = chmod(path, 0o666 & ~mask)
             written.append(path)
         }
         return writeOutput(written.map { SafeText.sanitize($0) + "\n" }.joined())
