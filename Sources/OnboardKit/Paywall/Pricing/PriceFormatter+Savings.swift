@@ -34,7 +34,7 @@ extension PriceFormatter {
     /// language; nil without savings.
     public func savingsAgainstShortestText(of package: Package, in offering: Offering) -> String? {
         Self.savingsAgainstShortest(of: package, in: offering).map {
-            Messages.tr("Save {{ percent }}", ["percent": (Decimal($0) / 100).formatted(.percent.locale(locale))])
+            Messages.tr("Save {{ percent }}", ["percent": percent($0)])
         }
     }
 }

@@ -123,7 +123,8 @@ public struct PriceFormatter: Hashable, Sendable {
         }
     }
 
-    private func percent(_ value: Int) -> String {
+    /// "33 %", "33%": a whole percent in the locale's form.
+    func percent(_ value: Int) -> String {
         (Decimal(value) / 100).formatted(.percent.locale(locale))
     }
 }
