@@ -93,10 +93,7 @@ extension OnboardingApp {
         let view = QuestionView(
             state: prompt.state, theme: theme, layoutDirection: settings.layoutDirection, keysHint: prompt.keysHint)
         guard case .option(let option)? = view.target(atX: x, y: y, in: layout.content) else { return [] }
-        var wasPicked = false
-        if case .choices(let choices) = prompt.state.question.kind, !choices.allowsSeveral {
-            wasPicked = prompt.state.cursor == option && prompt.state.picked.first == choices.choices[option].id
-        }
+        let wasPicked = prompt.state.clickAnswers(option: option)
         prompt.state.click(option: option)
         survey = prompt
         guard wasPicked, !prompt.isAskingOther else { return [] }

@@ -56,14 +56,7 @@ extension OnboardingApp {
             return nil
         }
         guard case .option(let option) = target else { return [] }
-        let wasPicked: Bool
-        switch state.question.kind {
-        case .choices(let choices):
-            wasPicked =
-                !choices.allowsSeveral && state.cursor == option && state.picked.first == choices.choices[option].id
-        case .confirm: wasPicked = true
-        case .input: wasPicked = false
-        }
+        let wasPicked = state.clickAnswers(option: option)
         state.click(option: option)
         keepQuestion(state, at: index)
         guard wasPicked else { return [] }

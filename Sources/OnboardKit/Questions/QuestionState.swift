@@ -158,6 +158,18 @@ public struct QuestionState: Hashable, Sendable {
     }
 
     /// A click on choice `index` (or on Yes, 0, and No, 1): highlights and picks it.
+    /// Whether a click on `option` answers rather than only chooses: on the one choice picked
+    /// already, or on yes or no.
+    public func clickAnswers(option index: Int) -> Bool {
+        switch question.kind {
+        case .choices(let choices):
+            return !choices.allowsSeveral && cursor == index && choices.choices.indices.contains(index)
+                && picked.first == choices.choices[index].id
+        case .confirm: return true
+        case .input: return false
+        }
+    }
+
     public mutating func click(option index: Int) {
         problem = nil
         switch question.kind {
