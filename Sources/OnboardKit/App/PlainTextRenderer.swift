@@ -134,6 +134,12 @@ public enum PlainTextRenderer {
         let requestKeys = PaywallController.requestKeys
         lines += presentation.statusLines.filter { $0 != requestKeys }
         lines += presentation.statusNotes.flatMap { TextLayout.wrap($0, width: width) }
+        return lines + linkLines(presentation)
+    }
+
+    /// The addresses of the privacy policy and the terms of use, a line each.
+    static func linkLines(_ presentation: PaywallPresentation) -> [String] {
+        var lines: [String] = []
         if let privacy = presentation.privacyPolicy {
             lines.append(Messages.tr("Privacy Policy: {{ address }}", ["address": privacy]))
         }
@@ -148,11 +154,7 @@ public enum PlainTextRenderer {
     static func packageLines(_ presentation: PaywallPresentation, width: Int) -> [String] {
         var lines: [String] = []
         for (index, row) in presentation.rows.enumerated() {
-            var pieces: [LinePiece] = [.text("- "), .value(row.name), .text(": "), .value(row.price)]
-            if let perMonth = row.perMonth { pieces += [.text(" ("), .value(perMonth), .text(")")] }
-            if let badge = row.badge { pieces += [.text(", "), .value(badge)] }
-            if row.isOwned { pieces += [.text(", "), .value(Messages.tr("yours"))] }
-            lines.append(BidiText.line(pieces))
+            lines.append(packageLine(row, marker: "- ", isYours: row.isOwned))
             if !row.detail.isEmpty { lines += TextLayout.wrap(row.detail, width: width - 2).map { "  " + $0 } }
             if let offer = row.offer { lines.append("  \(offer)") }
             // Each subscription's terms under it, as the screen shows the selected one's.
@@ -161,5 +163,14 @@ public enum PlainTextRenderer {
             }
         }
         return lines
+    }
+
+    /// "- Pro Annual: $39.99/yr ($3.33/mo), Save 33%, yours": a package after `marker`.
+    static func packageLine(_ row: PaywallPresentation.Row, marker: String, isYours: Bool) -> String {
+        var pieces: [LinePiece] = [.text(marker), .value(row.name), .text(": "), .value(row.price)]
+        if let perMonth = row.perMonth { pieces += [.text(" ("), .value(perMonth), .text(")")] }
+        if let badge = row.badge { pieces += [.text(", "), .value(badge)] }
+        if isYours { pieces += [.text(", "), .value(Messages.tr("yours"))] }
+        return BidiText.line(pieces)
     }
 }

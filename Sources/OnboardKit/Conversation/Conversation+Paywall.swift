@@ -44,21 +44,12 @@ extension Conversation {
             if let tier { lines += [Messages.tr("Tier: {{ name }}", ["name": tier])] + section.features }
             for (index, row) in section.rows.enumerated() {
                 number += 1
-                var pieces: [LinePiece] = [.text("\(number)) "), .value(row.name), .text(": "), .value(row.price)]
-                if let perMonth = row.perMonth { pieces += [.text(" ("), .value(perMonth), .text(")")] }
-                if let badge = row.badge { pieces += [.text(", "), .value(badge)] }
-                if row.isOwned || row.isLicensed { pieces += [.text(", "), .value(Messages.tr("yours"))] }
-                lines.append(BidiText.line(pieces))
+                lines.append(
+                    PlainTextRenderer.packageLine(row, marker: "\(number)) ", isYours: row.isOwned || row.isLicensed))
                 lines += [row.detail, row.offer ?? "", section.disclosures[safe: index] ?? ""]
             }
         }
-        if let privacy = presentation.privacyPolicy {
-            lines.append(Messages.tr("Privacy Policy: {{ address }}", ["address": privacy]))
-        }
-        if let terms = presentation.termsOfUse {
-            lines.append(Messages.tr("Terms of Use: {{ address }}", ["address": terms]))
-        }
-        return lines
+        return lines + PlainTextRenderer.linkLines(presentation)
     }
 
     /// The paywall's letters in the prompt, for what this catalog has.
